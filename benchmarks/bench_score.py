@@ -1,0 +1,77 @@
+"""Scoring speed: deals per second from JSON text, and the `score` command's start-up.
+
+Run: python benchmarks/bench_score.py [--games N] [--runs N]
+
+Targets (issue 2): at least 50,000 deals per second scored from JSON text in one
+process, and `scoresheet score examples/<game>.json` within 1.5x the median wall time
+of `python -c "import typer, pydantic"`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from scoresheet import record
+from scoresheet.games.barbu.score import score_game
+from scoresheet.games.barbu.simulate import random_game
+from scoresheet.rules import list_presets
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def deals_per_second(games: int) -> dict[str, float]:
+    out: dict[str, float] = {}
+    for preset in list_presets("barbu"):
+        texts = [json.dumps(random_game(random.Random(s), preset)) for s in range(games)]
+        best = 0.0
+        for _ in range(3):
+            start = time.perf_counter()
+            n = 0
+            for text in texts:
+                n += len(score_game(record.loads(text)).deals)
+            best = max(best, n / (time.perf_counter() - start))
+        out[preset] = best
+    return out
+
+
+def median_wall(cmd: list[str], runs: int) -> float:
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--runs", type=int, default=21)
+    args = parser.parse_args()
+
+    rates = deals_per_second(args.games)
+    for preset, rate in rates.items():
+        print(f"score from JSON, {preset:24} {rate:>10,.0f} deals/s")
+    print(f"slowest preset: {min(rates.values()):,.0f} deals/s (target 50,000)")
+
+    exe = shutil.which("scoresheet") or str(Path(sys.executable).with_name("scoresheet"))
+    example = ROOT / "examples" / "classic.json"
+    base = median_wall([sys.executable, "-c", "import typer, pydantic"], args.runs)
+    for cmd in (["score", str(example)], ["score", str(example), "--json"]):
+        wall = median_wall([exe, *cmd], args.runs)
+        print(
+            f"scoresheet {' '.join(cmd[:1] + cmd[2:]):14} median {wall * 1000:6.1f} ms; "
+            f"import typer, pydantic {base * 1000:6.1f} ms; ratio {wall / base:.2f} (target 1.5)"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,89 @@
+"""The typer application and its commands."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+app = typer.Typer(
+    name="scoresheet",
+    help="Keep score for Barbu and other card games played at a real table.",
+    no_args_is_help=True,
+    add_completion=True,
+    pretty_exceptions_enable=False,
+)
+rules_app = typer.Typer(help="The shipped rules presets.", no_args_is_help=True)
+app.add_typer(rules_app, name="rules")
+
+GameFile = Annotated[
+    Path,
+    typer.Argument(help="A game file (JSON, see the spec in the README).", show_default=False),
+]
+JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON for other tools.")]
+
+
+def _print_json(data: Any) -> None:
+    typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+@app.command()
+def score(game: GameFile, as_json: JsonFlag = False) -> None:
+    """Score a game file: every deal, the totals, the doubling ledger and any violations.
+
+    Without --json, a table with one row per deal (doubles in the paper convention:
+    the doubled players' initials, X for everyone, * when the declarer is doubled,
+    R for a redouble) and a check that each row adds up to the contract's total.
+    """
+    from scoresheet import record
+    from scoresheet.games.barbu.score import score_game, to_json
+
+    result = score_game(record.load(game))
+    if as_json:
+        _print_json(to_json(result))
+        return
+    from scoresheet.views import text
+
+    typer.echo(f"{game.name}: Barbu, rules {result.rules.name}")
+    typer.echo(text.score_table(result))
+    if result.violations:
+        typer.echo("")
+        typer.echo(text.violations_text(result))
+    typer.echo("")
+    typer.echo(
+        "complete"
+        if result.complete
+        else f"{len(result.deals)} of {result.rules.deals_per_game} deals played"
+    )
+
+
+@rules_app.command("list")
+def rules_list() -> None:
+    """List the shipped rules presets with a one-line description."""
+    from scoresheet.rules import list_presets, load_preset
+
+    names = list_presets()
+    width = max(len(n) for n in names)
+    for name in names:
+        r = load_preset(name)
+        typer.echo(f"{name.ljust(width)}  {r.game:6}  {r.description}")
+
+
+@rules_app.command("show")
+def rules_show(
+    name: Annotated[str, typer.Argument(help="A preset name (see `scoresheet rules list`).")],
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print a full rules object for a game file's rules.")
+    ] = False,
+) -> None:
+    """Show a preset: deck, rotation, doubling, and each contract's values and total."""
+    from scoresheet.rules import load_preset
+    from scoresheet.views.rules import rules_json, rules_text
+
+    r = load_preset(name)
+    if as_json:
+        _print_json(rules_json(r))
+    else:
+        typer.echo(rules_text(r))

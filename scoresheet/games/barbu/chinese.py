@@ -1,0 +1,122 @@
+"""Chinese Poker as a Barbu contract: beats typed in, or counted from the players' hands."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from scoresheet.errors import ScoresheetError
+from scoresheet.games.barbu.poker import (
+    ROWS,
+    ChineseHand,
+    category_name,
+    check_disjoint,
+    count_beats,
+    parse_hand,
+    row_outcomes,
+)
+from scoresheet.record import BarbuResult
+from scoresheet.rules.barbu import BarbuRules
+
+
+def chinese_poker_scores(
+    rules: BarbuRules, result: BarbuResult, players: Sequence[str], where: str
+) -> dict[str, int]:
+    """Each player's Chinese Poker score: ``per_beat`` × beats (+ scoops and royalties).
+
+    >>> from scoresheet.rules import load_preset
+    >>> beats = {"Ann": {"front": 3, "middle": 2, "back": 1},
+    ...          "Bob": {"front": 2, "middle": 3, "back": 0}}
+    >>> chinese_poker_scores(load_preset("chinese-poker"), BarbuResult(beats=beats),
+    ...     ["Ann", "Bob", "Cat", "Dan"], "deal 9")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    scoresheet.errors.ScoresheetError: deal 9: the back beats [0, 0, 0, 1] cannot come ...
+    """
+    value = rules.values.chinese_poker
+    assert value is not None
+    if (result.beats is None) == (result.hands is None):
+        raise ScoresheetError(f"{where}: result needs either beats or hands")
+    if result.hands is None:
+        if value.scoop or value.royalties:
+            raise ScoresheetError(
+                f"{where}: these rules count scoops or royalties, which need the hands"
+            )
+        assert result.beats is not None
+        beats = _typed_beats(result.beats, players, where)
+        return {p: value.per_beat * sum(beats[p].values()) for p in players}
+    hands = _hands(rules, result.hands, players, where)
+    extra = dict.fromkeys(players, 0)
+    if value.scoop:
+        for (a, b), rows in row_outcomes(hands).items():
+            if all(r == 1 for r in rows):
+                extra[a] += value.scoop
+            elif all(r == -1 for r in rows):
+                extra[b] += value.scoop
+    if value.royalties:
+        for p, hand in hands.items():
+            if hand.fouled:
+                continue
+            for row, rank in zip(ROWS, hand.rows(), strict=True):
+                units = value.royalties.get(row, {}).get(category_name(rank), 0)
+                extra[p] += units * (len(players) - 1)
+    counted = count_beats(hands)
+    return {p: value.per_beat * (sum(counted[p].values()) + extra[p]) for p in players}
+
+
+def _typed_beats(
+    beats: dict[str, dict[str, int]], players: Sequence[str], where: str
+) -> dict[str, dict[str, int]]:
+    out = {p: dict.fromkeys(ROWS, 0) for p in players}
+    for name, rows in beats.items():
+        if name not in out:
+            raise ScoresheetError(f'{where}: result.beats: "{name}" is not a player in this game')
+        for row, n in rows.items():
+            if row not in out[name]:
+                raise ScoresheetError(
+                    f'{where}: result.beats.{name}: "{row}" is not a row (front, middle, back)'
+                )
+            out[name][row] = n
+    check_beats(out, players, where)
+    return out
+
+
+def _hands(
+    rules: BarbuRules, hands: dict[str, dict[str, str]], players: Sequence[str], where: str
+) -> dict[str, ChineseHand]:
+    parsed: dict[str, ChineseHand] = {}
+    for name in players:
+        if name not in hands:
+            raise ScoresheetError(f"{where}: result.hands: {name}'s hand is missing")
+    for name, rows in hands.items():
+        if name not in players:
+            raise ScoresheetError(f'{where}: result.hands: "{name}" is not a player in this game')
+        unknown = set(rows) - set(ROWS)
+        if unknown:
+            raise ScoresheetError(
+                f'{where}: result.hands.{name}: "{sorted(unknown)[0]}" is not a row '
+                "(front, middle, back)"
+            )
+        missing = [r for r in ROWS if r not in rows]
+        if missing:
+            raise ScoresheetError(f"{where}: result.hands.{name}: the {missing[0]} row is missing")
+        parsed[name] = parse_hand(
+            rows["front"], rows["middle"], rows["back"], where=f"{where}, {name}"
+        )
+    ordered = {p: parsed[p] for p in players}
+    check_disjoint(ordered, rules.deck, where=where)
+    return ordered
+
+
+def check_beats(beats: Mapping[str, Mapping[str, int]], players: Sequence[str], where: str) -> None:
+    """Beat counts typed in must be what some ranking of the rows (ties allowed) gives.
+
+    In a row, a player's beats are the number of players ranked strictly below them, so
+    sorted counts go 0, then either repeat (a tie) or jump to their own position.
+    """
+    for row in ROWS:
+        counts = sorted(beats[p][row] for p in players)
+        for i, n in enumerate(counts):
+            if n != (counts[i - 1] if i and n == counts[i - 1] else i):
+                raise ScoresheetError(
+                    f"{where}: the {row} beats {counts} cannot come from one ranking of "
+                    f"{len(players)} rows (each beat is one row beating another)"
+                )

@@ -1,0 +1,380 @@
+"""Scoring a whole Barbu game: one function, one result that every view is computed from."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from scoresheet.errors import ScoresheetError
+from scoresheet.games.barbu.contracts import base_scores
+from scoresheet.games.barbu.ledger import Bet, resolve_bets, settle
+from scoresheet.games.barbu.rotation import dealer_of, declarer_of
+from scoresheet.record import BarbuDeal, Declaration, GameRecord
+from scoresheet.rules import resolve_rules
+from scoresheet.rules.barbu import BarbuRules
+
+
+@dataclass(slots=True)
+class DealScore:
+    """One deal scored: ``score`` = ``base`` + ``doubles``; ``total`` is the sum of ``score``."""
+
+    number: int
+    declarer: str
+    dealer: str
+    contract: str
+    base: dict[str, int]
+    doubles: dict[str, int]
+    score: dict[str, int]
+    bets: tuple[Bet, ...]
+    declarations: tuple[Declaration, ...]
+    split: bool  # an undoubled negative deal, not played: its total split
+
+    @property
+    def total(self) -> int:
+        return sum(self.score.values())
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    """A rule broken that does not make the file unreadable (a declarer doubles short)."""
+
+    deal: int | None
+    message: str
+    doubler: str
+    declarer: str
+    made: int
+    required: int
+
+
+@dataclass(frozen=True, slots=True)
+class PairLedger:
+    """The bets between two players over a game, and what they won from each other."""
+
+    players: tuple[str, str]
+    bets: int
+    redoubles: int
+    net: dict[str, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Owed:
+    """Declarer doubles a non-declarer still owes a declarer."""
+
+    doubler: str
+    declarer: str
+    made: int
+    required: int
+    remaining: int  # the declarer's deals still to come
+
+    @property
+    def owed(self) -> int:
+        return max(0, self.required - self.made)
+
+    @property
+    def must(self) -> bool:
+        """True when every one of the declarer's remaining deals must be doubled."""
+        return self.owed > 0 and self.owed >= self.remaining
+
+
+@dataclass(frozen=True)
+class GameScore:
+    """Everything computed from a game file."""
+
+    players: tuple[str, ...]
+    rules: BarbuRules
+    deals: tuple[DealScore, ...]
+    totals: dict[str, int]
+    violations: tuple[Violation, ...]
+    complete: bool
+    declared: dict[str, tuple[str, ...]]
+    declarer_doubles: dict[tuple[str, str], int] = field(repr=False)
+
+    @property
+    def game(self) -> str:
+        return "barbu"
+
+    @property
+    def next_declarer(self) -> str | None:
+        if self.complete:
+            return None
+        return declarer_of(self.rules, self.players, len(self.deals))
+
+    @property
+    def next_dealer(self) -> str | None:
+        d = self.next_declarer
+        return None if d is None else dealer_of(self.rules, self.players, d)
+
+    def contracts_left(self, declarer: str) -> list[str]:
+        """The contracts ``declarer`` has still to declare, in the rules' order."""
+        done = list(self.declared.get(declarer, ()))
+        left: list[str] = []
+        for contract in self.rules.contracts:
+            for _ in range(self.rules.rounds):
+                if contract in done:
+                    done.remove(contract)
+                else:
+                    left.append(contract)
+        return left
+
+    def ledger(self) -> list[PairLedger]:
+        """For each pair of players (in seating order), their bets and net points."""
+        index = {p: i for i, p in enumerate(self.players)}
+        acc: dict[tuple[str, str], list[int]] = {}
+        for deal in self.deals:
+            for bet in deal.bets:
+                a, b = sorted((bet.doubler, bet.doubled), key=index.__getitem__)
+                row = acc.setdefault((a, b), [0, 0, 0])
+                row[0] += 1
+                row[1] += bet.redoubled
+                row[2] += bet.moved if a == bet.doubler else -bet.moved
+        out = []
+        for i, a in enumerate(self.players):
+            for b in self.players[i + 1 :]:
+                n, r, net = acc.get((a, b), (0, 0, 0))
+                out.append(PairLedger((a, b), n, r, {a: net, b: -net}))
+        return out
+
+    def owed(self) -> list[Owed]:
+        """For every declarer whose set is not over, the doubles each other player owes them."""
+        required = self.rules.doubling.min_declarer_doubles
+        out: list[Owed] = []
+        if required == 0:
+            return out
+        played = len(self.deals)
+        upcoming = [
+            declarer_of(self.rules, self.players, i)
+            for i in range(played, self.rules.deals_per_game)
+        ]
+        for declarer in self.players:
+            remaining = upcoming.count(declarer)
+            if remaining == 0:
+                continue
+            for doubler in self.players:
+                if doubler == declarer:
+                    continue
+                made = self.declarer_doubles.get((doubler, declarer), 0)
+                if made < required:
+                    out.append(Owed(doubler, declarer, made, required, remaining))
+        return out
+
+
+def score_game(record: GameRecord, rules: BarbuRules | None = None) -> GameScore:
+    """Score every deal of a game file, checking each against the rules.
+
+    Raises :class:`ScoresheetError` naming the deal for anything that makes the file
+    wrong; rules broken that leave it readable (doubles owed) become ``violations``.
+    """
+    if rules is None:
+        rules = rules_of(record)
+    players = tuple(record.players)
+    if len(players) != rules.players:
+        raise ScoresheetError(
+            f"players: these rules ({rules.name}) are for {rules.players} players, "
+            f"the game has {len(players)}"
+        )
+    per_declarer = rules.deals_per_declarer
+    declared: dict[str, list[str]] = {p: [] for p in players}
+    declarer_doubles: dict[tuple[str, str], int] = {}
+    totals = dict.fromkeys(players, 0)
+    deals: list[DealScore] = []
+    violations: list[Violation] = []
+    for index, deal in enumerate(record.deals):
+        number = index + 1
+        if index >= rules.deals_per_game:
+            raise ScoresheetError(
+                f"deal {number}: the game is complete after {rules.deals_per_game} deals"
+            )
+        scored = score_deal(rules, players, number, deal, declared)
+        deals.append(scored)
+        declared[scored.declarer].append(scored.contract)
+        for p, s in scored.score.items():
+            totals[p] += s
+        for bet in scored.bets:
+            if bet.doubled == scored.declarer:
+                key = (bet.doubler, scored.declarer)
+                declarer_doubles[key] = declarer_doubles.get(key, 0) + 1
+        if len(declared[scored.declarer]) == per_declarer:
+            violations.extend(_short_doubles(rules, players, scored, declarer_doubles))
+    return GameScore(
+        players=players,
+        rules=rules,
+        deals=tuple(deals),
+        totals=totals,
+        violations=tuple(violations),
+        complete=len(deals) == rules.deals_per_game,
+        declared={p: tuple(c) for p, c in declared.items()},
+        declarer_doubles=declarer_doubles,
+    )
+
+
+def rules_of(record: GameRecord) -> BarbuRules:
+    return resolve_rules(record.rules, record.options)
+
+
+def score_deal(
+    rules: BarbuRules,
+    players: Sequence[str],
+    number: int,
+    deal: BarbuDeal,
+    declared: dict[str, list[str]],
+) -> DealScore:
+    """Score one deal, given what each declarer has declared before it."""
+    contract = deal.contract
+    where = f"deal {number}, {contract}"
+    if contract not in rules.contracts:
+        known = ", ".join(rules.contracts)
+        raise ScoresheetError(
+            f'deal {number}: "{contract}" is not a contract of these rules ({known})'
+        )
+    declarer = declarer_of(rules, players, number - 1)
+    if deal.declarer is not None and deal.declarer != declarer:
+        raise ScoresheetError(
+            f"{where}: the declarer is {declarer} by the rotation, not {deal.declarer}"
+        )
+    if declared[declarer].count(contract) >= rules.rounds:
+        raise ScoresheetError(f"{where}: {declarer} has already declared {contract}")
+    dealer = dealer_of(rules, players, declarer)
+    bets = resolve_bets(
+        deal.doubles,
+        players=players,
+        declarer=declarer,
+        dealer=dealer,
+        contract=contract,
+        rules=rules,
+        where=where,
+    )
+    split = not bets and rules.undoubled_split and not rules.is_positive(contract)
+    if split:
+        if deal.result is not None:
+            raise ScoresheetError(
+                f"{where}: nobody doubled, so under these rules the deal is not played and "
+                "its total is split; leave out the result"
+            )
+        base = split_undoubled(rules.max_total(contract), players, declarer)
+    else:
+        if deal.result is None:
+            raise ScoresheetError(f"{where}: the result is missing")
+        base = base_scores(rules, contract, deal.result, players, where)
+    settled = settle(bets, base)
+    doubles = dict.fromkeys(players, 0)
+    for bet in settled:
+        doubles[bet.doubler] += bet.moved
+        doubles[bet.doubled] -= bet.moved
+    score = {p: base[p] + doubles[p] for p in players}
+    return DealScore(
+        number=number,
+        declarer=declarer,
+        dealer=dealer,
+        contract=contract,
+        base=base,
+        doubles=doubles,
+        score=score,
+        bets=tuple(settled),
+        declarations=tuple(deal.doubles),
+        split=split,
+    )
+
+
+def split_undoubled(total: int, players: Sequence[str], declarer: str) -> dict[str, int]:
+    """An undoubled negative deal: each non-declarer −ceil(|total| / 3), the declarer the rest.
+
+    >>> split_undoubled(-26, ["Ann", "Bob", "Cat", "Dan"], "Ann")
+    {'Ann': 1, 'Bob': -9, 'Cat': -9, 'Dan': -9}
+    """
+    others = len(players) - 1
+    each = -(-abs(total) // others)
+    scores = {p: -each for p in players}
+    scores[declarer] = total + each * others
+    return scores
+
+
+def _short_doubles(
+    rules: BarbuRules,
+    players: Sequence[str],
+    last: DealScore,
+    declarer_doubles: dict[tuple[str, str], int],
+) -> list[Violation]:
+    required = rules.doubling.min_declarer_doubles
+    out = []
+    for doubler in players:
+        if doubler == last.declarer:
+            continue
+        made = declarer_doubles.get((doubler, last.declarer), 0)
+        if made < required:
+            out.append(
+                Violation(
+                    deal=last.number,
+                    message=(
+                        f"{doubler} doubled {last.declarer} {made} time"
+                        f"{'' if made == 1 else 's'} in {last.declarer}'s set; "
+                        f"the rules require {required}"
+                    ),
+                    doubler=doubler,
+                    declarer=last.declarer,
+                    made=made,
+                    required=required,
+                )
+            )
+    return out
+
+
+def to_json(result: GameScore) -> dict[str, Any]:
+    """The ``score --json`` object of the spec, plus ``ledger``."""
+    players = list(result.players)
+    return {
+        "players": players,
+        "totals": result.totals,
+        "deals": [
+            {
+                "number": d.number,
+                "declarer": d.declarer,
+                "dealer": d.dealer,
+                "contract": d.contract,
+                "base": d.base,
+                "doubles": d.doubles,
+                "score": d.score,
+                "total": d.total,
+                "split": d.split,
+            }
+            for d in result.deals
+        ],
+        "violations": [
+            {
+                "deal": v.deal,
+                "message": v.message,
+                "doubler": v.doubler,
+                "declarer": v.declarer,
+                "made": v.made,
+                "required": v.required,
+            }
+            for v in result.violations
+        ],
+        "complete": result.complete,
+        "ledger": {
+            "deals": [
+                {
+                    "number": d.number,
+                    "bets": [
+                        {
+                            "doubler": b.doubler,
+                            "doubled": b.doubled,
+                            "multiplier": b.multiplier,
+                            "moved": {b.doubler: b.moved, b.doubled: -b.moved},
+                        }
+                        for b in d.bets
+                    ],
+                }
+                for d in result.deals
+            ],
+            "pairs": [
+                {
+                    "players": list(p.players),
+                    "bets": p.bets,
+                    "redoubles": p.redoubles,
+                    "net": p.net,
+                }
+                for p in result.ledger()
+            ],
+        },
+    }

@@ -1,0 +1,136 @@
+"""Rules as data: the models of a rules file, and the shipped presets.
+
+A rules preset is a TOML file in ``templates/rules/``; a game file names one (``"rules":
+"classic"``) or carries a full rules object, and its ``options`` change any field of it.
+Everything a scoring function needs to know about a table's house rules is here.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import tomllib
+from collections.abc import Mapping
+from functools import cache, lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from scoresheet.errors import ScoresheetError
+from scoresheet.rules.barbu import BarbuRules
+
+__all__ = [
+    "BarbuRules",
+    "Rules",
+    "list_presets",
+    "load_preset",
+    "merge_options",
+    "resolve_rules",
+]
+
+Rules = BarbuRules
+RULES_MODELS: dict[str, type[BarbuRules]] = {"barbu": BarbuRules}
+
+
+def _templates_dir() -> Path:
+    """The shipped ``templates/rules`` folder, in a wheel or in a checkout."""
+    packaged = resources.files("scoresheet") / "templates" / "rules"
+    if packaged.is_dir():
+        return Path(str(packaged))
+    checkout = Path(__file__).resolve().parents[2] / "templates" / "rules"
+    if checkout.is_dir():
+        return checkout
+    raise ScoresheetError("the shipped rules presets are missing from this installation")
+
+
+@cache
+def _preset_files() -> dict[str, Path]:
+    return {p.stem: p for p in sorted(_templates_dir().glob("*.toml"))}
+
+
+def list_presets(game: str | None = None) -> list[str]:
+    """The names of the shipped presets, optionally only those of one game.
+
+    >>> "classic" in list_presets("barbu")
+    True
+    """
+    names = list(_preset_files())
+    if game is None:
+        return names
+    return [n for n in names if _preset_data(n).get("game") == game]
+
+
+@cache
+def _preset_data(name: str) -> dict[str, Any]:
+    files = _preset_files()
+    if name not in files:
+        known = ", ".join(files)
+        raise ScoresheetError(f'rules: no preset named "{name}" (known: {known})')
+    with files[name].open("rb") as f:
+        data = tomllib.load(f)
+    data.setdefault("name", name)
+    return data
+
+
+def merge_options(base: Mapping[str, Any], options: Mapping[str, Any]) -> dict[str, Any]:
+    """``base`` with ``options`` laid over it: tables merge key by key, anything else replaces.
+
+    >>> merge_options({"values": {"a": 1, "b": [1, 2]}}, {"values": {"b": [3]}})
+    {'values': {'a': 1, 'b': [3]}}
+    """
+    merged = copy.deepcopy(dict(base))
+    for key, value in options.items():
+        old = merged.get(key)
+        if isinstance(old, Mapping) and isinstance(value, Mapping):
+            merged[key] = merge_options(old, value)
+        else:
+            merged[key] = copy.deepcopy(value)
+    return merged
+
+
+def _validate(data: Mapping[str, Any], where: str) -> BarbuRules:
+    game = data.get("game", "barbu")
+    model = RULES_MODELS.get(str(game))
+    if model is None:
+        raise ScoresheetError(f'{where}: unknown game "{game}"')
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        loc = ".".join(str(p) for p in err["loc"]) or "rules"
+        raise ScoresheetError(f"{where}, {loc}: {err['msg']}") from None
+
+
+def load_preset(name: str) -> BarbuRules:
+    """A shipped preset by name.
+
+    >>> load_preset("classic").contract_total("no-tricks")
+    -26
+    """
+    return _resolve_cached(name, "{}")
+
+
+@lru_cache(maxsize=256)
+def _resolve_cached(name: str, options_json: str) -> BarbuRules:
+    options = json.loads(options_json)
+    data = _preset_data(name)
+    if options:
+        data = merge_options(data, options)
+    where = f'rules "{name}"' + (" with the game's options" if options else "")
+    return _validate(data, where)
+
+
+def resolve_rules(
+    rules: str | Mapping[str, Any], options: Mapping[str, Any] | None = None
+) -> BarbuRules:
+    """The rules in force for a game file: a preset name or a full rules object, plus options.
+
+    >>> resolve_rules("classic", {"values": {"no-king": -15}}).contract_total("no-king")
+    -15
+    """
+    if isinstance(rules, str):
+        return _resolve_cached(rules, json.dumps(options or {}, sort_keys=True))
+    data = merge_options(rules, options or {})
+    return _validate(data, "rules")

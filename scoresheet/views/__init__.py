@@ -1,0 +1,1 @@
+"""Views of a scored game: each is computed from one :class:`GameScore`, never from files."""

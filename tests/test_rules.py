@@ -1,0 +1,193 @@
+"""Rules presets: check totals follow from values and deck, options change any field."""
+
+from __future__ import annotations
+
+import pytest
+
+from scoresheet.errors import ScoresheetError
+from scoresheet.rules import list_presets, load_preset, resolve_rules
+from scoresheet.views.rules import rules_json
+from tests.conftest import game, score
+
+REQUIRED = [
+    "classic",
+    "pagat",
+    "yale",
+    "ravage-city",
+    "ravage-city-36",
+    "chinese-poker",
+    "chinese-poker-balanced",
+    "salad",
+    "salad-5",
+]
+
+
+def test_every_required_preset_is_shipped() -> None:
+    assert set(REQUIRED) <= set(list_presets("barbu"))
+
+
+@pytest.mark.parametrize(
+    ("preset", "totals"),
+    [
+        # rules page, section 2 (classic values, seed 000)
+        (
+            "classic",
+            {
+                "no-tricks": -26,
+                "no-hearts": -30,
+                "no-queens": -24,
+                "no-king": -20,
+                "no-last-two": -30,
+                "trumps": 65,
+                "dominoes": 65,
+            },
+        ),
+        # section 2, Yale values
+        ("yale", {"no-king": -15, "dominoes": 60}),
+        # section 4, Ravage City table
+        (
+            "ravage-city",
+            {
+                "no-tricks": -39,
+                "no-hearts": -30,
+                "no-queens": -32,
+                "no-king": -21,
+                "no-last-two": -30,
+                "ravage-city": -24,
+                "trumps": 91,
+                "dominoes": 85,
+            },
+        ),
+        ("ravage-city-36", {"ravage-city": -36}),
+        # section 4, Chinese Poker balanced preset
+        (
+            "chinese-poker-balanced",
+            {
+                "no-tricks": -39,
+                "no-hearts": -30,
+                "no-queens": -32,
+                "no-king": -30,
+                "no-last-two": -35,
+                "ravage-city": -36,
+                "trumps": 65,
+                "dominoes": 65,
+                "chinese-poker": None,
+            },
+        ),
+        # section 4, Salad table (4 players)
+        (
+            "salad",
+            {
+                "no-tricks": -65,
+                "no-last-trick": -30,
+                "no-hearts": -130,
+                "no-queens": -80,
+                "no-king": -50,
+                "salad": -355,
+            },
+        ),
+        # section 4: for 5 players remove the black twos; no-tricks then totals -50
+        ("salad-5", {"no-tricks": -50}),
+    ],
+)
+def test_check_totals_follow_from_values_and_deck(
+    preset: str, totals: dict[str, int | None]
+) -> None:
+    rules = load_preset(preset)
+    for contract, total in totals.items():
+        assert rules.contract_total(contract) == total, contract
+
+
+def test_classic_negatives_and_positives_balance() -> None:
+    """Rules page, section 2: negatives total -130, positives +130."""
+    rules = load_preset("classic")
+    negative = sum(t for c in rules.contracts if (t := rules.contract_total(c)) and t < 0)
+    positive = sum(t for c in rules.contracts if (t := rules.contract_total(c)) and t > 0)
+    assert (negative, positive) == (-130, 130)
+
+
+def test_balanced_chinese_poker_is_202_each_way() -> None:
+    """Rules page, section 4: the balanced preset is -202 / +202 with all 18 beats."""
+    rules = load_preset("chinese-poker-balanced")
+    totals = [rules.max_total(c) for c in rules.contracts]
+    assert sum(t for t in totals if t < 0) == -202
+    assert sum(t for t in totals if t > 0) == 202
+    assert rules.max_total("chinese-poker") == 72
+    assert not rules.zero_sum
+
+
+@pytest.mark.parametrize(
+    ("preset", "zero_sum"),
+    [
+        ("classic", True),
+        ("pagat", True),
+        ("yale", True),
+        ("ravage-city", True),
+        ("ravage-city-36", False),
+        ("salad", False),
+        ("chinese-poker", False),
+    ],
+)
+def test_zero_sum_is_derived(preset: str, zero_sum: bool) -> None:
+    assert load_preset(preset).zero_sum is zero_sum
+
+
+def test_positive_contracts_are_derived_from_values() -> None:
+    rules = load_preset("chinese-poker")
+    assert rules.positive == {"trumps", "dominoes", "chinese-poker"}
+
+
+def test_options_change_any_field() -> None:
+    """The spec's example options: quick rotation, and other dominoes payouts."""
+    rules = resolve_rules(
+        "classic", {"rotation": "every-deal", "values": {"dominoes": [40, 25, 10, -10]}}
+    )
+    assert rules.rotation == "every-deal"
+    assert rules.contract_total("dominoes") == 65
+    assert rules.values.dominoes == [40, 25, 10, -10]
+    # the preset itself is untouched
+    assert load_preset("classic").values.dominoes == [45, 20, 5, -5]
+
+
+def test_option_merges_inside_a_table() -> None:
+    rules = resolve_rules("classic", {"values": {"no-hearts": {"ace_extra": 0}}})
+    assert rules.contract_total("no-hearts") == -26
+
+
+@pytest.mark.parametrize("preset", REQUIRED)
+def test_rules_show_json_is_a_valid_rules_object(preset: str) -> None:
+    full = rules_json(load_preset(preset))
+    assert resolve_rules(full) == load_preset(preset)
+
+
+def test_full_rules_object_in_a_game_scores_like_the_preset() -> None:
+    deal = {
+        "contract": "no-king",
+        "doubles": [{"by": "Bob", "double": ["Ann"]}],
+        "result": {"king_of_hearts": "Cat"},
+    }
+    named = score(game([deal]))
+    inline = score(game([deal], rules=rules_json(load_preset("classic"))))
+    assert named.totals == inline.totals == {"Ann": 0, "Bob": 0, "Cat": -20, "Dan": 0}
+
+
+@pytest.mark.parametrize(
+    ("options", "fragment"),
+    [
+        ({"values": {"dominoes": [40, 20, 10]}}, "one payout per player"),
+        ({"values": {"no-king": None}}, "no-king"),
+        ({"cards_per_player": 12}, "the deck has 52 cards"),
+        ({"contracts": ["no-tricks", "no-tricks"]}, "listed twice"),
+        ({"rotation": "sometimes"}, "rotation"),
+        ({"contracts": ["ravage-city"], "values": {"ravage-city": -21}}, "split equally"),
+    ],
+)
+def test_bad_rules_are_refused(options: dict[str, object], fragment: str) -> None:
+    with pytest.raises(ScoresheetError) as info:
+        resolve_rules("classic", options)
+    assert fragment in str(info.value)
+
+
+def test_unknown_preset_names_the_known_ones() -> None:
+    with pytest.raises(ScoresheetError, match=r'no preset named "klassic".*classic'):
+        load_preset("klassic")
