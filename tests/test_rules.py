@@ -144,9 +144,9 @@ def test_options_change_any_field() -> None:
     )
     assert rules.rotation == "every-deal"
     assert rules.contract_total("dominoes") == 65
-    assert rules.values.dominoes == [40, 25, 10, -10]
+    assert rules.values.dominoes == (40, 25, 10, -10)
     # the preset itself is untouched
-    assert load_preset("classic").values.dominoes == [45, 20, 5, -5]
+    assert load_preset("classic").values.dominoes == (45, 20, 5, -5)
 
 
 def test_option_merges_inside_a_table() -> None:

@@ -87,3 +87,10 @@ def rules_show(
         _print_json(rules_json(r))
     else:
         typer.echo(rules_text(r))
+
+
+# Commands kept in their own modules register themselves on the app; their heavy
+# imports (openpyxl, …) happen inside the commands, so start-up stays fast.
+from scoresheet.cli import sheets as _sheets  # noqa: E402
+
+_sheets.register(app)

@@ -12,14 +12,12 @@ import json
 import tomllib
 from collections.abc import Mapping
 from functools import cache, lru_cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from pydantic import ValidationError
-
 from scoresheet.errors import ScoresheetError
 from scoresheet.rules.barbu import BarbuRules
+from scoresheet.validation import ValidationError, describe, validator
 
 __all__ = [
     "BarbuRules",
@@ -31,17 +29,16 @@ __all__ = [
 ]
 
 Rules = BarbuRules
-RULES_MODELS: dict[str, type[BarbuRules]] = {"barbu": BarbuRules}
+RULES_SCHEMAS = {"barbu": "rules-barbu"}
 
 
 def _templates_dir() -> Path:
-    """The shipped ``templates/rules`` folder, in a wheel or in a checkout."""
-    packaged = resources.files("scoresheet") / "templates" / "rules"
-    if packaged.is_dir():
-        return Path(str(packaged))
-    checkout = Path(__file__).resolve().parents[2] / "templates" / "rules"
-    if checkout.is_dir():
-        return checkout
+    """The shipped ``templates/rules`` folder: inside the package when installed from a
+    wheel, beside it in a checkout."""
+    here = Path(__file__).resolve().parents[1]
+    for folder in (here / "templates" / "rules", here.parent / "templates" / "rules"):
+        if folder.is_dir():
+            return folder
     raise ScoresheetError("the shipped rules presets are missing from this installation")
 
 
@@ -92,15 +89,17 @@ def merge_options(base: Mapping[str, Any], options: Mapping[str, Any]) -> dict[s
 
 def _validate(data: Mapping[str, Any], where: str) -> BarbuRules:
     game = data.get("game", "barbu")
-    model = RULES_MODELS.get(str(game))
-    if model is None:
+    if game not in RULES_SCHEMAS:
         raise ScoresheetError(f'{where}: unknown game "{game}"')
     try:
-        return model.model_validate(data)
+        checked = validator(RULES_SCHEMAS[str(game)]).validate_python(data)
     except ValidationError as exc:
-        err = exc.errors()[0]
-        loc = ".".join(str(p) for p in err["loc"]) or "rules"
-        raise ScoresheetError(f"{where}, {loc}: {err['msg']}") from None
+        loc, msg = describe(exc)
+        raise ScoresheetError(f"{where}, {'.'.join(str(p) for p in loc)}: {msg}") from None
+    try:
+        return BarbuRules.from_data(checked)
+    except ValueError as exc:
+        raise ScoresheetError(f"{where}: {exc}") from None
 
 
 def load_preset(name: str) -> BarbuRules:

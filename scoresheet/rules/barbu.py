@@ -1,30 +1,19 @@
-"""The model of a Barbu rules file."""
+"""Barbu rules in force: a rules file's data, checked for consistency, with derived facts."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from functools import cached_property
 from math import comb
-from typing import Literal, TypeVar
-
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from scoresheet.cards import Card, parse_card, standard_deck
 
+if TYPE_CHECKING:
+    from scoresheet.models import BarbuRulesFile
+
 _T = TypeVar("_T")
 
-ContractId = Literal[
-    "no-tricks",
-    "no-hearts",
-    "no-queens",
-    "no-king",
-    "no-last-two",
-    "no-last-trick",
-    "trumps",
-    "dominoes",
-    "ravage-city",
-    "chinese-poker",
-    "salad",
-]
 CONTRACT_NAMES: dict[str, str] = {
     "no-tricks": "No Tricks",
     "no-hearts": "No Hearts",
@@ -38,101 +27,133 @@ CONTRACT_NAMES: dict[str, str] = {
     "chinese-poker": "Chinese Poker",
     "salad": "Salad",
 }
-Target = Literal["anyone", "declarer-only"]
+NOT_IN_SALAD = ("salad", "chinese-poker", "dominoes", "ravage-city")
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
-
-
-class HeartsValue(_Strict):
-    """No Hearts: ``per_heart`` for every heart, and ``ace_extra`` more for the A♥ (0: no extra)."""
-
+@dataclass(frozen=True)
+class HeartsValue:
     per_heart: int
     ace_extra: int = 0
 
 
-class LastTwoValue(_Strict):
-    """No Last Two: the second-to-last trick and the last trick."""
-
+@dataclass(frozen=True)
+class LastTwoValue:
     second_last: int
     last: int
 
 
-class ChinesePokerValue(_Strict):
-    """Chinese Poker: points per beat; a scoop bonus and royalties (in beats), off by default.
-
-    ``scoop`` is the extra beats a player gets from an opponent whose three rows they all
-    beat. ``royalties`` maps a row to hand categories and the extra beats such a row earns
-    from each opponent (e.g. ``{"back": {"quads": 4}}``).
-    """
-
+@dataclass(frozen=True)
+class ChinesePokerValue:
     per_beat: int = 4
     scoop: int = 0
-    royalties: dict[str, dict[str, int]] = Field(default_factory=dict)
-
-    @model_validator(mode="after")
-    def _known_rows(self) -> ChinesePokerValue:
-        from scoresheet.games.barbu.poker import CATEGORY_NAMES, ROWS
-
-        for row, table in self.royalties.items():
-            if row not in ROWS:
-                raise ValueError(f'royalties: "{row}" is not a row (front, middle, back)')
-            for category in table:
-                if category not in CATEGORY_NAMES:
-                    raise ValueError(f'royalties.{row}: "{category}" is not a hand category')
-        return self
+    royalties: dict[str, dict[str, int]] = field(default_factory=dict)
 
 
-class Values(_Strict):
-    """The contract values. A contract in play must have its value here."""
+@dataclass(frozen=True)
+class Values:
+    """The contract values; a contract not in play may have none."""
 
-    no_tricks: int | None = Field(None, alias="no-tricks")
-    no_hearts: HeartsValue | None = Field(None, alias="no-hearts")
-    no_queens: int | None = Field(None, alias="no-queens")
-    no_king: int | None = Field(None, alias="no-king")
-    no_last_two: LastTwoValue | None = Field(None, alias="no-last-two")
-    no_last_trick: int | None = Field(None, alias="no-last-trick")
+    no_tricks: int | None = None
+    no_hearts: HeartsValue | None = None
+    no_queens: int | None = None
+    no_king: int | None = None
+    no_last_two: LastTwoValue | None = None
+    no_last_trick: int | None = None
     trumps: int | None = None
-    dominoes: list[int] | None = None
-    ravage_city: int | None = Field(None, alias="ravage-city")
-    chinese_poker: ChinesePokerValue | None = Field(None, alias="chinese-poker")
-    salad: list[ContractId] | None = None
+    dominoes: tuple[int, ...] | None = None
+    ravage_city: int | None = None
+    chinese_poker: ChinesePokerValue | None = None
+    salad: tuple[str, ...] | None = None
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> Values:
+        def get(key: str) -> Any:
+            return data.get(key)
+
+        hearts = get("no-hearts")
+        last_two = get("no-last-two")
+        poker = get("chinese-poker")
+        dominoes = get("dominoes")
+        salad = get("salad")
+        return cls(
+            no_tricks=get("no-tricks"),
+            no_hearts=HeartsValue(**hearts) if hearts is not None else None,
+            no_queens=get("no-queens"),
+            no_king=get("no-king"),
+            no_last_two=LastTwoValue(**last_two) if last_two is not None else None,
+            no_last_trick=get("no-last-trick"),
+            trumps=get("trumps"),
+            dominoes=tuple(dominoes) if dominoes is not None else None,
+            ravage_city=get("ravage-city"),
+            chinese_poker=ChinesePokerValue(**poker) if poker is not None else None,
+            salad=tuple(salad) if salad is not None else None,
+        )
+
+    def of(self, contract: str) -> Any:
+        return getattr(self, contract.replace("-", "_"))
 
 
-class Doubling(_Strict):
-    """Who may double whom, and the declarer doubles each non-declarer owes.
+@dataclass(frozen=True)
+class Doubling:
+    """Whom a non-declarer may double (``anyone`` / ``declarer-only``) per contract sign.
 
-    ``negative`` / ``positive``: in a contract of that sign, whom a non-declarer may
-    double: ``anyone`` or ``declarer-only``. The declarer never doubles; they redouble.
+    The declarer never doubles; they redouble.
     """
 
-    negative: Target = "anyone"
-    positive: Target = "declarer-only"
-    min_declarer_doubles: int = Field(2, ge=0)
+    negative: str = "anyone"
+    positive: str = "declarer-only"
+    min_declarer_doubles: int = 2
     redoubles: bool = True
 
 
-class BarbuRules(_Strict):
-    """A Barbu rules file: the deck, the contracts and their values, rotation and doubling."""
+@dataclass(frozen=True)
+class BarbuRules:
+    """The Barbu rules in force: the deck, the contracts and their values, rotation, doubling.
 
-    name: str = "custom"
-    game: Literal["barbu"] = "barbu"
-    description: str = ""
-    players: int = Field(4, ge=3, le=6)
-    removed_cards: list[str] = Field(default_factory=list)
+    Build one with :meth:`from_data` from a validated rules file; ``data`` keeps the file's
+    own form so ``scoresheet rules show --json`` can print it back.
+    """
+
+    data: dict[str, Any] = field(repr=False, compare=True)
+    name: str
+    description: str
+    players: int
+    removed_cards: tuple[str, ...]
     cards_per_player: int
     tricks_per_deal: int
-    contracts: list[ContractId] = Field(min_length=1)
-    rounds: int = Field(1, ge=1)
-    rotation: Literal["block", "every-deal"] = "block"
-    dealer: Literal["declarer", "right-of-declarer"] = "declarer"
-    undoubled_split: bool = True
-    doubling: Doubling = Field(default_factory=Doubling)
+    contracts: tuple[str, ...]
+    rounds: int
+    rotation: str
+    dealer: str
+    undoubled_split: bool
+    doubling: Doubling
     values: Values
+    game: str = "barbu"
 
-    @model_validator(mode="after")
-    def _consistent(self) -> BarbuRules:
+    @classmethod
+    def from_data(cls, data: BarbuRulesFile | dict[str, Any]) -> BarbuRules:
+        """Rules from validated rules-file data; raises ``ValueError`` when inconsistent."""
+        d = cast("dict[str, Any]", data)
+        rules = cls(
+            data=dict(d),
+            name=d.get("name", "custom"),
+            description=d.get("description", ""),
+            players=d.get("players", 4),
+            removed_cards=tuple(d.get("removed_cards", ())),
+            cards_per_player=d["cards_per_player"],
+            tricks_per_deal=d["tricks_per_deal"],
+            contracts=tuple(d["contracts"]),
+            rounds=d.get("rounds", 1),
+            rotation=d.get("rotation", "block"),
+            dealer=d.get("dealer", "declarer"),
+            undoubled_split=d.get("undoubled_split", True),
+            doubling=Doubling(**d.get("doubling", {})),
+            values=Values.from_data(d["values"]),
+        )
+        rules._check()
+        return rules
+
+    def _check(self) -> None:
         deck = self.deck
         if len(deck) != self.players * self.cards_per_player:
             raise ValueError(
@@ -147,25 +168,37 @@ class BarbuRules(_Strict):
             self._check_value(contract)
         if "salad" in self.contracts:
             for part in self.salad_parts:
-                if part in ("salad", "chinese-poker", "dominoes", "ravage-city"):
+                if part in NOT_IN_SALAD:
                     raise ValueError(f"salad cannot combine {part}")
                 self._check_value(part)
-        if self.values.dominoes is not None and len(self.values.dominoes) != self.players:
+        dominoes = self.values.dominoes
+        if dominoes is not None and len(dominoes) != self.players:
             raise ValueError(f"values.dominoes needs one payout per player ({self.players})")
-        if self.values.ravage_city is not None:
+        penalty = self.values.ravage_city
+        if penalty is not None:
             for k in range(1, self.players + 1):
-                if self.values.ravage_city % k:
+                if penalty % k:
                     raise ValueError(
-                        f"values.ravage-city ({self.values.ravage_city}) cannot be split "
+                        f"values.ravage-city ({penalty}) cannot be split "
                         f"equally between {k} tied players"
                     )
         for card, needed_by in (("KH", "no-king"), ("AH", "no-hearts")):
             if needed_by in self.all_contracts and parse_card(card) not in deck:
                 raise ValueError(f"{needed_by} needs {card} in the deck")
-        return self
+        poker = self.values.chinese_poker
+        if poker is not None:
+            from scoresheet.games.barbu.poker import CATEGORY_NAMES
+
+            for row, table in poker.royalties.items():
+                for category in table:
+                    if category not in CATEGORY_NAMES:
+                        raise ValueError(
+                            f'values.chinese-poker.royalties.{row}: "{category}" is not a '
+                            f"hand category ({', '.join(CATEGORY_NAMES)})"
+                        )
 
     def _check_value(self, contract: str) -> None:
-        if getattr(self.values, contract.replace("-", "_")) is None:
+        if self.values.of(contract) is None:
             raise ValueError(f'contract "{contract}" has no value in values')
 
     # -- derived facts -------------------------------------------------------------------
@@ -176,7 +209,7 @@ class BarbuRules(_Strict):
 
     @cached_property
     def salad_parts(self) -> tuple[str, ...]:
-        return tuple(self.values.salad or ())
+        return self.values.salad or ()
 
     @cached_property
     def all_contracts(self) -> frozenset[str]:
@@ -213,27 +246,23 @@ class BarbuRules(_Strict):
         """
         v = self.values
         if contract in ("no-tricks", "trumps"):
-            per = v.no_tricks if contract == "no-tricks" else v.trumps
-            return _need(per) * self.tricks_per_deal
+            per: int = _need(v.of(contract))
+            return per * self.tricks_per_deal
         if contract == "no-hearts":
             hearts = _need(v.no_hearts)
             return hearts.per_heart * self.count_in_deck(suit="H") + hearts.ace_extra
         if contract == "no-queens":
             return _need(v.no_queens) * self.count_in_deck(rank=12)
-        if contract == "no-king":
-            return _need(v.no_king)
         if contract == "no-last-two":
             last_two = _need(v.no_last_two)
             return last_two.second_last + last_two.last
-        if contract == "no-last-trick":
-            return _need(v.no_last_trick)
+        if contract in ("no-king", "no-last-trick", "ravage-city"):
+            value: int = _need(v.of(contract))
+            return value
         if contract == "dominoes":
             return sum(_need(v.dominoes))
-        if contract == "ravage-city":
-            return _need(v.ravage_city)
         if contract == "salad":
-            parts = [self.contract_total(p) for p in self.salad_parts]
-            return sum(_need(p) for p in parts)
+            return sum(_need(self.contract_total(p)) for p in self.salad_parts)
         if contract == "chinese-poker":
             return None
         raise ValueError(f"unknown contract {contract}")
@@ -266,6 +295,7 @@ class BarbuRules(_Strict):
         return sum(self.max_total(c) for c in self.contracts) * self.players * self.rounds
 
     def may_double(self, contract: str, doubler: str, target: str, declarer: str) -> bool:
+        """Whether ``doubler`` may double ``target`` in this contract (not redoubles)."""
         if doubler == declarer:
             return False
         if target == declarer:

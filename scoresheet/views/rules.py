@@ -9,11 +9,11 @@ from scoresheet.rules.barbu import CONTRACT_NAMES, BarbuRules
 
 def rules_json(rules: BarbuRules) -> dict[str, Any]:
     """A full rules object: what a game file's ``rules`` key may carry instead of a name."""
-    return rules.model_dump(mode="json", by_alias=True, exclude_none=True)
+    return dict(rules.data)
 
 
 def _value_text(rules: BarbuRules, contract: str) -> str:
-    value = getattr(rules.values, contract.replace("-", "_"))
+    value = rules.values.of(contract)
     if contract in ("no-tricks", "trumps"):
         return f"{value:+d} per trick"
     if contract == "no-queens":

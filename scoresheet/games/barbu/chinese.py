@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from scoresheet.errors import ScoresheetError
 from scoresheet.games.barbu.poker import (
@@ -14,8 +15,10 @@ from scoresheet.games.barbu.poker import (
     parse_hand,
     row_outcomes,
 )
-from scoresheet.record import BarbuResult
 from scoresheet.rules.barbu import BarbuRules
+
+if TYPE_CHECKING:
+    from scoresheet.models import BarbuResult
 
 
 def chinese_poker_scores(
@@ -26,24 +29,25 @@ def chinese_poker_scores(
     >>> from scoresheet.rules import load_preset
     >>> beats = {"Ann": {"front": 3, "middle": 2, "back": 1},
     ...          "Bob": {"front": 2, "middle": 3, "back": 0}}
-    >>> chinese_poker_scores(load_preset("chinese-poker"), BarbuResult(beats=beats),
+    >>> chinese_poker_scores(load_preset("chinese-poker"), {"beats": beats},
     ...     ["Ann", "Bob", "Cat", "Dan"], "deal 9")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     scoresheet.errors.ScoresheetError: deal 9: the back beats [0, 0, 0, 1] cannot come ...
     """
     value = rules.values.chinese_poker
     assert value is not None
-    if (result.beats is None) == (result.hands is None):
+    given_beats, given_hands = result.get("beats"), result.get("hands")
+    if (given_beats is None) == (given_hands is None):
         raise ScoresheetError(f"{where}: result needs either beats or hands")
-    if result.hands is None:
+    if given_hands is None:
         if value.scoop or value.royalties:
             raise ScoresheetError(
                 f"{where}: these rules count scoops or royalties, which need the hands"
             )
-        assert result.beats is not None
-        beats = _typed_beats(result.beats, players, where)
+        assert given_beats is not None
+        beats = _typed_beats(given_beats, players, where)
         return {p: value.per_beat * sum(beats[p].values()) for p in players}
-    hands = _hands(rules, result.hands, players, where)
+    hands = _hands(rules, given_hands, players, where)
     extra = dict.fromkeys(players, 0)
     if value.scoop:
         for (a, b), rows in row_outcomes(hands).items():

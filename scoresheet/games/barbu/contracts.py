@@ -7,10 +7,13 @@ Every count the table reports is checked against the deck in the rules, so a typ
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from scoresheet.errors import ScoresheetError
-from scoresheet.record import BarbuResult
 from scoresheet.rules.barbu import BarbuRules
+
+if TYPE_CHECKING:
+    from scoresheet.models import BarbuResult
 
 SUIT_KEYS = {"spades": "S", "hearts": "H", "diamonds": "D", "clubs": "C"}
 RANK_NAMES = {"A", "K", "Q", "J", "T", "10", "9", "8", "7", "6", "5", "4", "3", "2"}
@@ -81,16 +84,13 @@ def base_scores(
     """Each player's score for a played deal, before doubles.
 
     >>> from scoresheet.rules import load_preset
-    >>> r = BarbuResult(queens={"Ann": 2, "Cat": 1, "Dan": 1})
+    >>> r = {"queens": {"Ann": 2, "Cat": 1, "Dan": 1}}
     >>> base_scores(load_preset("classic"), "no-queens", r, ["Ann", "Bob", "Cat", "Dan"], "deal 1")
     {'Ann': -12, 'Bob': 0, 'Cat': -6, 'Dan': -6}
     """
     ctx = _Deal(rules, players, where)
-    extra = [
-        k
-        for k in result.model_fields_set - result_keys(rules, contract)
-        if getattr(result, k) is not None
-    ]
+    allowed = result_keys(rules, contract)
+    extra = [k for k, v in result.items() if v is not None and k not in allowed]
     if extra:
         raise ctx.fail(f"result.{sorted(extra)[0]} does not belong to {contract}")
     if contract == "salad":
@@ -107,37 +107,42 @@ def _score_one(ctx: _Deal, contract: str, result: BarbuResult) -> dict[str, int]
     if contract in ("no-tricks", "trumps"):
         per = v.no_tricks if contract == "no-tricks" else v.trumps
         assert per is not None
-        if result.trump is not None and result.trump.lower() not in SUIT_KEYS:
-            raise ctx.fail(f'result.trump: "{result.trump}" is not a suit')
-        tricks = ctx.counts(result.tricks, "tricks", rules.tricks_per_deal)
+        trump = result.get("trump")
+        if trump is not None and trump.lower() not in SUIT_KEYS:
+            raise ctx.fail(f'result.trump: "{trump}" is not a suit')
+        tricks = ctx.counts(result.get("tricks"), "tricks", rules.tricks_per_deal)
         return {p: per * n for p, n in tricks.items()}
     if contract == "no-hearts":
         hv = v.no_hearts
         assert hv is not None
-        hearts = ctx.counts(result.hearts, "hearts", rules.count_in_deck(suit="H"))
+        hearts = ctx.counts(result.get("hearts"), "hearts", rules.count_in_deck(suit="H"))
         scores = {p: hv.per_heart * n for p, n in hearts.items()}
-        if hv.ace_extra or result.ace_of_hearts is not None:
-            ace = ctx.player(result.ace_of_hearts, "ace_of_hearts")
+        if hv.ace_extra or result.get("ace_of_hearts") is not None:
+            ace = ctx.player(result.get("ace_of_hearts"), "ace_of_hearts")
             if hearts[ace] == 0:
                 raise ctx.fail(f"{ace} took the A♥ but no heart")
             scores[ace] += hv.ace_extra
         return scores
     if contract == "no-queens":
         assert v.no_queens is not None
-        queens = ctx.counts(result.queens, "queens", rules.count_in_deck(rank=12))
+        queens = ctx.counts(result.get("queens"), "queens", rules.count_in_deck(rank=12))
         return {p: v.no_queens * n for p, n in queens.items()}
     if contract == "no-king":
         assert v.no_king is not None
-        return _one_taker(ctx, ctx.player(result.king_of_hearts, "king_of_hearts"), v.no_king)
+        return _one_taker(
+            ctx, ctx.player(result.get("king_of_hearts"), "king_of_hearts"), v.no_king
+        )
     if contract == "no-last-two":
         lt = v.no_last_two
         assert lt is not None
-        scores = _one_taker(ctx, ctx.player(result.second_last, "second_last"), lt.second_last)
-        scores[ctx.player(result.last, "last")] += lt.last
+        scores = _one_taker(
+            ctx, ctx.player(result.get("second_last"), "second_last"), lt.second_last
+        )
+        scores[ctx.player(result.get("last"), "last")] += lt.last
         return scores
     if contract == "no-last-trick":
         assert v.no_last_trick is not None
-        return _one_taker(ctx, ctx.player(result.last, "last"), v.no_last_trick)
+        return _one_taker(ctx, ctx.player(result.get("last"), "last"), v.no_last_trick)
     if contract == "dominoes":
         return _dominoes(ctx, result)
     if contract == "ravage-city":
@@ -158,7 +163,7 @@ def _one_taker(ctx: _Deal, taker: str, value: int) -> dict[str, int]:
 def _dominoes(ctx: _Deal, result: BarbuResult) -> dict[str, int]:
     payouts = ctx.rules.values.dominoes
     assert payouts is not None
-    order = result.order
+    order = result.get("order")
     if order is None:
         raise ctx.fail("result.order is missing")
     for name in order:
@@ -167,21 +172,23 @@ def _dominoes(ctx: _Deal, result: BarbuResult) -> dict[str, int]:
         raise ctx.fail(
             f"result.order must name each of the {len(ctx.players)} players exactly once"
         )
-    if result.start is not None and result.start.upper() not in RANK_NAMES:
-        raise ctx.fail(f'result.start: "{result.start}" is not a rank')
+    start = result.get("start")
+    if start is not None and start.upper() not in RANK_NAMES:
+        raise ctx.fail(f'result.start: "{start}" is not a rank')
     return {name: payouts[i] for i, name in enumerate(order)}
 
 
 def _ravage_city(ctx: _Deal, result: BarbuResult) -> dict[str, int]:
     penalty = ctx.rules.values.ravage_city
     assert penalty is not None
-    if (result.cards is None) == (result.most is None):
+    cards, most_given = result.get("cards"), result.get("most")
+    if (cards is None) == (most_given is None):
         raise ctx.fail("result needs either cards (per player and suit) or most (the tied players)")
-    if result.cards is not None:
-        most = _most_from_cards(ctx, result.cards)
+    if cards is not None:
+        most = _most_from_cards(ctx, cards)
     else:
-        assert result.most is not None
-        most = [ctx.player(name, "most") for name in result.most]
+        assert most_given is not None
+        most = [ctx.player(name, "most") for name in most_given]
         if not most or len(set(most)) != len(most):
             raise ctx.fail("result.most must name one or more different players")
     scores = dict.fromkeys(ctx.players, 0)

@@ -10,10 +10,13 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
+from typing import TYPE_CHECKING
 
 from scoresheet.errors import ScoresheetError
-from scoresheet.record import Declaration
 from scoresheet.rules.barbu import BarbuRules
+
+if TYPE_CHECKING:
+    from scoresheet.models import Declaration
 
 _Fail = Callable[[str], ScoresheetError]
 
@@ -58,8 +61,8 @@ def resolve_bets(
     Benny says "maximum", Connie doubles Annie, Annie redoubles Connie.
 
     >>> from scoresheet.rules import load_preset
-    >>> d = [Declaration(by="Benny", double="maximum"), Declaration(by="Connie", double=["Annie"]),
-    ...      Declaration(by="Annie", redouble=["Connie"])]
+    >>> d = [{"by": "Benny", "double": "maximum"}, {"by": "Connie", "double": ["Annie"]},
+    ...      {"by": "Annie", "redouble": ["Connie"]}]
     >>> resolve_bets(d, players=["Denny", "Annie", "Benny", "Connie"], declarer="Denny",
     ...     dealer="Denny", contract="no-queens", rules=load_preset("classic"), where="deal 1")
     [('Benny', 'Denny', 1), ('Benny', 'Annie', 1), ('Benny', 'Connie', 1), ('Connie', 'Annie', 2)]
@@ -76,12 +79,13 @@ def resolve_bets(
         return ScoresheetError(f"{where}, doubles[{i}]: {message}")
 
     for i, decl in enumerate(declarations):
-        by = decl.by
+        by = decl["by"]
         if by not in position:
             raise fail(i, f'"{by}" is not a player in this game')
-        if decl.double is None and decl.redouble is None:
+        double, redouble = decl.get("double"), decl.get("redouble")
+        if double is None and redouble is None:
             continue
-        if decl.double is not None:
+        if double is not None:
             if by in had_turn:
                 raise fail(i, f"{by} has already had their turn to double")
             if position[by] < last_turn:
@@ -90,7 +94,7 @@ def resolve_bets(
             had_turn.add(by)
             last_turn = position[by]
             _double(decl, bets, players, declarer, contract, rules, partial(fail, i))
-        if decl.redouble is not None:
+        if redouble is not None:
             _redouble(decl, bets, players, rules, partial(fail, i))
     return [(a, b, m) for (a, b), m in bets.items()]
 
@@ -104,7 +108,7 @@ def _double(
     rules: BarbuRules,
     fail: _Fail,
 ) -> None:
-    by, what = decl.by, decl.double
+    by, what = decl["by"], decl.get("double")
     others = [p for p in players if p != by]
     if what in ("table", "maximum"):
         for q in others:
@@ -144,7 +148,7 @@ def _redouble(
     rules: BarbuRules,
     fail: _Fail,
 ) -> None:
-    by, what = decl.by, decl.redouble
+    by, what = decl["by"], decl.get("redouble")
     if not rules.doubling.redoubles:
         raise fail("these rules have no redoubles")
     if what == "all":

@@ -4,15 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scoresheet.errors import ScoresheetError
 from scoresheet.games.barbu.contracts import base_scores
 from scoresheet.games.barbu.ledger import Bet, resolve_bets, settle
 from scoresheet.games.barbu.rotation import dealer_of, declarer_of
-from scoresheet.record import BarbuDeal, Declaration, GameRecord
 from scoresheet.rules import resolve_rules
 from scoresheet.rules.barbu import BarbuRules
+
+if TYPE_CHECKING:
+    from scoresheet.models import BarbuDeal, Declaration, GameFile
 
 
 @dataclass(slots=True)
@@ -159,7 +161,7 @@ class GameScore:
         return out
 
 
-def score_game(record: GameRecord, rules: BarbuRules | None = None) -> GameScore:
+def score_game(record: GameFile, rules: BarbuRules | None = None) -> GameScore:
     """Score every deal of a game file, checking each against the rules.
 
     Raises :class:`ScoresheetError` naming the deal for anything that makes the file
@@ -167,7 +169,7 @@ def score_game(record: GameRecord, rules: BarbuRules | None = None) -> GameScore
     """
     if rules is None:
         rules = rules_of(record)
-    players = tuple(record.players)
+    players = tuple(record["players"])
     if len(players) != rules.players:
         raise ScoresheetError(
             f"players: these rules ({rules.name}) are for {rules.players} players, "
@@ -179,7 +181,7 @@ def score_game(record: GameRecord, rules: BarbuRules | None = None) -> GameScore
     totals = dict.fromkeys(players, 0)
     deals: list[DealScore] = []
     violations: list[Violation] = []
-    for index, deal in enumerate(record.deals):
+    for index, deal in enumerate(record.get("deals", [])):
         number = index + 1
         if index >= rules.deals_per_game:
             raise ScoresheetError(
@@ -208,8 +210,8 @@ def score_game(record: GameRecord, rules: BarbuRules | None = None) -> GameScore
     )
 
 
-def rules_of(record: GameRecord) -> BarbuRules:
-    return resolve_rules(record.rules, record.options)
+def rules_of(record: GameFile) -> BarbuRules:
+    return resolve_rules(record["rules"], record.get("options"))
 
 
 def score_deal(
@@ -220,7 +222,7 @@ def score_deal(
     declared: dict[str, list[str]],
 ) -> DealScore:
     """Score one deal, given what each declarer has declared before it."""
-    contract = deal.contract
+    contract = deal["contract"]
     where = f"deal {number}, {contract}"
     if contract not in rules.contracts:
         known = ", ".join(rules.contracts)
@@ -228,15 +230,16 @@ def score_deal(
             f'deal {number}: "{contract}" is not a contract of these rules ({known})'
         )
     declarer = declarer_of(rules, players, number - 1)
-    if deal.declarer is not None and deal.declarer != declarer:
-        raise ScoresheetError(
-            f"{where}: the declarer is {declarer} by the rotation, not {deal.declarer}"
-        )
+    named = deal.get("declarer")
+    if named is not None and named != declarer:
+        raise ScoresheetError(f"{where}: the declarer is {declarer} by the rotation, not {named}")
     if declared[declarer].count(contract) >= rules.rounds:
         raise ScoresheetError(f"{where}: {declarer} has already declared {contract}")
     dealer = dealer_of(rules, players, declarer)
+    declarations = deal.get("doubles") or []
+    result = deal.get("result")
     bets = resolve_bets(
-        deal.doubles,
+        declarations,
         players=players,
         declarer=declarer,
         dealer=dealer,
@@ -246,16 +249,16 @@ def score_deal(
     )
     split = not bets and rules.undoubled_split and not rules.is_positive(contract)
     if split:
-        if deal.result is not None:
+        if result is not None:
             raise ScoresheetError(
                 f"{where}: nobody doubled, so under these rules the deal is not played and "
                 "its total is split; leave out the result"
             )
         base = split_undoubled(rules.max_total(contract), players, declarer)
     else:
-        if deal.result is None:
+        if result is None:
             raise ScoresheetError(f"{where}: the result is missing")
-        base = base_scores(rules, contract, deal.result, players, where)
+        base = base_scores(rules, contract, result, players, where)
     settled = settle(bets, base)
     doubles = dict.fromkeys(players, 0)
     for bet in settled:
@@ -271,7 +274,7 @@ def score_deal(
         doubles=doubles,
         score=score,
         bets=tuple(settled),
-        declarations=tuple(deal.doubles),
+        declarations=tuple(declarations),
         split=split,
     )
 

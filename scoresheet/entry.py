@@ -1,0 +1,181 @@
+"""Reading what a player types at the table into parts of a deal.
+
+Shared by ``scoresheet add`` (flags) and ``scoresheet play`` (prompts), so the same
+answer means the same thing in both. Players may be named in full or by any prefix
+that is theirs alone ("A" for Ann), in any case.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from scoresheet.errors import ScoresheetError
+
+DOUBLE_WORDS = {
+    "maximum": "maximum",
+    "max": "maximum",
+    "table": "table",
+    "x": "maximum",
+    "family": "family",
+    "flanks": "flanks",
+}
+NONE_WORDS = {"", "none", "no", "-", "pass", "nobody"}
+SUITS = {
+    "s": "spades",
+    "h": "hearts",
+    "d": "diamonds",
+    "c": "clubs",
+    "♠": "spades",
+    "♥": "hearts",
+    "♦": "diamonds",
+    "♣": "clubs",
+}
+SUIT_ORDER = ("spades", "hearts", "diamonds", "clubs")
+ROWS = ("front", "middle", "back")
+
+
+def player(text: str, players: Sequence[str], *, field: str = "player") -> str:
+    """The player a name or a unique prefix of a name means.
+
+    >>> player("an", ["Ann", "Bob", "Barbara"])
+    'Ann'
+    >>> player("B", ["Ann", "Bob", "Barbara"])
+    Traceback (most recent call last):
+    scoresheet.errors.ScoresheetError: player: "B" could be Bob or Barbara
+    """
+    t = text.strip()
+    if t in players:
+        return t
+    folded = t.casefold()
+    exact = [p for p in players if p.casefold() == folded]
+    if len(exact) == 1:
+        return exact[0]
+    matches = [p for p in players if p.casefold().startswith(folded)] if folded else []
+    if len(matches) == 1:
+        return matches[0]
+    if matches:
+        raise ScoresheetError(f'{field}: "{t}" could be {" or ".join(matches)}')
+    raise ScoresheetError(f'{field}: "{t}" is not a player ({", ".join(players)})')
+
+
+def player_list(text: str, players: Sequence[str], *, field: str = "players") -> list[str]:
+    """Players separated by commas or spaces: ``"Ann,Cat"``, ``"A C"``."""
+    parts = [p for p in text.replace(",", " ").split() if p]
+    return [player(p, players, field=field) for p in parts]
+
+
+def counts(text: str, players: Sequence[str], *, field: str) -> dict[str, int]:
+    """``"Ann=2,Cat=1,Dan=1"`` → ``{"Ann": 2, "Cat": 1, "Dan": 1}`` (others take 0).
+
+    Also accepts the counts in seating order: ``"2 0 1 1"``.
+
+    >>> counts("a=2, c=1,d=1", ["Ann", "Bob", "Cat", "Dan"], field="queens")
+    {'Ann': 2, 'Cat': 1, 'Dan': 1}
+    >>> counts("2 0 1 1", ["Ann", "Bob", "Cat", "Dan"], field="queens")
+    {'Ann': 2, 'Bob': 0, 'Cat': 1, 'Dan': 1}
+    """
+    t = text.strip()
+    if "=" not in t:
+        numbers = t.replace(",", " ").split()
+        if len(numbers) != len(players):
+            raise ScoresheetError(
+                f"{field}: give one number per player in seating order "
+                f"({', '.join(players)}), or name=number pairs"
+            )
+        return {p: _count(n, field) for p, n in zip(players, numbers, strict=True)}
+    out: dict[str, int] = {}
+    for item in (i for i in t.split(",") if i.strip()):
+        if "=" not in item:
+            raise ScoresheetError(f'{field}: "{item.strip()}" is not name=number')
+        name, _, number = item.partition("=")
+        who = player(name, players, field=field)
+        if who in out:
+            raise ScoresheetError(f"{field}: {who} is given twice")
+        out[who] = _count(number, field)
+    return out
+
+
+def _count(text: str, field: str) -> int:
+    t = text.strip()
+    if not t.isdigit():
+        raise ScoresheetError(f'{field}: "{t}" is not a whole number ≥ 0')
+    return int(t)
+
+
+def double_targets(text: str, players: Sequence[str], *, by: str) -> list[str] | str | None:
+    """A doubling answer: names or initials, ``maximum``/``table``, ``family``/``flanks``.
+
+    ``None`` means the player did not double.
+
+    >>> double_targets("max", ["Ann", "Bob"], by="Bob")
+    'maximum'
+    >>> double_targets("a, d", ["Ann", "Bob", "Cat", "Dan"], by="Bob")
+    ['Ann', 'Dan']
+    """
+    t = text.strip().casefold()
+    if t in NONE_WORDS:
+        return None
+    if t in DOUBLE_WORDS:
+        return DOUBLE_WORDS[t]
+    return player_list(text, players, field=f"{by}'s double")
+
+
+def redouble_targets(text: str, players: Sequence[str], *, by: str) -> list[str] | str | None:
+    """A redoubling answer: names or initials, or ``all``; ``None`` for none."""
+    t = text.strip().casefold()
+    if t in NONE_WORDS:
+        return None
+    if t == "all":
+        return "all"
+    return player_list(text, players, field=f"{by}'s redouble")
+
+
+def declaration(by: str, double: Any = None, redouble: Any = None) -> dict[str, Any]:
+    out: dict[str, Any] = {"by": by}
+    if double is not None:
+        out["double"] = double
+    if redouble is not None:
+        out["redouble"] = redouble
+    return out
+
+
+def assignment(text: str, players: Sequence[str], *, field: str) -> tuple[str, str]:
+    """``"Bob=maximum"`` → ``("Bob", "maximum")``."""
+    if "=" not in text:
+        raise ScoresheetError(f'{field}: "{text}" is not PLAYER=WHAT (e.g. Bob=maximum)')
+    name, _, what = text.partition("=")
+    return player(name, players, field=field), what
+
+
+def suit_counts(text: str, *, field: str) -> dict[str, int]:
+    """A player's captured cards per suit: ``"3/4/2/3"`` (♠/♥/♦/♣) or ``"s3 h4 d2 c3"``."""
+    t = text.strip()
+    if "/" in t:
+        parts = t.split("/")
+        if len(parts) != 4:
+            raise ScoresheetError(f"{field}: give 4 numbers, spades/hearts/diamonds/clubs")
+        return {s: _count(n, field) for s, n in zip(SUIT_ORDER, parts, strict=True)}
+    out = dict.fromkeys(SUIT_ORDER, 0)
+    for item in t.replace(",", " ").split():
+        suit = SUITS.get(item[0].casefold())
+        if suit is None:
+            raise ScoresheetError(f'{field}: "{item}" is not a suit and count (e.g. s3 h4)')
+        out[suit] = _count(item[1:], field)
+    return out
+
+
+def row_counts(text: str, *, field: str) -> dict[str, int]:
+    """Beats per row: ``"2/1/3"`` (front/middle/back)."""
+    parts = text.strip().split("/")
+    if len(parts) != 3:
+        raise ScoresheetError(f"{field}: give 3 numbers, front/middle/back (e.g. 2/1/3)")
+    return {r: _count(n, field) for r, n in zip(ROWS, parts, strict=True)}
+
+
+def hand_rows(text: str, *, field: str) -> dict[str, str]:
+    """A Chinese Poker hand: ``"AS AH 2C | KS KH KD 3C 3D | ..."`` (front | middle | back)."""
+    parts = [p.strip() for p in text.split("|")]
+    if len(parts) != 3:
+        raise ScoresheetError(f"{field}: give the three rows separated by |: front | middle | back")
+    return dict(zip(ROWS, parts, strict=True))
