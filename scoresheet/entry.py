@@ -179,3 +179,114 @@ def hand_rows(text: str, *, field: str) -> dict[str, str]:
     if len(parts) != 3:
         raise ScoresheetError(f"{field}: give the three rows separated by |: front | middle | back")
     return dict(zip(ROWS, parts, strict=True))
+
+
+def contract(text: str, contracts: Sequence[str]) -> str:
+    """The contract a player means: its id, or a unique start of it, with or without "no-".
+
+    >>> contract("queens", ["no-tricks", "no-queens", "trumps"])
+    'no-queens'
+    >>> contract("t", ["no-tricks", "no-queens", "trumps"])
+    'trumps'
+    """
+    t = text.strip().casefold().replace(" ", "-").replace("_", "-")
+    if t in contracts:
+        return t
+    for candidates in (
+        [c for c in contracts if c.removeprefix("no-") == t],
+        [c for c in contracts if c.startswith(t)],
+        [c for c in contracts if c.removeprefix("no-").startswith(t)],
+    ):
+        if len(candidates) == 1:
+            return candidates[0]
+        if len(candidates) > 1:
+            raise ScoresheetError(f'contract: "{text}" could be {" or ".join(candidates)}')
+    raise ScoresheetError(f'contract: "{text}" is not one of {", ".join(contracts)}')
+
+
+def order_declarations(
+    declarations: list[dict[str, Any]], speaking_order: Sequence[str]
+) -> list[dict[str, Any]]:
+    """Doubles in table order (as they were spoken), then the redoubles as given."""
+    doubles = [d for d in declarations if "double" in d]
+    doubles.sort(key=lambda d: speaking_order.index(d["by"]))
+    return doubles + [d for d in declarations if "double" not in d]
+
+
+def deal_from_answers(
+    players: Sequence[str],
+    contract_id: str,
+    *,
+    speaking_order: Sequence[str],
+    declarer: str | None = None,
+    doubles: Sequence[str] = (),
+    redoubles: Sequence[str] = (),
+    counts_given: dict[str, str | None] | None = None,
+    takers: dict[str, str | None] | None = None,
+    order: str | None = None,
+    start: str | None = None,
+    trump: str | None = None,
+    cards: Sequence[str] = (),
+    most: str | None = None,
+    beats: Sequence[str] = (),
+    hands: Sequence[str] = (),
+) -> dict[str, Any]:
+    """A deal object (as in the spec) from the short forms typed at the table.
+
+    ``counts_given`` maps a result key (``tricks``, ``hearts``, ``queens``) to text such
+    as ``"Ann=2,Cat=1,Dan=1"``; ``takers`` maps ``ace_of_hearts``, ``king_of_hearts``,
+    ``second_last``, ``last`` to a player.
+    """
+    deal: dict[str, Any] = {"contract": contract_id}
+    if declarer is not None:
+        deal["declarer"] = player(declarer, players, field="--declarer")
+    declarations: list[dict[str, Any]] = []
+    for text in doubles:
+        by, what = assignment(text, players, field="--double")
+        target = double_targets(what, players, by=by)
+        declarations.append(declaration(by, double=target if target is not None else []))
+    for text in redoubles:
+        by, what = assignment(text, players, field="--redouble")
+        target = redouble_targets(what, players, by=by)
+        if target is not None:
+            declarations.append(declaration(by, redouble=target))
+    declarations = [d for d in declarations if d.get("double") != [] or "redouble" in d]
+    if declarations:
+        deal["doubles"] = order_declarations(declarations, speaking_order)
+    result: dict[str, Any] = {}
+    for key, typed in (counts_given or {}).items():
+        if typed is not None:
+            result[key] = counts(typed, players, field=key)
+    for key, who in (takers or {}).items():
+        if who is not None:
+            result[key] = player(who, players, field=key)
+    if order is not None:
+        result["order"] = player_list(order, players, field="order")
+    if start is not None:
+        result["start"] = start.strip().upper()
+    if trump is not None:
+        suit = SUITS.get(trump.strip()[:1].casefold(), trump.strip().casefold())
+        result["trump"] = suit
+    if cards:
+        table: dict[str, dict[str, int]] = {}
+        for text in cards:
+            who, what = assignment(text, players, field="--cards")
+            table[who] = suit_counts(what, field=f"cards of {who}")
+        result["cards"] = table
+    if most is not None:
+        result["most"] = player_list(most, players, field="most")
+    if beats:
+        rows: dict[str, dict[str, int]] = {}
+        for text in beats:
+            who, what = assignment(text, players, field="--beats")
+            rows[who] = row_counts(what, field=f"beats of {who}")
+        result["beats"] = rows
+    if hands:
+        given: dict[str, dict[str, str]] = {}
+        for text in hands:
+            who, what = assignment(text, players, field="--hand")
+            given[who] = hand_rows(what, field=f"hand of {who}")
+        result["hands"] = given
+    if result:
+        deal["result"] = result
+    return deal

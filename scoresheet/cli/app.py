@@ -92,5 +92,7 @@ def rules_show(
 # Commands kept in their own modules register themselves on the app; their heavy
 # imports (openpyxl, …) happen inside the commands, so start-up stays fast.
 from scoresheet.cli import sheets as _sheets  # noqa: E402
+from scoresheet.cli import table as _table  # noqa: E402
 
+_table.register(app)
 _sheets.register(app)

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
 
-from scoresheet.games.barbu.score import DealScore, GameScore
+from scoresheet.games.barbu.score import DealScore, GameScore, Owed
 
 
 def initials(players: Sequence[str]) -> dict[str, str]:
@@ -142,21 +144,142 @@ def ledger_table(result: GameScore) -> str:
 
 def owed_text(result: GameScore) -> str:
     """Who still owes whom declarer doubles, most urgent first."""
+    return owed_text_lines(result.owed())
+
+
+def owed_text_lines(owed: Sequence[Owed]) -> str:
+    """One line per non-declarer still short of a declarer's doubles, most urgent first."""
     lines = []
-    for o in sorted(result.owed(), key=lambda o: (not o.must, o.remaining - o.owed)):
-        times = "once" if o.owed == 1 else f"{o.owed} times"
-        deals = "deal" if o.remaining == 1 else "deals"
+    for o in sorted(owed, key=lambda o: (not o.must, o.remaining - o.owed)):
+        deals = "deal" if o.remaining == 1 else f"{o.remaining} deals"
         if o.owed > o.remaining:
             lines.append(
                 f"{o.doubler} can no longer double {o.declarer} {o.required} times "
-                f"({o.made} so far, {o.remaining} {deals} left)"
+                f"({o.made} so far, {o.declarer}'s last {deals} left)"
             )
         elif o.must:
-            both = "both of" if o.remaining == 2 else ("all" if o.remaining > 2 else "")
+            every = {1: "", 2: "both of "}.get(o.remaining, "all of ")
             lines.append(
-                f"{o.doubler} must double {o.declarer} in {both + ' ' if both else ''}"
-                f"{o.declarer}'s last {o.remaining} {deals}".replace("last 1 deal", "last deal")
+                f"{o.doubler} must double {o.declarer} in {every}{o.declarer}'s last {deals}"
             )
         else:
-            lines.append(f"{o.doubler} owes {o.declarer} {times} more in {o.remaining} {deals}")
+            times = "once" if o.owed == 1 else f"{o.owed} times"
+            lines.append(
+                f"{o.doubler} must still double {o.declarer} {times} in {o.declarer}'s last {deals}"
+            )
+    return "\n".join(lines)
+
+
+def owed_now(result: GameScore) -> list[Owed]:
+    """What the table needs to hear after a deal: the next declarer's owed doubles, and
+    every obligation that can no longer wait."""
+    nxt = result.next_declarer
+    return [o for o in result.owed() if o.declarer == nxt or o.must]
+
+
+def _progress(result: GameScore) -> str:
+    played, total = len(result.deals), result.rules.deals_per_game
+    return f"{played} of {total} deals played" + (" — complete" if result.complete else "")
+
+
+def _running_table(result: GameScore) -> str:
+    """The sheet's rows, grouped by declarer, with the running totals at the right."""
+    players = list(result.players)
+    tags = initials(players)
+    header = ["#", "declarer", "contract", *players, "ok", *(f"Σ{tags[p]}" for p in players)]
+    right = set(range(3, len(header)))
+    rows: list[list[str]] = []
+    running = dict.fromkeys(players, 0)
+    last = None
+    for deal in result.deals:
+        if last is not None and deal.declarer != last:
+            rows.append([""] * len(header))
+        last = deal.declarer
+        paper = paper_doubles(deal, players)
+        for p in players:
+            running[p] += deal.score[p]
+        rows.append(
+            [
+                str(deal.number),
+                deal.declarer if deal.dealer == deal.declarer else f"{deal.declarer}/{deal.dealer}",
+                deal.contract + (" (split)" if deal.split else ""),
+                *(f"{paper[p]} {deal.score[p]:+d}".strip() for p in players),
+                "✓" if row_adds_up(result, deal) else "✗",
+                *(f"{running[p]:+d}" for p in players),
+            ]
+        )
+    return _table(header, rows, right)
+
+
+def sheet(result: GameScore, *, title: str) -> str:
+    """The whole score sheet for ``scoresheet show``."""
+    rules = result.rules
+    dealer_note = "" if rules.dealer == "declarer" else " (declarer/dealer)"
+    parts = [
+        f"{title}: Barbu, rules {rules.name} — {_progress(result)}",
+        "",
+        "Doubles are written in the doubler's column: the doubled players' initials (X: "
+        "everyone), * when the declarer is among them, R + initials for redoubles." + dealer_note,
+        "",
+        _running_table(result) if result.deals else "(no deals yet)",
+        "",
+        "Standings",
+        standings(result),
+        "",
+        "Doubling ledger",
+        ledger_table(result),
+    ]
+    owed = owed_text(result)
+    if owed:
+        parts += ["", "Doubles still owed to declarers", owed]
+    if result.violations:
+        parts += ["", "Violations", violations_text(result)]
+    return "\n".join(parts)
+
+
+def status(result: GameScore, *, title: str) -> str:
+    """What the table needs before the next deal (``scoresheet status``)."""
+    lines = [f"{title}: Barbu, rules {result.rules.name} — {_progress(result)}"]
+    declarer = result.next_declarer
+    if declarer is None:
+        lines.append("The game is complete.")
+    else:
+        dealer = result.next_dealer
+        deals = f"deal {len(result.deals) + 1}"
+        who = declarer if dealer == declarer else f"{declarer} (dealer: {dealer})"
+        lines.append(f"Next, {deals}: {who} declares.")
+        lines.append(f"{declarer}'s contracts left: {', '.join(result.contracts_left(declarer))}")
+        owed = [o for o in result.owed() if o.declarer == declarer]
+        if owed:
+            lines.append(f"Doubles owed to {declarer}:")
+            lines += ["  " + line for line in owed_text_lines(owed).splitlines()]
+        else:
+            lines.append(f"No doubles are owed to {declarer}.")
+    lines += ["", "Standings", standings(result)]
+    if result.violations:
+        lines += ["", "Violations", violations_text(result)]
+    return "\n".join(lines)
+
+
+def history(record: Mapping[str, Any]) -> str:
+    """The corrections and undos a game file keeps, oldest first."""
+    entries = record.get("history") or []
+    if not entries:
+        return "no corrections or undos"
+    lines = []
+    for e in entries:
+        before, after = e.get("before") or {}, e.get("after") or {}
+        if e.get("action") == "undo":
+            what = f"removed deal {e.get('deal')} ({before.get('contract', '?')})"
+        elif e.get("action") == "edit":
+            changed = sorted(k for k in {*before, *after} if before.get(k) != after.get(k))
+            what = f"corrected deal {e.get('deal')}: {', '.join(changed) or 'no change'}"
+            for key in changed:
+                what += (
+                    f"\n    {key}: {json.dumps(before.get(key), ensure_ascii=False)}"
+                    f" → {json.dumps(after.get(key), ensure_ascii=False)}"
+                )
+        else:
+            what = str(e.get("action"))
+        lines.append(f"{e.get('at', '?')}  {what}")
     return "\n".join(lines)

@@ -1,0 +1,533 @@
+"""Commands for keeping score at the table: new, add, show, status, undo, edit, history."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+if TYPE_CHECKING:
+    from scoresheet.games.barbu.score import GameScore
+    from scoresheet.session import OpenGame
+
+GameFile = Annotated[Path, typer.Argument(help="The game file (JSON).", show_default=False)]
+
+
+# -- shell completion: contract names and the game's players ---------------------------
+
+
+def _game_from_context(ctx: typer.Context) -> Any:
+    path = ctx.params.get("game")
+    if not path:
+        return None
+    try:
+        from scoresheet.session import open_game
+
+        return open_game(Path(path))
+    except Exception:  # a half-typed command line: complete nothing rather than fail
+        return None
+
+
+def complete_contract(ctx: typer.Context, incomplete: str) -> list[str]:
+    game = _game_from_context(ctx)
+    if game is None:
+        from scoresheet.rules.barbu import CONTRACT_NAMES
+
+        names = list(CONTRACT_NAMES)
+    else:
+        declarer = game.result.next_declarer
+        names = game.result.contracts_left(declarer) if declarer else []
+    return [n for n in names if n.startswith(incomplete)]
+
+
+def complete_player_assignment(ctx: typer.Context, incomplete: str) -> list[str]:
+    game = _game_from_context(ctx)
+    if game is None:
+        return []
+    players: list[str] = list(game.result.players)
+    if "=" in incomplete:
+        who, _, rest = incomplete.partition("=")
+        words = ["maximum", "family", "all", "none", *players]
+        return [f"{who}={w}" for w in words if w.startswith(rest)]
+    return [f"{p}=" for p in players if p.startswith(incomplete)]
+
+
+def complete_player(ctx: typer.Context, incomplete: str) -> list[str]:
+    game = _game_from_context(ctx)
+    players: list[str] = list(game.result.players) if game is not None else []
+    return [p for p in players if p.startswith(incomplete)]
+
+
+# -- shared deal options (add and edit take the same forms) -----------------------------
+
+Contract = Annotated[
+    str | None,
+    typer.Argument(
+        help="The contract (no-queens, queens, q, …): any unique start of its name.",
+        autocompletion=complete_contract,
+        show_default=False,
+    ),
+]
+DealJson = Annotated[
+    str | None,
+    typer.Option(
+        "--deal",
+        help="The whole deal as one JSON object, as in the game file (- reads standard input).",
+        show_default=False,
+    ),
+]
+Declarer = Annotated[
+    str | None,
+    typer.Option(help="Check the declarer (the rotation decides it).", show_default=False),
+]
+Doubles = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--double",
+        "-d",
+        help="PLAYER=WHOM, repeatable. WHOM: names or initials (Ann,Dan), maximum (or table, "
+        "x), family (or flanks), none. Given in any order: they are put in table order.",
+        autocompletion=complete_player_assignment,
+        show_default=False,
+    ),
+]
+Redoubles = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--redouble",
+        "-r",
+        help="PLAYER=WHOM, repeatable: whom PLAYER redoubles (names, or all).",
+        autocompletion=complete_player_assignment,
+        show_default=False,
+    ),
+]
+
+
+Tricks = Annotated[
+    str | None,
+    typer.Option(
+        help="Tricks per player: Ann=3,Bob=4,… or one number per player in seating order.",
+        show_default=False,
+    ),
+]
+Hearts = Annotated[
+    str | None,
+    typer.Option(
+        help="Hearts per player (no-hearts), as for --tricks.",
+        show_default=False,
+    ),
+]
+Ace = Annotated[
+    str | None,
+    typer.Option(
+        help="Who took the A♥ (no-hearts).",
+        autocompletion=complete_player,
+        show_default=False,
+    ),
+]
+Queens = Annotated[
+    str | None,
+    typer.Option(
+        help="Queens per player (no-queens), as for --tricks.",
+        show_default=False,
+    ),
+]
+King = Annotated[
+    str | None,
+    typer.Option(
+        help="Who took the K♥ (no-king).",
+        autocompletion=complete_player,
+        show_default=False,
+    ),
+]
+SecondLast = Annotated[
+    str | None,
+    typer.Option(
+        help="Who took the second-to-last trick (no-last-two).",
+        autocompletion=complete_player,
+        show_default=False,
+    ),
+]
+Last = Annotated[
+    str | None,
+    typer.Option(
+        help="Who took the last trick (no-last-two, no-last-trick).",
+        autocompletion=complete_player,
+        show_default=False,
+    ),
+]
+Order = Annotated[
+    str | None,
+    typer.Option(
+        help="Dominoes going-out order, first out first: Cat,Ann,Dan,Bob.",
+        show_default=False,
+    ),
+]
+Start = Annotated[
+    str | None,
+    typer.Option(
+        help="Dominoes: the starting rank (J).",
+        show_default=False,
+    ),
+]
+Trump = Annotated[
+    str | None,
+    typer.Option(
+        help="Trumps: the trump suit (hearts, h, ♥).",
+        show_default=False,
+    ),
+]
+Cards = Annotated[
+    list[str] | None,
+    typer.Option(
+        help="Ravage City cards taken, PLAYER=♠/♥/♦/♣ (Ann=3/4/2/3), repeatable.",
+        autocompletion=complete_player_assignment,
+        show_default=False,
+    ),
+]
+Most = Annotated[
+    str | None,
+    typer.Option(
+        help="Ravage City: the players tied for the most cards of one suit (Ann,Cat).",
+        show_default=False,
+    ),
+]
+Beats = Annotated[
+    list[str] | None,
+    typer.Option(
+        help="Chinese Poker beats, PLAYER=front/middle/back (Ann=2/1/3), repeatable.",
+        autocompletion=complete_player_assignment,
+        show_default=False,
+    ),
+]
+Hand = Annotated[
+    list[str] | None,
+    typer.Option(
+        help="Chinese Poker hand, 'PLAYER=front | middle | back' "
+        "('Ann=AS AH 2C | KS KH KD 3C 3D | …'), repeatable.",
+        autocompletion=complete_player_assignment,
+        show_default=False,
+    ),
+]
+
+
+def _read_deal_json(text: str) -> dict[str, Any]:
+    from scoresheet.errors import ScoresheetError
+
+    raw = sys.stdin.read() if text == "-" else text
+    try:
+        deal = json.loads(raw)
+    except json.JSONDecodeError as exc:
+        raise ScoresheetError(f"--deal: not valid JSON ({exc})") from None
+    if not isinstance(deal, dict):
+        raise ScoresheetError("--deal: give one deal object, {...}")
+    return deal
+
+
+def build_deal(
+    game: OpenGame,
+    number: int,
+    contract: str | None,
+    deal_json: str | None,
+    flags: dict[str, Any],
+) -> dict[str, Any]:
+    """The deal object for deal ``number`` from ``--deal`` or from the readable flags."""
+    from scoresheet import entry
+    from scoresheet.errors import ScoresheetError
+    from scoresheet.games.barbu.ledger import table_order
+    from scoresheet.games.barbu.rotation import dealer_of, declarer_of
+
+    given = {k: v for k, v in flags.items() if v not in (None, [], ())}
+    if deal_json is not None:
+        if contract is not None or given:
+            raise ScoresheetError("--deal: give the whole deal as JSON, or flags, not both")
+        return _read_deal_json(deal_json)
+    if contract is None:
+        raise ScoresheetError("give the contract (e.g. no-queens), or the whole deal with --deal")
+    result = game.result
+    rules, players = result.rules, list(result.players)
+    declarer = declarer_of(rules, players, number - 1)
+    speaking = table_order(players, dealer_of(rules, players, declarer))
+    return entry.deal_from_answers(
+        players,
+        entry.contract(contract, rules.contracts),
+        speaking_order=speaking,
+        declarer=given.get("declarer"),
+        doubles=given.get("double", ()),
+        redoubles=given.get("redouble", ()),
+        counts_given={k: given.get(k) for k in ("tricks", "hearts", "queens") if k in given},
+        takers={
+            "ace_of_hearts": given.get("ace"),
+            "king_of_hearts": given.get("king"),
+            "second_last": given.get("second_last"),
+            "last": given.get("last"),
+        },
+        order=given.get("order"),
+        start=given.get("start"),
+        trump=given.get("trump"),
+        cards=given.get("cards", ()),
+        most=given.get("most"),
+        beats=given.get("beats", ()),
+        hands=given.get("hand", ()),
+    )
+
+
+def _deal_line(result: GameScore, number: int) -> str:
+    deal = result.deals[number - 1]
+    scores = ", ".join(f"{p} {deal.score[p]:+d}" for p in result.players)
+    note = " (not played: nobody doubled, total split)" if deal.split else ""
+    return f"deal {number}: {deal.declarer} declared {deal.contract}{note} — {scores}"
+
+
+def _after_deal(result: GameScore) -> None:
+    from scoresheet.views import text
+
+    typer.echo("totals: " + ", ".join(f"{p} {result.totals[p]:+d}" for p in result.players))
+    owed = text.owed_text_lines(text.owed_now(result))
+    if owed:
+        typer.echo(owed)
+    for v in result.violations:
+        typer.echo(f"violation (deal {v.deal}): {v.message}")
+    if result.complete:
+        typer.echo("the game is complete")
+
+
+def register(app: typer.Typer) -> None:
+    """Add the table commands to ``app``."""
+
+    # The players may follow --players as separate words: the extra words land in ctx.args.
+    @app.command(context_settings={"allow_extra_args": True})
+    def new(
+        ctx: typer.Context,
+        game: GameFile,
+        players: Annotated[
+            list[str],
+            typer.Option(
+                "--players",
+                "-p",
+                help="The players in seating order, clockwise: --players Ann Bob Cat Dan "
+                "(or --players Ann,Bob,Cat,Dan).",
+                show_default=False,
+            ),
+        ],
+        rules: Annotated[
+            str, typer.Option(help="A rules preset (see `scoresheet rules list`).")
+        ] = "classic",
+        option: Annotated[
+            list[str] | None,
+            typer.Option(
+                "--option",
+                "-o",
+                help="Change the preset: KEY=VALUE, repeatable; VALUE is JSON or a word "
+                "(rotation=every-deal, doubling.min_declarer_doubles=1, "
+                "values.dominoes=[40,25,10,-10]).",
+                show_default=False,
+            ),
+        ] = None,
+        first: Annotated[
+            str | None,
+            typer.Option(
+                help="Who declares first (default: the first player).", show_default=False
+            ),
+        ] = None,
+        force: Annotated[bool, typer.Option(help="Replace an existing file.")] = False,
+    ) -> None:
+        """Create a game file for the players, under a rules preset."""
+        from scoresheet.session import new_game
+
+        names = [n.strip() for p in [*players, *ctx.args] for n in p.split(",") if n.strip()]
+        result = new_game(
+            game, names, rules=rules, options=_options(option or []), first=first, force=force
+        )
+        typer.echo(
+            f"{game}: a new {result.rules.name} game for {', '.join(result.players)}; "
+            f"{result.next_declarer} declares first. Next: scoresheet play {game}"
+        )
+
+    @app.command(
+        epilog="Examples:\n\n"
+        "scoresheet add g.json no-queens --double Bob=maximum --double Cat=Dan "
+        "--redouble Dan=Cat --queens Ann=2,Cat=1,Dan=1\n\n"
+        "scoresheet add g.json trumps -d Bob=Ann -d Cat=Ann --tricks 5,3,2,3 --trump hearts\n\n"
+        "scoresheet add g.json dominoes -d B=A --order Cat,Ann,Dan,Bob\n\n"
+        "scoresheet add g.json no-tricks          (nobody doubled: the total is split)\n\n"
+        'scoresheet add g.json --deal \'{"contract": "no-king", "doubles": '
+        '[{"by": "Bob", "double": ["Ann"]}], "result": {"king_of_hearts": "Cat"}}\''
+    )
+    def add(
+        game: GameFile,
+        contract: Contract = None,
+        deal: DealJson = None,
+        declarer: Declarer = None,
+        double: Doubles = None,
+        redouble: Redoubles = None,
+        tricks: Tricks = None,
+        hearts: Hearts = None,
+        ace: Ace = None,
+        queens: Queens = None,
+        king: King = None,
+        second_last: SecondLast = None,
+        last: Last = None,
+        order: Order = None,
+        start: Start = None,
+        trump: Trump = None,
+        cards: Cards = None,
+        most: Most = None,
+        beats: Beats = None,
+        hand: Hand = None,
+    ) -> None:
+        """Add the next deal in one command line: readable flags, or the deal as JSON.
+
+        Players may be named by any unique start of their name (A for Ann). Nothing is
+        saved unless the whole deal is valid.
+        """
+        from scoresheet.session import add_deal, open_game
+
+        g = open_game(game)
+        number = len(g.result.deals) + 1
+        flags = dict(
+            declarer=declarer,
+            double=double,
+            redouble=redouble,
+            tricks=tricks,
+            hearts=hearts,
+            ace=ace,
+            queens=queens,
+            king=king,
+            second_last=second_last,
+            last=last,
+            order=order,
+            start=start,
+            trump=trump,
+            cards=cards,
+            most=most,
+            beats=beats,
+            hand=hand,
+        )
+        result, _ = add_deal(g, build_deal(g, number, contract, deal, flags))
+        typer.echo(_deal_line(result, number))
+        _after_deal(result)
+
+    @app.command()
+    def edit(
+        game: GameFile,
+        number: Annotated[int, typer.Argument(help="The deal to correct.", show_default=False)],
+        contract: Contract = None,
+        deal: DealJson = None,
+        declarer: Declarer = None,
+        double: Doubles = None,
+        redouble: Redoubles = None,
+        tricks: Tricks = None,
+        hearts: Hearts = None,
+        ace: Ace = None,
+        queens: Queens = None,
+        king: King = None,
+        second_last: SecondLast = None,
+        last: Last = None,
+        order: Order = None,
+        start: Start = None,
+        trump: Trump = None,
+        cards: Cards = None,
+        most: Most = None,
+        beats: Beats = None,
+        hand: Hand = None,
+    ) -> None:
+        """Correct a past deal, with the same forms as `add` (the whole deal is replaced).
+
+        Every later deal is checked again against the corrected one; if one becomes
+        invalid, nothing is saved. The correction is kept in the file's history.
+        """
+        from scoresheet.session import edit_deal, open_game
+
+        g = open_game(game)
+        flags = dict(
+            declarer=declarer,
+            double=double,
+            redouble=redouble,
+            tricks=tricks,
+            hearts=hearts,
+            ace=ace,
+            queens=queens,
+            king=king,
+            second_last=second_last,
+            last=last,
+            order=order,
+            start=start,
+            trump=trump,
+            cards=cards,
+            most=most,
+            beats=beats,
+            hand=hand,
+        )
+        result = edit_deal(g, number, build_deal(g, number, contract, deal, flags))
+        typer.echo("corrected " + _deal_line(result, number))
+        _after_deal(result)
+
+    @app.command()
+    def undo(
+        game: GameFile,
+        yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask.")] = False,
+    ) -> None:
+        """Remove the last deal (after showing it and asking); it is kept in the history."""
+        from scoresheet.errors import ScoresheetError
+        from scoresheet.session import open_game, undo_last
+
+        g = open_game(game)
+        if not g.result.deals:
+            raise ScoresheetError(f"{game.name}: there is no deal to undo")
+        typer.echo(_deal_line(g.result, len(g.result.deals)))
+        if not yes and not typer.confirm("Remove this deal?", default=False):
+            raise ScoresheetError("nothing was removed")
+        result, _ = undo_last(g)
+        typer.echo(f"removed; {len(result.deals)} deals left")
+
+    @app.command()
+    def show(game: GameFile) -> None:
+        """The score sheet: deals grouped by declarer, doubles, running totals, standings,
+        the doubling ledger between every pair, and the doubles still owed."""
+        from scoresheet.session import open_game
+        from scoresheet.views import text
+
+        result = open_game(game).result
+        typer.echo(text.sheet(result, title=game.name))
+
+    @app.command()
+    def status(game: GameFile) -> None:
+        """What the table needs before the next deal: who declares and deals, the contracts
+        they have left, the doubles still owed, and the game's progress."""
+        from scoresheet.session import open_game
+        from scoresheet.views import text
+
+        typer.echo(text.status(open_game(game).result, title=game.name))
+
+    @app.command()
+    def history(game: GameFile) -> None:
+        """Every correction and undo kept in the file: what changed, and when."""
+        from scoresheet.session import open_game
+        from scoresheet.views import text
+
+        typer.echo(text.history(open_game(game).record))
+
+
+def _options(items: list[str]) -> dict[str, Any]:
+    """``rotation=every-deal``, ``doubling.min_declarer_doubles=1`` → a nested options dict."""
+    from scoresheet.errors import ScoresheetError
+
+    out: dict[str, Any] = {}
+    for item in items:
+        key, sep, raw = item.partition("=")
+        if not sep or not key.strip():
+            raise ScoresheetError(f'--option: "{item}" is not KEY=VALUE (e.g. rotation=every-deal)')
+        try:
+            value = json.loads(raw)
+        except json.JSONDecodeError:
+            value = raw
+        node = out
+        parts = key.strip().split(".")
+        for part in parts[:-1]:
+            node = node.setdefault(part, {})
+        node[parts[-1]] = value
+    return out

@@ -1,0 +1,147 @@
+"""A game at the table: open, add a deal, undo, correct — and save without losing a deal.
+
+Every change is made to the record read from disk, re-scored from the first deal with
+the one scoring function, and saved only if the file still holds what was read
+(:func:`scoresheet.store.write_if_unchanged`). Nothing here prints or prompts.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, cast
+
+from scoresheet import record as rec
+from scoresheet.errors import ScoresheetError
+from scoresheet.games.barbu.score import DealScore, GameScore, score_game
+from scoresheet.store import Snapshot, create_new, read_snapshot, write_if_unchanged
+
+if TYPE_CHECKING:
+    from scoresheet.models import GameFile
+
+
+@dataclass(frozen=True)
+class OpenGame:
+    """A game file as read: its bytes (to detect a concurrent writer), record and scores."""
+
+    path: Path
+    snapshot: Snapshot
+    record: GameFile
+    result: GameScore
+
+
+def now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def open_game(path: Path) -> OpenGame:
+    """Read, validate and score a game file."""
+    snapshot = read_snapshot(path)
+    record = rec.loads(snapshot.text, source=path.name)
+    return OpenGame(path, snapshot, record, score_game(record))
+
+
+def rescore(data: dict[str, Any], source: str) -> tuple[GameFile, GameScore]:
+    """Validate changed game data and score it from the first deal."""
+    record = rec.from_data(data, source=source)
+    return record, score_game(record)
+
+
+def save(game: OpenGame, record: GameFile) -> None:
+    """Save ``record`` over the file, refusing if another command wrote it since it was read."""
+    write_if_unchanged(game.snapshot, rec.dumps(record))
+
+
+def new_game(
+    path: Path,
+    players: Sequence[str],
+    *,
+    rules: str | dict[str, Any] = "classic",
+    options: dict[str, Any] | None = None,
+    first: str | None = None,
+    force: bool = False,
+) -> GameScore:
+    """Create a game file; ``first`` names the first declarer (the seating order is kept)."""
+    seats = list(players)
+    if first is not None:
+        if first not in seats:
+            raise ScoresheetError(f'--first: "{first}" is not one of the players')
+        i = seats.index(first)
+        seats = seats[i:] + seats[:i]
+    data: dict[str, Any] = {
+        "format": rec.FORMAT,
+        "version": rec.VERSION,
+        "game": "barbu",
+        "rules": rules,
+        "players": seats,
+        "deals": [],
+        "created": now(),
+    }
+    if options:
+        data["options"] = options
+    record, result = rescore(data, path.name)
+    create_new(path, rec.dumps(record), force=force)
+    return result
+
+
+def _data(game: OpenGame) -> dict[str, Any]:
+    return copy.deepcopy(rec.to_data(game.record))
+
+
+def add_deal(game: OpenGame, deal: dict[str, Any]) -> tuple[GameScore, DealScore]:
+    """Add the next deal and save; returns the new scores and the deal as scored."""
+    if game.result.complete:
+        n = len(game.result.deals)
+        raise ScoresheetError(f"deal {n + 1}: the game is complete after {n} deals")
+    data = _data(game)
+    data["deals"].append(deal)
+    record, result = rescore(data, game.path.name)
+    save(game, record)
+    return result, result.deals[-1]
+
+
+def _history(data: dict[str, Any], entry: dict[str, Any]) -> None:
+    history = data.get("history") or []
+    history.append({"at": now(), **entry})
+    data["history"] = history
+
+
+def undo_last(game: OpenGame) -> tuple[GameScore, dict[str, Any]]:
+    """Remove the last deal and save, keeping it in the file's history."""
+    data = _data(game)
+    if not data["deals"]:
+        raise ScoresheetError(f"{game.path.name}: there is no deal to undo")
+    number = len(data["deals"])
+    removed = data["deals"].pop()
+    _history(data, {"action": "undo", "deal": number, "before": removed})
+    record, result = rescore(data, game.path.name)
+    save(game, record)
+    return result, removed
+
+
+def edit_deal(game: OpenGame, number: int, deal: dict[str, Any]) -> GameScore:
+    """Replace deal ``number`` and save, after checking every later deal against it."""
+    data = _data(game)
+    count = len(data["deals"])
+    if not 1 <= number <= count:
+        raise ScoresheetError(
+            f"deal {number}: no such deal (the game has {count} deal{'s' * (count != 1)})"
+        )
+    before = data["deals"][number - 1]
+    data["deals"][number - 1] = deal
+    try:
+        record, result = rescore(data, game.path.name)
+    except ScoresheetError as exc:
+        raise ScoresheetError(f"editing deal {number} is refused: {exc}") from None
+    after = rec.to_data(record)["deals"][number - 1]
+    if after == before:
+        raise ScoresheetError(f"deal {number}: the correction changes nothing")
+    _history(
+        cast("dict[str, Any]", record),
+        {"action": "edit", "deal": number, "before": before, "after": after},
+    )
+    save(game, record)
+    return result
