@@ -19,12 +19,21 @@ from scoresheet.errors import ScoresheetError
 __all__ = ["app", "main"]
 
 
+def one_line(message: str) -> str:
+    """A message made safe to print as one line: control characters shown escaped.
+
+    >>> one_line('"a\\nb" is not a player')
+    '"a\\\\nb" is not a player'
+    """
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
+
+
 def main(argv: list[str] | None = None) -> None:
     """The console script's entry point."""
     try:
         code = app(args=argv, prog_name="scoresheet", standalone_mode=False)
     except ScoresheetError as exc:
-        typer.echo(f"scoresheet: {exc}", err=True)
+        typer.echo(f"scoresheet: {one_line(str(exc))}", err=True)
         sys.exit(1)
     except NoArgsIsHelpError as exc:
         exc.show()
@@ -32,7 +41,8 @@ def main(argv: list[str] | None = None) -> None:
     except ClickException as exc:
         ctx = getattr(exc, "ctx", None)
         command = ctx.command_path if ctx is not None else "scoresheet"
-        typer.echo(f"{command}: {exc.format_message()} (see {command} --help)", err=True)
+        message = one_line(exc.format_message())
+        typer.echo(f"{command}: {message} (see {command} --help)", err=True)
         sys.exit(exc.exit_code)
     except (typer.Abort, KeyboardInterrupt, EOFError):
         typer.echo("scoresheet: stopped; nothing was saved", err=True)

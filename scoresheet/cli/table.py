@@ -19,20 +19,22 @@ GameFile = Annotated[Path, typer.Argument(help="The game file (JSON).", show_def
 # -- shell completion: contract names and the game's players ---------------------------
 
 
-def _game_from_context(ctx: typer.Context) -> Any:
-    path = ctx.params.get("game")
-    if not path:
-        return None
-    try:
-        from scoresheet.session import open_game
+def _game_from_context(ctx: typer.Context, args: list[str]) -> Any:
+    """The game named on the command line being completed, or ``None``."""
+    candidates = [ctx.params.get("game"), *ctx.args, *args]
+    for path in candidates:
+        if path and str(path).endswith(".json") and Path(path).is_file():
+            try:
+                from scoresheet.session import open_game
 
-        return open_game(Path(path))
-    except Exception:  # a half-typed command line: complete nothing rather than fail
-        return None
+                return open_game(Path(path))
+            except Exception:  # a half-typed command line: complete nothing rather than fail
+                return None
+    return None
 
 
-def complete_contract(ctx: typer.Context, incomplete: str) -> list[str]:
-    game = _game_from_context(ctx)
+def complete_contract(ctx: typer.Context, args: list[str], incomplete: str) -> list[str]:
+    game = _game_from_context(ctx, args)
     if game is None:
         from scoresheet.rules.barbu import CONTRACT_NAMES
 
@@ -43,8 +45,8 @@ def complete_contract(ctx: typer.Context, incomplete: str) -> list[str]:
     return [n for n in names if n.startswith(incomplete)]
 
 
-def complete_player_assignment(ctx: typer.Context, incomplete: str) -> list[str]:
-    game = _game_from_context(ctx)
+def complete_player_assignment(ctx: typer.Context, args: list[str], incomplete: str) -> list[str]:
+    game = _game_from_context(ctx, args)
     if game is None:
         return []
     players: list[str] = list(game.result.players)
@@ -55,8 +57,8 @@ def complete_player_assignment(ctx: typer.Context, incomplete: str) -> list[str]
     return [f"{p}=" for p in players if p.startswith(incomplete)]
 
 
-def complete_player(ctx: typer.Context, incomplete: str) -> list[str]:
-    game = _game_from_context(ctx)
+def complete_player(ctx: typer.Context, args: list[str], incomplete: str) -> list[str]:
+    game = _game_from_context(ctx, args)
     players: list[str] = list(game.result.players) if game is not None else []
     return [p for p in players if p.startswith(incomplete)]
 
@@ -486,8 +488,12 @@ def register(app: typer.Typer) -> None:
 
     @app.command()
     def show(game: GameFile) -> None:
-        """The score sheet: deals grouped by declarer, doubles, running totals, standings,
-        the doubling ledger between every pair, and the doubles still owed."""
+        """The score sheet, with the standings and the doubling ledger.
+
+        Deals grouped by declarer with the doubles in the paper convention, a check mark
+        where a row adds up, running totals, the standings, the ledger between every pair
+        of players, and the doubles still owed to declarers.
+        """
         from scoresheet.session import open_game
         from scoresheet.views import text
 
@@ -496,8 +502,11 @@ def register(app: typer.Typer) -> None:
 
     @app.command()
     def status(game: GameFile) -> None:
-        """What the table needs before the next deal: who declares and deals, the contracts
-        they have left, the doubles still owed, and the game's progress."""
+        """What the table needs before the next deal.
+
+        Who declares (and deals), the contracts they have left, the doubles still owed to
+        them, the standings and the game's progress.
+        """
         from scoresheet.session import open_game
         from scoresheet.views import text
 
