@@ -469,6 +469,24 @@ def register(app: typer.Typer) -> None:
         _after_deal(result)
 
     @app.command()
+    def play(game: GameFile) -> None:
+        """Guided entry at the table, deal after deal, until the game is complete.
+
+        Shows who declares and the contracts they have left, then asks the
+        contract, each player's double in table order (names or initials,
+        maximum/table, family/flanks, none), the redoubles, and the result in
+        the shape the contract needs. A wrong answer is asked again with the
+        reason; a deal is saved only once it is complete and valid. Type q to
+        stop; Ctrl-C or end of input leaves the file as it was after the last
+        complete deal.
+        """
+        from scoresheet.cli.play import play_game
+
+        code = play_game(game)
+        if code:
+            raise typer.Exit(code)
+
+    @app.command()
     def undo(
         game: GameFile,
         yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask.")] = False,
