@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import cache
 from typing import NamedTuple
 
 from scoresheet.errors import ScoresheetError
@@ -74,6 +75,11 @@ def parse_card(text: str) -> Card:
     ...
     scoresheet.errors.ScoresheetError: not a card: "1X" (write rank then suit, e.g. QS, 10H, A♠)
     """
+    return _parse_card(text)
+
+
+@cache  # a game names the same 52 cards over and over; errors are not cached
+def _parse_card(text: str) -> Card:
     cleaned = text.strip().translate(_VARIATION_SELECTORS).upper()
     rank = _RANKS_BY_TEXT.get(cleaned[:-1])
     suit = _SUITS_BY_TEXT.get(cleaned[-1:])

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import partial
+from functools import cache, partial
 from typing import TYPE_CHECKING
 
 from scoresheet.errors import ScoresheetError
@@ -45,6 +45,12 @@ def table_order(players: Sequence[str], dealer: str) -> list[str]:
     return [*players[i + 1 :], *players[: i + 1]]
 
 
+@cache
+def _speaking(players: tuple[str, ...], dealer: str) -> tuple[list[str], dict[str, int]]:
+    order = table_order(players, dealer)
+    return order, {p: i for i, p in enumerate(order)}
+
+
 def resolve_bets(
     declarations: Sequence[Declaration],
     *,
@@ -69,8 +75,7 @@ def resolve_bets(
     """
     if not declarations:
         return []
-    order = table_order(players, dealer)
-    position = {p: i for i, p in enumerate(order)}
+    order, position = _speaking(tuple(players), dealer)
     bets: dict[tuple[str, str], int] = {}  # (doubler, doubled) -> multiplier, in order made
     had_turn: set[str] = set()
     last_turn = -1
