@@ -86,11 +86,24 @@ def loads(text: str | bytes, *, source: str = "game") -> GameFile:
     return from_data(data, source=source)
 
 
+def schema_of(game: Any, source: str) -> str:
+    """The name of the validator schema for a game's files."""
+    from scoresheet.games import GAMES
+
+    if game == "barbu":
+        return "game"
+    if not isinstance(game, str) or game not in GAMES:
+        known = ", ".join(GAMES)
+        raise ScoresheetError(f'{source}: game: "{game}" is not a game this tool scores ({known})')
+    return f"game-{game}"
+
+
 def from_data(data: Any, *, source: str = "game") -> GameFile:
     """Validate an already-parsed game file (a copy is validated; ``data`` is not changed)."""
     _check_top(data, source)
+    schema = schema_of(data.get("game", "barbu"), source)
     try:
-        record = cast("GameFile", validator("game").validate_python(data))
+        record = cast("GameFile", validator(schema).validate_python(data))
     except ValidationError as exc:
         loc, msg = describe(exc)
         raise ScoresheetError(f"{source}: {_where(loc)}: {msg}") from None

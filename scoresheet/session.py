@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from scoresheet import record as rec
 from scoresheet.errors import ScoresheetError
-from scoresheet.games.barbu.score import DealScore, GameScore, score_game
+from scoresheet.games import score as score_game
 from scoresheet.store import Snapshot, create_new, read_snapshot, write_if_unchanged
 
 if TYPE_CHECKING:
@@ -30,7 +30,7 @@ class OpenGame:
     path: Path
     snapshot: Snapshot
     record: GameFile
-    result: GameScore
+    result: Any  # the game's score result (see scoresheet.games)
 
 
 def now() -> str:
@@ -44,7 +44,7 @@ def open_game(path: Path) -> OpenGame:
     return OpenGame(path, snapshot, record, score_game(record))
 
 
-def rescore(data: dict[str, Any], source: str) -> tuple[GameFile, GameScore]:
+def rescore(data: dict[str, Any], source: str) -> tuple[GameFile, Any]:
     """Validate changed game data and score it from the first deal."""
     record = rec.from_data(data, source=source)
     return record, score_game(record)
@@ -63,7 +63,8 @@ def new_game(
     options: dict[str, Any] | None = None,
     first: str | None = None,
     force: bool = False,
-) -> GameScore:
+    game: str = "barbu",
+) -> Any:
     """Create a game file; ``first`` names the first declarer (the seating order is kept)."""
     seats = list(players)
     if first is not None:
@@ -74,7 +75,7 @@ def new_game(
     data: dict[str, Any] = {
         "format": rec.FORMAT,
         "version": rec.VERSION,
-        "game": "barbu",
+        "game": game,
         "rules": rules,
         "players": seats,
         "deals": [],
@@ -91,7 +92,7 @@ def _data(game: OpenGame) -> dict[str, Any]:
     return copy.deepcopy(rec.to_data(game.record))
 
 
-def add_deal(game: OpenGame, deal: dict[str, Any]) -> tuple[GameScore, DealScore]:
+def add_deal(game: OpenGame, deal: dict[str, Any]) -> tuple[Any, Any]:
     """Add the next deal and save; returns the new scores and the deal as scored."""
     if game.result.complete:
         n = len(game.result.deals)
@@ -109,7 +110,7 @@ def _history(data: dict[str, Any], entry: dict[str, Any]) -> None:
     data["history"] = history
 
 
-def undo_last(game: OpenGame) -> tuple[GameScore, dict[str, Any]]:
+def undo_last(game: OpenGame) -> tuple[Any, dict[str, Any]]:
     """Remove the last deal and save, keeping it in the file's history."""
     data = _data(game)
     if not data["deals"]:
@@ -122,7 +123,7 @@ def undo_last(game: OpenGame) -> tuple[GameScore, dict[str, Any]]:
     return result, removed
 
 
-def edit_deal(game: OpenGame, number: int, deal: dict[str, Any]) -> GameScore:
+def edit_deal(game: OpenGame, number: int, deal: dict[str, Any]) -> Any:
     """Replace deal ``number`` and save, after checking every later deal against it."""
     data = _data(game)
     count = len(data["deals"])

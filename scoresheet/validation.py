@@ -13,6 +13,8 @@ from typing import Any
 
 from pydantic_core import SchemaValidator, ValidationError
 
+from scoresheet.errors import ScoresheetError
+
 __all__ = ["ValidationError", "describe", "validator"]
 
 _SCHEMAS = Path(__file__).resolve().parent / "schemas"
@@ -23,7 +25,10 @@ _MESSAGES = {"extra_forbidden": "unknown field", "missing": "missing"}
 @cache
 def validator(name: str) -> SchemaValidator:
     """The validator of a model in :data:`scoresheet.models.MODELS` ("game", "rules-barbu")."""
-    text = (_SCHEMAS / f"{name}.json").read_text("utf-8")
+    try:
+        text = (_SCHEMAS / f"{name}.json").read_text("utf-8")
+    except FileNotFoundError:
+        raise ScoresheetError(f"{name}: not supported by this version of scoresheet") from None
     schema: Any = json.loads(text)
     return SchemaValidator(schema)
 

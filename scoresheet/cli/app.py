@@ -38,25 +38,15 @@ def score(game: GameFile, as_json: JsonFlag = False) -> None:
     R for a redouble) and a check that each row adds up to the contract's total.
     """
     from scoresheet import record
-    from scoresheet.games.barbu.score import score_game, to_json
+    from scoresheet.games import module
 
-    result = score_game(record.load(game))
+    rec = record.load(game)
+    scorer = module(rec["game"])
+    result = scorer.score_game(rec)
     if as_json:
-        _print_json(to_json(result))
-        return
-    from scoresheet.views import text
-
-    typer.echo(f"{game.name}: Barbu, rules {result.rules.name}")
-    typer.echo(text.score_table(result))
-    if result.violations:
-        typer.echo("")
-        typer.echo(text.violations_text(result))
-    typer.echo("")
-    typer.echo(
-        "complete"
-        if result.complete
-        else f"{len(result.deals)} of {result.rules.deals_per_game} deals played"
-    )
+        _print_json(scorer.to_json(result))
+    else:
+        typer.echo(scorer.score_text(result, game.name))
 
 
 @rules_app.command("list")

@@ -410,7 +410,7 @@ def check_deal(game: OpenGame, deal: Mapping[str, Any]) -> GameScore:
     data = copy.deepcopy(rec.to_data(game.record))
     data["deals"].append(dict(deal))
     _, result = rescore(data, game.path.name)
-    return result
+    return cast("GameScore", result)
 
 
 def owed_lines(owed: Sequence[Owed]) -> list[str]:

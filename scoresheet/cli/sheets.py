@@ -1,9 +1,185 @@
-"""Spreadsheet commands: export, blank, audit, import."""
+"""Spreadsheet commands: export, blank, audit, import.
+
+Each is a thin wrapper over :mod:`scoresheet.sheets`; openpyxl is imported inside the
+commands, so the command line starts fast.
+"""
 
 from __future__ import annotations
 
+import json
+import os
+import secrets
+from contextlib import suppress
+from pathlib import Path
+from typing import Annotated
+
 import typer
+
+from scoresheet.errors import ScoresheetError
+
+Output = Annotated[
+    Path,
+    typer.Option("-o", "--output", help="The file to write.", show_default=False),
+]
+Force = Annotated[bool, typer.Option("--force", help="Replace the output if it exists.")]
+
+
+def write_new_bytes(path: Path, data: bytes, *, force: bool) -> None:
+    """Write ``data`` to ``path`` all at once (a temporary file renamed over it).
+
+    Without ``force`` an existing file is refused; if anything fails, no file is changed.
+    """
+    if path.is_dir():
+        raise ScoresheetError(f"{path}: is a folder")
+    if not force and path.exists():
+        raise ScoresheetError(f"{path} already exists (use --force to replace it)")
+    folder = path.parent
+    temp = folder / f".{path.name}.{secrets.token_hex(8)}.tmp"
+    try:
+        with open(temp, "xb") as stream:
+            stream.write(data)
+            stream.flush()
+            os.fsync(stream.fileno())
+        if force:
+            os.replace(temp, path)
+        else:
+            os.link(temp, path)  # fails if the file appeared meanwhile: never clobbered
+            os.unlink(temp)
+    except FileExistsError:
+        raise ScoresheetError(f"{path} already exists (use --force to replace it)") from None
+    except FileNotFoundError:
+        raise ScoresheetError(f"{path}: cannot write: no such folder") from None
+    except OSError as exc:
+        raise ScoresheetError(f"{path}: cannot write: {exc.strerror or exc}") from None
+    finally:
+        with suppress(OSError):
+            os.unlink(temp)
+
+
+def _players(values: list[str]) -> list[str]:
+    """``--players Ann --players Bob`` or ``--players Ann,Bob``: commas separate names."""
+    out: list[str] = []
+    for value in values:
+        out.extend(part.strip() for part in value.split(","))
+    return [p for p in out if p]
 
 
 def register(app: typer.Typer) -> None:
     """Add the spreadsheet commands to ``app``."""
+
+    @app.command("export")
+    def export(
+        game: Annotated[Path, typer.Argument(help="A game file (JSON).", show_default=False)],
+        output: Annotated[
+            Path | None,
+            typer.Option(
+                "-o",
+                "--output",
+                help="The workbook to write (default: the game file's name with .xlsx).",
+                show_default=False,
+            ),
+        ] = None,
+        force: Force = False,
+    ) -> None:
+        """Write a game as a live workbook (.xlsx) that scores itself.
+
+        Sheets: Scores (one row per deal, doubles in the paper convention, a check per
+        row, running totals, totals, the leader and a chart), Results (what the table
+        reported), Doubles (every bet and the doubling ledger), Obligations (declarer
+        doubles) and Rules (the values as named cells). Every score is a formula: change
+        a trick count or a rule value and the sheet follows. The values are saved too,
+        for viewers that do not calculate.
+        """
+        from scoresheet import record
+        from scoresheet.sheets.export import export_workbook
+
+        target = output if output is not None else game.with_suffix(".xlsx")
+        data = export_workbook(record.load(game))
+        write_new_bytes(target, data, force=force)
+        typer.echo(f"wrote {target}")
+
+    @app.command("blank")
+    def blank(
+        output: Output,
+        players: Annotated[
+            list[str],
+            typer.Option(
+                "--players",
+                help="The players in seating order, first declarer first: repeat the "
+                "option (--players Ann --players Bob …) or separate names with commas.",
+                show_default=False,
+            ),
+        ],
+        rules: Annotated[
+            str, typer.Option("--rules", help="A rules preset (see `scoresheet rules list`).")
+        ] = "classic",
+        force: Force = False,
+    ) -> None:
+        """Write a blank workbook to print, or to fill in at the table on a tablet.
+
+        The same workbook as `export`, with no deals: the declarer and dealer of every
+        deal are filled in; contracts and players are drop-down lists; the formulas are
+        ready, so the sheet scores itself as the results are typed in.
+        """
+        from scoresheet.sheets.export import blank_workbook
+
+        data = blank_workbook(_players(players), rules)
+        write_new_bytes(output, data, force=force)
+        typer.echo(f"wrote {output}")
+
+    @app.command("audit")
+    def audit(
+        file: Annotated[
+            Path,
+            typer.Argument(help="A workbook (.xlsx) or a game file (.json).", show_default=False),
+        ],
+        as_json: Annotated[
+            bool, typer.Option("--json", help="Print JSON for other tools.")
+        ] = False,
+    ) -> None:
+        """Check a workbook (or a game file) against the rules, deal by deal and cell by cell.
+
+        Reports every number typed over a formula, a formula changed, a value the rules
+        do not give, a deal that does not add up, a double the rules forbid, a player
+        short of their declarer doubles and a total that does not match. Exits 0 when
+        nothing is wrong, 1 when something is, and 2 when the file cannot be read or is
+        refused (too large, a zip bomb, XML entities, macros). Nothing is written.
+        """
+        from scoresheet.cli import one_line
+        from scoresheet.sheets.audit import audit_path
+
+        try:
+            report = audit_path(file)
+        except ScoresheetError as exc:
+            # Exit 2, not 1: a file that cannot be read is not a sheet with findings.
+            typer.echo(f"scoresheet: {one_line(str(exc))}", err=True)
+            raise typer.Exit(2) from None
+        if as_json:
+            typer.echo(json.dumps(report.to_json(), ensure_ascii=False, indent=2))
+        else:
+            typer.echo(report.text())
+        raise typer.Exit(0 if report.ok else 1)
+
+    @app.command("import")
+    def import_(
+        sheet: Annotated[
+            Path, typer.Argument(help="A workbook written by export or blank.", show_default=False)
+        ],
+        output: Output,
+        force: Force = False,
+    ) -> None:
+        """Read a workbook's results and doubles back into a game file (JSON).
+
+        Only the inputs count (Results, Doubles and the Rules values); a rule value
+        changed in the sheet is kept in the game file's options. A result or a double
+        the rules refuse stops the import, naming the deal; nothing is written.
+        """
+        from scoresheet import record
+        from scoresheet.sheets.audit import import_workbook
+        from scoresheet.store import create_new
+
+        game, report = import_workbook(sheet)
+        for finding in report.findings:
+            typer.echo(f"note: {finding.line}; kept in the game's options", err=True)
+        create_new(output, record.dumps(game), force=force)
+        typer.echo(f"wrote {output}")

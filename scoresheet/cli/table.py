@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 if TYPE_CHECKING:
-    from scoresheet.games.barbu.score import GameScore
     from scoresheet.session import OpenGame
 
 GameFile = Annotated[Path, typer.Argument(help="The game file (JSON).", show_default=False)]
@@ -237,64 +236,31 @@ def build_deal(
     flags: dict[str, Any],
 ) -> dict[str, Any]:
     """The deal object for deal ``number`` from ``--deal`` or from the readable flags."""
-    from scoresheet import entry
     from scoresheet.errors import ScoresheetError
-    from scoresheet.games.barbu.ledger import table_order
-    from scoresheet.games.barbu.rotation import dealer_of, declarer_of
+    from scoresheet.games import module
 
     given = {k: v for k, v in flags.items() if v not in (None, [], ())}
     if deal_json is not None:
         if contract is not None or given:
             raise ScoresheetError("--deal: give the whole deal as JSON, or flags, not both")
         return _read_deal_json(deal_json)
-    if contract is None:
-        raise ScoresheetError("give the contract (e.g. no-queens), or the whole deal with --deal")
-    result = game.result
-    rules, players = result.rules, list(result.players)
-    declarer = declarer_of(rules, players, number - 1)
-    speaking = table_order(players, dealer_of(rules, players, declarer))
-    return entry.deal_from_answers(
-        players,
-        entry.contract(contract, rules.contracts),
-        speaking_order=speaking,
-        declarer=given.get("declarer"),
-        doubles=given.get("double", ()),
-        redoubles=given.get("redouble", ()),
-        counts_given={k: given.get(k) for k in ("tricks", "hearts", "queens") if k in given},
-        takers={
-            "ace_of_hearts": given.get("ace"),
-            "king_of_hearts": given.get("king"),
-            "second_last": given.get("second_last"),
-            "last": given.get("last"),
-        },
-        order=given.get("order"),
-        start=given.get("start"),
-        trump=given.get("trump"),
-        cards=given.get("cards", ()),
-        most=given.get("most"),
-        beats=given.get("beats", ()),
-        hands=given.get("hand", ()),
+    deal: dict[str, Any] = module(game.result.game).deal_from_flags(
+        game.result, number, contract, given
     )
+    return deal
 
 
-def _deal_line(result: GameScore, number: int) -> str:
-    deal = result.deals[number - 1]
-    scores = ", ".join(f"{p} {deal.score[p]:+d}" for p in result.players)
-    note = " (not played: nobody doubled, total split)" if deal.split else ""
-    return f"deal {number}: {deal.declarer} declared {deal.contract}{note} — {scores}"
+def _deal_line(result: Any, number: int) -> str:
+    from scoresheet.games import module
+
+    text: str = module(result.game).deal_text(result, number)
+    return text
 
 
-def _after_deal(result: GameScore) -> None:
-    from scoresheet.views import text
+def _after_deal(result: Any) -> None:
+    from scoresheet.games import module
 
-    typer.echo("totals: " + ", ".join(f"{p} {result.totals[p]:+d}" for p in result.players))
-    owed = text.owed_text_lines(text.owed_now(result))
-    if owed:
-        typer.echo(owed)
-    for v in result.violations:
-        typer.echo(f"violation (deal {v.deal}): {v.message}")
-    if result.complete:
-        typer.echo("the game is complete")
+    typer.echo(module(result.game).after_deal_text(result))
 
 
 def register(app: typer.Typer) -> None:
@@ -512,11 +478,11 @@ def register(app: typer.Typer) -> None:
         where a row adds up, running totals, the standings, the ledger between every pair
         of players, and the doubles still owed to declarers.
         """
+        from scoresheet.games import module
         from scoresheet.session import open_game
-        from scoresheet.views import text
 
         result = open_game(game).result
-        typer.echo(text.sheet(result, title=game.name))
+        typer.echo(module(result.game).sheet_text(result, game.name))
 
     @app.command()
     def status(game: GameFile) -> None:
@@ -525,10 +491,11 @@ def register(app: typer.Typer) -> None:
         Who declares (and deals), the contracts they have left, the doubles still owed to
         them, the standings and the game's progress.
         """
+        from scoresheet.games import module
         from scoresheet.session import open_game
-        from scoresheet.views import text
 
-        typer.echo(text.status(open_game(game).result, title=game.name))
+        result = open_game(game).result
+        typer.echo(module(result.game).status_text(result, game.name))
 
     @app.command()
     def history(game: GameFile) -> None:

@@ -1,0 +1,53 @@
+"""The games the project scores, each a module with the same few functions.
+
+A game module (``GAMES[name]``) provides:
+
+- ``rules_from_data(data) -> rules``: rules in force from a validated rules file
+  (``ValueError`` when inconsistent);
+- ``score_game(record, rules=None) -> result``: the one scoring function; the result
+  has ``players``, ``rules``, ``deals`` (each with ``number``), ``violations`` (each with
+  ``deal`` and ``message``) and ``complete``;
+- ``to_json(result) -> dict``: the ``score --json`` object;
+- ``score_text(result, title)``, ``sheet_text(result, title)``, ``status_text(result,
+  title)``: the ``score``, ``show`` and ``status`` views;
+- ``deal_from_flags(result, number, contract, flags) -> dict``: a deal from ``add``'s
+  readable flags (a game without them raises ScoresheetError pointing to ``--deal``).
+
+Modules are imported only when a game of theirs is read, so commands stay fast.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from types import ModuleType
+from typing import Any
+
+from scoresheet.errors import ScoresheetError
+
+GAMES: dict[str, str] = {
+    "barbu": "scoresheet.games.barbu.game",
+    "rosbiratschka": "scoresheet.games.rosbiratschka",
+    "caribbean-all-fours": "scoresheet.games.caribbean_all_fours",
+    "belote": "scoresheet.games.belote",
+}
+
+
+def available() -> list[str]:
+    """The games this installation can score."""
+    return [g for g in GAMES if importlib.util.find_spec(GAMES[g]) is not None]
+
+
+def module(game: str) -> ModuleType:
+    """The module that scores ``game``."""
+    if game not in GAMES:
+        raise ScoresheetError(f'game: "{game}" is not a game this tool scores ({", ".join(GAMES)})')
+    try:
+        return importlib.import_module(GAMES[game])
+    except ModuleNotFoundError:
+        raise ScoresheetError(f'game: "{game}" is not scored by this version yet') from None
+
+
+def score(record: Any) -> Any:
+    """Score a validated game record with its game's scoring function."""
+    return module(record.get("game", "barbu")).score_game(record)

@@ -23,13 +23,14 @@ __all__ = [
     "BarbuRules",
     "Rules",
     "list_presets",
+    "load_any_preset",
     "load_preset",
     "merge_options",
+    "resolve_any",
     "resolve_rules",
 ]
 
 Rules = BarbuRules
-RULES_SCHEMAS = {"barbu": "rules-barbu"}
 
 
 def _templates_dir() -> Path:
@@ -87,32 +88,41 @@ def merge_options(base: Mapping[str, Any], options: Mapping[str, Any]) -> dict[s
     return merged
 
 
-def _validate(data: Mapping[str, Any], where: str) -> BarbuRules:
+def _validate(data: Mapping[str, Any], where: str) -> Any:
+    """Rules of any game from a rules file's data: the game's schema, then its own checks."""
+    from scoresheet.games import module
+
     game = data.get("game", "barbu")
-    if game not in RULES_SCHEMAS:
-        raise ScoresheetError(f'{where}: unknown game "{game}"')
+    if not isinstance(game, str):
+        raise ScoresheetError(f"{where}: game must be a name")
+    game_module = module(game)
     try:
-        checked = validator(RULES_SCHEMAS[str(game)]).validate_python(data)
+        checked = validator(f"rules-{game}").validate_python(data)
     except ValidationError as exc:
         loc, msg = describe(exc)
         raise ScoresheetError(f"{where}, {'.'.join(str(p) for p in loc)}: {msg}") from None
     try:
-        return BarbuRules.from_data(checked)
+        return game_module.rules_from_data(checked)
     except ValueError as exc:
         raise ScoresheetError(f"{where}: {exc}") from None
 
 
 def load_preset(name: str) -> BarbuRules:
-    """A shipped preset by name.
+    """A shipped Barbu preset by name.
 
     >>> load_preset("classic").contract_total("no-tricks")
     -26
     """
+    return _barbu(_resolve_cached(name, "{}"), name)
+
+
+def load_any_preset(name: str) -> Any:
+    """A shipped preset of any game by name."""
     return _resolve_cached(name, "{}")
 
 
 @lru_cache(maxsize=256)
-def _resolve_cached(name: str, options_json: str) -> BarbuRules:
+def _resolve_cached(name: str, options_json: str) -> Any:
     options = json.loads(options_json)
     data = _preset_data(name)
     if options:
@@ -121,15 +131,28 @@ def _resolve_cached(name: str, options_json: str) -> BarbuRules:
     return _validate(data, where)
 
 
-def resolve_rules(
-    rules: str | Mapping[str, Any], options: Mapping[str, Any] | None = None
-) -> BarbuRules:
-    """The rules in force for a game file: a preset name or a full rules object, plus options.
-
-    >>> resolve_rules("classic", {"values": {"no-king": -15}}).contract_total("no-king")
-    -15
-    """
+def resolve_any(rules: str | Mapping[str, Any], options: Mapping[str, Any] | None = None) -> Any:
+    """The rules in force for a game file of any game: a preset name or a full rules object,
+    plus options."""
     if isinstance(rules, str):
         return _resolve_cached(rules, json.dumps(options or {}, sort_keys=True))
     data = merge_options(rules, options or {})
     return _validate(data, "rules")
+
+
+def resolve_rules(
+    rules: str | Mapping[str, Any], options: Mapping[str, Any] | None = None
+) -> BarbuRules:
+    """The Barbu rules in force for a game file: a preset name or a full rules object,
+    plus options.
+
+    >>> resolve_rules("classic", {"values": {"no-king": -15}}).contract_total("no-king")
+    -15
+    """
+    return _barbu(resolve_any(rules, options), "rules")
+
+
+def _barbu(rules: Any, where: str) -> BarbuRules:
+    if not isinstance(rules, BarbuRules):
+        raise ScoresheetError(f"{where}: these are not Barbu rules")
+    return rules

@@ -1,0 +1,116 @@
+"""Checks a workbook from someone else must pass before openpyxl opens it.
+
+A workbook is a zip of XML parts. Before any XML is parsed this module refuses:
+
+* a file larger than :data:`MAX_FILE_BYTES`, or one that is not a zip archive;
+* a zip bomb: more than :data:`MAX_MEMBERS` parts, parts that unpack to more than
+  :data:`MAX_UNPACKED_BYTES` in all, or a large part packed more than :data:`MAX_RATIO`
+  times (Python's zip reader never returns more bytes than a part declares, so the
+  declared sizes bound what is unpacked);
+* encrypted parts, and macros (``vbaProject.bin``, macro-enabled content types):
+  scoresheet never runs anything in a workbook, and refuses ones that carry code;
+* XML that declares a DTD or entities (billion laughs, external entities). openpyxl parses
+  through defusedxml as well, which refuses the same; both guards are kept.
+
+Everything is read from the bytes in memory, so the file cannot change between the
+checks and the reading.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import zipfile
+from pathlib import Path
+
+from scoresheet.errors import ScoresheetError
+
+MAX_FILE_BYTES = 10 * 1024 * 1024
+MAX_MEMBERS = 300
+MAX_UNPACKED_BYTES = 50 * 1024 * 1024
+MAX_RATIO = 100
+RATIO_FLOOR = 256 * 1024  # small parts may pack well: only larger ones are held to the ratio
+
+_DTD = re.compile(rb"<!\s*(DOCTYPE|ENTITY)", re.I)
+_DTD_UTF16 = ["<!DOCTYPE".encode(codec) for codec in ("utf-16-le", "utf-16-be")] + [
+    "<!ENTITY".encode(codec) for codec in ("utf-16-le", "utf-16-be")
+]
+
+
+def read_workbook_bytes(path: Path) -> bytes:
+    """The bytes of a workbook file, after every check above; raises ScoresheetError."""
+    name = path.name
+    try:
+        size = path.stat().st_size
+    except FileNotFoundError:
+        raise ScoresheetError(f"{path}: no such file") from None
+    except OSError as exc:
+        raise ScoresheetError(f"{path}: cannot read ({exc.strerror})") from None
+    if path.is_dir():
+        raise ScoresheetError(f"{path}: is a folder, not a workbook")
+    if size > MAX_FILE_BYTES:
+        raise ScoresheetError(
+            f"{name}: {size / 1024 / 1024:.1f} MB is too large for a score sheet "
+            f"(at most {MAX_FILE_BYTES // 1024 // 1024} MB); refused"
+        )
+    if path.suffix.lower() == ".xlsm":
+        raise ScoresheetError(f"{name}: a macro-enabled workbook (.xlsm); refused")
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise ScoresheetError(f"{path}: cannot read ({exc.strerror})") from None
+    check_workbook_bytes(data, name)
+    return data
+
+
+def check_workbook_bytes(data: bytes, name: str) -> None:
+    """Refuse what must not reach an XML parser; see the module's docstring."""
+    if len(data) > MAX_FILE_BYTES:
+        raise ScoresheetError(f"{name}: too large for a score sheet; refused")
+    import openpyxl.xml
+
+    if not openpyxl.xml.DEFUSEDXML:  # pragma: no cover - defusedxml is a dependency
+        raise ScoresheetError("defusedxml is not installed: refusing to read workbooks")
+    if not zipfile.is_zipfile(io.BytesIO(data)):
+        raise ScoresheetError(f"{name}: not an .xlsx workbook (it is not a zip archive)")
+    try:
+        archive = zipfile.ZipFile(io.BytesIO(data))
+        members = archive.infolist()
+    except (zipfile.BadZipFile, ValueError, OSError) as exc:
+        raise ScoresheetError(f"{name}: not a readable .xlsx workbook ({exc})") from None
+    if len(members) > MAX_MEMBERS:
+        raise ScoresheetError(f"{name}: {len(members)} parts, too many for a workbook; refused")
+    unpacked = 0
+    for info in members:
+        unpacked += info.file_size
+        if unpacked > MAX_UNPACKED_BYTES:
+            raise ScoresheetError(
+                f"{name}: unpacks to more than {MAX_UNPACKED_BYTES // 1024 // 1024} MB "
+                "(a zip bomb?); refused"
+            )
+        if info.file_size > RATIO_FLOOR and info.file_size > MAX_RATIO * max(info.compress_size, 1):
+            raise ScoresheetError(
+                f"{name}: {info.filename} is packed {info.file_size // max(info.compress_size, 1)} "
+                "times (a zip bomb?); refused"
+            )
+        if info.flag_bits & 0x1:
+            raise ScoresheetError(f"{name}: {info.filename} is encrypted; refused")
+        lowered = info.filename.lower()
+        if "vbaproject" in lowered or lowered.endswith(".bin"):
+            raise ScoresheetError(
+                f"{name}: holds macros or other code ({info.filename}); scoresheet reads only "
+                "plain .xlsx workbooks"
+            )
+    for info in members:
+        if not info.filename.lower().endswith((".xml", ".rels", ".vml")):
+            continue
+        try:
+            content = archive.read(info)
+        except (zipfile.BadZipFile, ValueError, OSError, EOFError) as exc:
+            raise ScoresheetError(f"{name}: {info.filename} is damaged ({exc})") from None
+        if _DTD.search(content) or any(mark in content for mark in _DTD_UTF16):
+            raise ScoresheetError(
+                f"{name}: {info.filename} declares a DTD or entities (an XML attack?); refused"
+            )
+        if info.filename == "[Content_Types].xml" and b"macroEnabled" in content:
+            raise ScoresheetError(f"{name}: a macro-enabled workbook; refused")

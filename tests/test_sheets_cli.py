@@ -1,0 +1,215 @@
+"""The spreadsheet commands, and hostile workbooks: refused in one line, nothing written."""
+
+from __future__ import annotations
+
+import io
+import json
+import zipfile
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from scoresheet.cli import app
+from scoresheet.sheets import safety
+from scoresheet.sheets.export import export_workbook
+from scoresheet.sheets.layout import FIRST, RESULTS, SCORES
+from tests.cli_helpers import assert_one_line_error, run
+from tests.sheets_helpers import set_cells
+
+ROOT = Path(__file__).resolve().parents[1]
+CLASSIC = ROOT / "examples" / "classic.json"
+runner = CliRunner()
+
+
+def _exported() -> bytes:
+    from scoresheet import record
+
+    return export_workbook(record.load(CLASSIC))
+
+
+def _zip(members: dict[str, bytes]) -> bytes:
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
+        for name, content in members.items():
+            z.writestr(name, content)
+    return out.getvalue()
+
+
+def _with_member(data: bytes, name: str, content: bytes) -> bytes:
+    source = zipfile.ZipFile(io.BytesIO(data))
+    members = {i.filename: source.read(i.filename) for i in source.infolist()}
+    members[name] = content
+    return _zip(members)
+
+
+def _bomb(size: int) -> bytes:
+    """A workbook whose sheet unpacks to ``size`` bytes of zeros (streamed, never in memory)."""
+    out = io.BytesIO()
+    with (
+        zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z,
+        z.open("xl/worksheets/sheet1.xml", "w") as f,
+    ):
+        chunk = b"0" * (1 << 20)
+        for _ in range(size >> 20):
+            f.write(chunk)
+    return out.getvalue()
+
+
+LAUGHS = b"""<?xml version="1.0"?>
+<!DOCTYPE lolz [<!ENTITY lol "lol">
+<!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">
+<!ENTITY lol3 "&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;">
+<!ENTITY lol9 "&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;">]>
+<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>
+<row r="1"><c r="A1" t="inlineStr"><is><t>&lol9;</t></is></c></row></sheetData></worksheet>"""
+
+
+def _hostile(tmp_path: Path) -> dict[str, tuple[Path, str]]:
+    cases: dict[str, tuple[bytes, str]] = {
+        "zip-bomb": (_bomb(60 << 20), "zip bomb"),
+        "ratio-bomb": (_bomb(8 << 20), "packed"),
+        "laughs": (
+            _with_member(_exported(), "xl/worksheets/sheet2.xml", LAUGHS),
+            "DTD or entities",
+        ),
+        "not-a-zip": (b"this is not a workbook\n" * 10, "not a zip archive"),
+        "macros": (_with_member(_exported(), "xl/vbaProject.bin", b"\0" * 64), "macros"),
+    }
+    out = {}
+    for name, (data, message) in cases.items():
+        path = tmp_path / f"{name}.xlsx"
+        path.write_bytes(data)
+        out[name] = (path, message)
+    big = tmp_path / "oversized.xlsx"
+    with big.open("wb") as f:
+        f.truncate(safety.MAX_FILE_BYTES + 1)
+    out["oversized"] = (big, "too large")
+    return out
+
+
+@pytest.mark.parametrize(
+    "name", ["zip-bomb", "ratio-bomb", "laughs", "not-a-zip", "macros", "oversized"]
+)
+@pytest.mark.parametrize("command", ["audit", "import"])
+def test_hostile_workbooks_are_refused(tmp_path: Path, name: str, command: str) -> None:
+    path, message = _hostile(tmp_path)[name]
+    before = sorted(p.name for p in tmp_path.iterdir())
+    args = [command, str(path)] + (
+        ["-o", str(tmp_path / "out.json")] if command == "import" else []
+    )
+    result = runner.invoke(app, args)
+    assert result.exit_code == (2 if command == "audit" else 1)
+    if command == "audit":
+        assert message in result.stderr
+        assert len(result.stderr.strip().splitlines()) == 1
+    else:
+        assert message in str(result.exception)
+    assert sorted(p.name for p in tmp_path.iterdir()) == before
+
+
+def test_hostile_workbook_through_the_console_script(tmp_path: Path) -> None:
+    path, _ = _hostile(tmp_path)["laughs"]
+    proc = run("audit", path)
+    assert proc.returncode == 2
+    assert "DTD or entities" in assert_one_line_error(proc)
+    proc = run("import", path, "-o", tmp_path / "g.json")
+    assert proc.returncode == 1
+    assert "DTD or entities" in assert_one_line_error(proc)
+    assert not (tmp_path / "g.json").exists()
+
+
+def test_openpyxl_itself_refuses_entities() -> None:
+    """Were the byte check bypassed, openpyxl's parser (defusedxml) refuses the same file."""
+    from defusedxml import DefusedXmlException
+    from openpyxl import load_workbook
+
+    data = _with_member(_exported(), "xl/worksheets/sheet2.xml", LAUGHS)
+    with pytest.raises(Exception) as info:
+        load_workbook(io.BytesIO(data))
+    assert isinstance(info.value.__context__, DefusedXmlException)
+
+
+def test_export_blank_audit_import(tmp_path: Path) -> None:
+    xlsx = tmp_path / "classic.xlsx"
+    result = runner.invoke(app, ["export", str(CLASSIC), "-o", str(xlsx)])
+    assert result.exit_code == 0, result.output
+    assert xlsx.exists()
+    again = runner.invoke(app, ["export", str(CLASSIC), "-o", str(xlsx)])
+    assert again.exit_code != 0
+    assert "--force" in str(again.exception)
+    assert runner.invoke(app, ["export", str(CLASSIC), "-o", str(xlsx), "--force"]).exit_code == 0
+
+    audited = runner.invoke(app, ["audit", str(xlsx), "--json"])
+    assert audited.exit_code == 0
+    assert json.loads(audited.stdout) == {
+        "file": "classic.xlsx",
+        "findings": [],
+        "notes": [],
+        "ok": True,
+    }
+
+    game = tmp_path / "game.json"
+    assert runner.invoke(app, ["import", str(xlsx), "-o", str(game)]).exit_code == 0
+    assert runner.invoke(app, ["import", str(xlsx), "-o", str(game)]).exit_code != 0
+    first = runner.invoke(app, ["score", str(game), "--json"])
+    second = runner.invoke(app, ["score", str(CLASSIC), "--json"])
+    assert json.loads(first.stdout)["totals"] == json.loads(second.stdout)["totals"]
+
+    blank = tmp_path / "blank.xlsx"
+    result = runner.invoke(
+        app,
+        ["blank", "-o", str(blank), "--players", "Ann,Bob", "--players", "Cat", "--players", "Dan"],
+    )
+    assert result.exit_code == 0, result.output
+    assert runner.invoke(app, ["audit", str(blank)]).exit_code == 0
+
+
+def test_audit_reports_findings_with_exit_1(tmp_path: Path) -> None:
+    path = tmp_path / "edited.xlsx"
+    path.write_bytes(set_cells(_exported(), {(SCORES, f"I{FIRST}"): 99}))
+    result = runner.invoke(app, ["audit", str(path), "--json"])
+    assert result.exit_code == 1
+    report = json.loads(result.stdout)
+    assert report["ok"] is False
+    assert report["findings"][0] == {
+        "deal": 1,
+        "cell": "Scores!I4",
+        "message": "Scores!I4 (deal 1, Ann, score): a number typed over the formula "
+        "(99; the rules give 60)",
+    }
+    text = runner.invoke(app, ["audit", str(path)])
+    assert text.exit_code == 1
+    assert text.stdout.splitlines()[-1] == "edited.xlsx: 1 problem"
+
+
+def test_a_failing_command_writes_nothing(tmp_path: Path) -> None:
+    bad = runner.invoke(app, ["blank", "-o", str(tmp_path / "b.xlsx"), "--players", "Ann,Bob,Cat"])
+    assert bad.exit_code != 0
+    assert "for 4 players" in str(bad.exception)
+    path = tmp_path / "g.xlsx"
+    path.write_bytes(set_cells(_exported(), {(RESULTS, f"E{FIRST + 4}"): "lots"}))
+    failed = runner.invoke(app, ["import", str(path), "-o", str(tmp_path / "g.json")])
+    assert failed.exit_code != 0
+    assert "is not a whole number" in str(failed.exception)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["g.xlsx"]
+
+
+def test_the_console_script_runs_export_and_audit(tmp_path: Path) -> None:
+    out = tmp_path / "c.xlsx"
+    proc = run("export", CLASSIC, "-o", out)
+    assert proc.returncode == 0, proc.stderr
+    proc = run("audit", out)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip().endswith("nothing wrong (28 deals)")
+    assert run("audit", CLASSIC).returncode == 0
+    assert "already exists" in assert_one_line_error(run("export", CLASSIC, "-o", out))
+
+
+@pytest.mark.parametrize("command", ["export", "blank", "audit", "import"])
+def test_every_command_has_help(command: str) -> None:
+    result = runner.invoke(app, [command, "--help"])
+    assert result.exit_code == 0
+    assert len(result.stdout) > 200
+    docs = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert f"scoresheet {command}" in docs
