@@ -187,7 +187,29 @@ class BarbuRulesFile(TypedDict):
     values: Values
 
 
-MODELS: dict[str, Any] = {"game": GameFile, "rules-barbu": BarbuRulesFile}
+# The other games keep their models in modules of their own, each defining GAME_FILE
+# (its game file, with ``game`` a Literal of its name) and RULES_FILE.
+GAME_MODEL_MODULES = {
+    "rosbiratschka": "scoresheet.games.rosbiratschka_models",
+    "caribbean-all-fours": "scoresheet.games.caribbean_all_fours_models",
+    "belote": "scoresheet.games.belote_models",
+}
+
+
+def _all_models() -> dict[str, Any]:
+    import importlib
+    import importlib.util
+
+    models: dict[str, Any] = {"game": GameFile, "rules-barbu": BarbuRulesFile}
+    for game, name in GAME_MODEL_MODULES.items():
+        if importlib.util.find_spec(name) is not None:
+            module = importlib.import_module(name)
+            models[f"game-{game}"] = module.GAME_FILE
+            models[f"rules-{game}"] = module.RULES_FILE
+    return models
+
+
+MODELS: dict[str, Any] = _all_models()
 SCHEMA_DIR = Path(__file__).resolve().parent / "schemas"
 
 

@@ -92,9 +92,12 @@ def register(app: typer.Typer) -> None:
         """
         from scoresheet import record
         from scoresheet.sheets.export import export_workbook
+        from scoresheet.sheets.games import sheet_module
 
         target = output if output is not None else game.with_suffix(".xlsx")
-        data = export_workbook(record.load(game))
+        rec = record.load(game)
+        other = sheet_module(rec.get("game", "barbu"))
+        data: bytes = (other.export_workbook if other else export_workbook)(rec)
         write_new_bytes(target, data, force=force)
         typer.echo(f"wrote {target}")
 
@@ -121,9 +124,12 @@ def register(app: typer.Typer) -> None:
         deal are filled in; contracts and players are drop-down lists; the formulas are
         ready, so the sheet scores itself as the results are typed in.
         """
+        from scoresheet.rules import load_any_preset
         from scoresheet.sheets.export import blank_workbook
+        from scoresheet.sheets.games import sheet_module
 
-        data = blank_workbook(_players(players), rules)
+        other = sheet_module(load_any_preset(rules).game)
+        data: bytes = (other.blank_workbook if other else blank_workbook)(_players(players), rules)
         write_new_bytes(output, data, force=force)
         typer.echo(f"wrote {output}")
 

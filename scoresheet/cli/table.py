@@ -281,9 +281,21 @@ def register(app: typer.Typer) -> None:
                 show_default=False,
             ),
         ],
+        game_name: Annotated[
+            str,
+            typer.Option(
+                "--game",
+                help="The game: barbu, rosbiratschka, caribbean-all-fours or belote.",
+            ),
+        ] = "barbu",
         rules: Annotated[
-            str, typer.Option(help="A rules preset (see `scoresheet rules list`).")
-        ] = "classic",
+            str | None,
+            typer.Option(
+                help="A rules preset of the game (see `scoresheet rules list`); default: "
+                "classic for Barbu, the game's own preset for the others.",
+                show_default=False,
+            ),
+        ] = None,
         option: Annotated[
             list[str] | None,
             typer.Option(
@@ -307,12 +319,19 @@ def register(app: typer.Typer) -> None:
         from scoresheet.session import new_game
 
         names = [n.strip() for p in [*players, *ctx.args] for n in p.split(",") if n.strip()]
+        preset = rules or ("classic" if game_name == "barbu" else game_name)
         result = new_game(
-            game, names, rules=rules, options=_options(option or []), first=first, force=force
+            game,
+            names,
+            rules=preset,
+            options=_options(option or []),
+            first=first,
+            force=force,
+            game=game_name,
         )
         typer.echo(
-            f"{game}: a new {result.rules.name} game for {', '.join(result.players)}; "
-            f"{result.next_declarer} declares first. Next: scoresheet play {game}"
+            f"{game}: a new {game_name} game ({result.rules.name} rules) for "
+            f"{', '.join(result.players)}. Next: scoresheet play {game}"
         )
 
     @app.command(
@@ -446,9 +465,16 @@ def register(app: typer.Typer) -> None:
         stop; Ctrl-C or end of input leaves the file as it was after the last
         complete deal.
         """
-        from scoresheet.cli.play import play_game
+        from scoresheet.games import module
+        from scoresheet.session import open_game
 
-        code = play_game(game)
+        kind = open_game(game).result.game
+        if kind == "barbu":
+            from scoresheet.cli.play import play_game
+
+            code = play_game(game)
+        else:
+            code = module(kind).play_game(game)
         if code:
             raise typer.Exit(code)
 

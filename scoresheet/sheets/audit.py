@@ -886,13 +886,24 @@ def audit_game(record: GameFile, name: str) -> Report:
 
 def audit_path(path: Path) -> Report:
     """Audit a workbook (``.xlsx``) or a game file (``.json``)."""
+    from scoresheet.sheets.games import game_of_workbook, sheet_module
+
     if path.suffix.lower() == ".json":
         from scoresheet import record as rec
 
-        return audit_game(rec.load(path), path.name)
+        game = rec.load(path)
+        other = sheet_module(game.get("game", "barbu"))
+        if other is not None:
+            report: Report = other.audit_game(game, path.name)
+            return report
+        return audit_game(game, path.name)
     from scoresheet.sheets.safety import read_workbook_bytes
 
     data = read_workbook_bytes(path)
+    other = sheet_module(game_of_workbook(data))
+    if other is not None:
+        found: Report = other.audit_workbook_bytes(data, path.name)
+        return found
     return audit_workbook_bytes(data, path.name)
 
 
@@ -902,9 +913,14 @@ def import_workbook(path: Path) -> tuple[GameFile, Report]:
     Findings about computed cells (a number typed over a formula) do not stop an import:
     the game is made of the inputs alone.
     """
+    from scoresheet.sheets.games import game_of_workbook, sheet_module
     from scoresheet.sheets.safety import read_workbook_bytes
 
     data = read_workbook_bytes(path)
+    other = sheet_module(game_of_workbook(data))
+    if other is not None:
+        imported: tuple[GameFile, Report] = other.import_workbook_bytes(data, path.name)
+        return imported
     report = Report(path.name)
     book = read_book(data, path.name, report)
     for finding in report.findings:
