@@ -204,6 +204,15 @@ Beats = Annotated[
         show_default=False,
     ),
 ]
+Sets = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--set",
+        help="KEY=VALUE, repeatable: a field of the deal in games other than Barbu "
+        "(e.g. --set king_of_hearts=Cat for Rosbiratschka; see the README).",
+        show_default=False,
+    ),
+]
 Hand = Annotated[
     list[str] | None,
     typer.Option(
@@ -365,6 +374,7 @@ def register(app: typer.Typer) -> None:
         most: Most = None,
         beats: Beats = None,
         hand: Hand = None,
+        set_: Sets = None,
     ) -> None:
         """Add the next deal in one command line: readable flags, or the deal as JSON.
 
@@ -393,6 +403,7 @@ def register(app: typer.Typer) -> None:
             most=most,
             beats=beats,
             hand=hand,
+            set=set_,
         )
         result, _ = add_deal(g, build_deal(g, number, contract, deal, flags))
         typer.echo(_deal_line(result, number))
@@ -421,6 +432,7 @@ def register(app: typer.Typer) -> None:
         most: Most = None,
         beats: Beats = None,
         hand: Hand = None,
+        set_: Sets = None,
     ) -> None:
         """Correct a past deal, with the same forms as `add` (the whole deal is replaced).
 
@@ -448,6 +460,7 @@ def register(app: typer.Typer) -> None:
             most=most,
             beats=beats,
             hand=hand,
+            set=set_,
         )
         result = edit_deal(g, number, build_deal(g, number, contract, deal, flags))
         typer.echo("corrected " + _deal_line(result, number))

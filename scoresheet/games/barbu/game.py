@@ -85,6 +85,8 @@ def deal_from_flags(
 
     if contract is None:
         raise ScoresheetError("give the contract (e.g. no-queens), or the whole deal with --deal")
+    if flags.get("set"):
+        raise ScoresheetError("--set is for the other games; Barbu deals take the named flags")
     rules, players = result.rules, list(result.players)
     declarer = declarer_of(rules, players, number - 1)
     speaking = table_order(players, dealer_of(rules, players, declarer))
