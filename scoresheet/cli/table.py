@@ -224,6 +224,34 @@ Hand = Annotated[
 ]
 
 
+# The readable deal flags `add` and `edit` share, by parameter name (``set_`` is --set).
+DEAL_FLAGS = (
+    "declarer",
+    "double",
+    "redouble",
+    "tricks",
+    "hearts",
+    "ace",
+    "queens",
+    "king",
+    "second_last",
+    "last",
+    "order",
+    "start",
+    "trump",
+    "cards",
+    "most",
+    "beats",
+    "hand",
+    "set_",
+)
+
+
+def _deal_flags(params: dict[str, Any]) -> dict[str, Any]:
+    """The deal flags among a command's parameters, keyed as the game modules read them."""
+    return {name.rstrip("_"): params[name] for name in DEAL_FLAGS}
+
+
 def _read_deal_json(text: str) -> dict[str, Any]:
     from scoresheet.errors import ScoresheetError
 
@@ -385,26 +413,7 @@ def register(app: typer.Typer) -> None:
 
         g = open_game(game)
         number = len(g.result.deals) + 1
-        flags = dict(
-            declarer=declarer,
-            double=double,
-            redouble=redouble,
-            tricks=tricks,
-            hearts=hearts,
-            ace=ace,
-            queens=queens,
-            king=king,
-            second_last=second_last,
-            last=last,
-            order=order,
-            start=start,
-            trump=trump,
-            cards=cards,
-            most=most,
-            beats=beats,
-            hand=hand,
-            set=set_,
-        )
+        flags = _deal_flags(locals())
         result, _ = add_deal(g, build_deal(g, number, contract, deal, flags))
         typer.echo(_deal_line(result, number))
         _after_deal(result)
@@ -442,26 +451,7 @@ def register(app: typer.Typer) -> None:
         from scoresheet.session import edit_deal, open_game
 
         g = open_game(game)
-        flags = dict(
-            declarer=declarer,
-            double=double,
-            redouble=redouble,
-            tricks=tricks,
-            hearts=hearts,
-            ace=ace,
-            queens=queens,
-            king=king,
-            second_last=second_last,
-            last=last,
-            order=order,
-            start=start,
-            trump=trump,
-            cards=cards,
-            most=most,
-            beats=beats,
-            hand=hand,
-            set=set_,
-        )
+        flags = _deal_flags(locals())
         result = edit_deal(g, number, build_deal(g, number, contract, deal, flags))
         typer.echo("corrected " + _deal_line(result, number))
         _after_deal(result)
