@@ -47,6 +47,7 @@ __all__ = [
     "read_snapshot",
     "update",
     "write_if_unchanged",
+    "write_new_file",
 ]
 
 _POLL_FIRST = 0.001
@@ -181,6 +182,41 @@ def atomic_write_text(path: Path, text: str) -> None:
         raise ScoresheetError(
             f"{path}: saved, but the folder could not be synced to disk: {_reason(error)}"
         ) from None
+
+
+def write_new_file(path: Path, data: bytes, *, force: bool = False) -> None:
+    """Write an output file (a workbook, not a game: no lock) all at once.
+
+    Without ``force`` an existing file is refused, even one that appears while writing
+    (the finished temporary file is hard-linked into place, which fails if the name is
+    taken); with ``force`` it is replaced. If anything fails, no file is changed.
+    """
+    if path.is_dir():
+        raise ScoresheetError(f"{path}: is a folder")
+    if not force and path.exists():
+        raise ScoresheetError(f"{path} already exists (use --force to replace it)")
+    try:
+        fd, temp = _create_temp(path.parent, path.name, 0o666)
+    except FileNotFoundError:
+        raise ScoresheetError(f"{path}: cannot write: no such folder") from None
+    except OSError as error:
+        raise ScoresheetError(f"{path}: cannot write: {_reason(error)}") from None
+    try:
+        with os.fdopen(fd, "wb") as stream:
+            stream.write(data)
+            stream.flush()
+            os.fsync(stream.fileno())
+        if force:
+            os.replace(temp, path)
+        else:
+            os.link(temp, path)
+    except FileExistsError:
+        raise ScoresheetError(f"{path} already exists (use --force to replace it)") from None
+    except OSError as error:
+        raise ScoresheetError(f"{path}: cannot write: {_reason(error)}") from None
+    finally:
+        with suppress(OSError):
+            os.unlink(temp)
 
 
 def _lock_path(target: Path) -> Path:

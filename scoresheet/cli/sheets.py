@@ -7,9 +7,6 @@ commands, so the command line starts fast.
 from __future__ import annotations
 
 import json
-import os
-import secrets
-from contextlib import suppress
 from pathlib import Path
 from typing import Annotated
 
@@ -25,35 +22,10 @@ Force = Annotated[bool, typer.Option("--force", help="Replace the output if it e
 
 
 def write_new_bytes(path: Path, data: bytes, *, force: bool) -> None:
-    """Write ``data`` to ``path`` all at once (a temporary file renamed over it).
+    """Write an output file all at once; see :func:`scoresheet.store.write_new_file`."""
+    from scoresheet.store import write_new_file
 
-    Without ``force`` an existing file is refused; if anything fails, no file is changed.
-    """
-    if path.is_dir():
-        raise ScoresheetError(f"{path}: is a folder")
-    if not force and path.exists():
-        raise ScoresheetError(f"{path} already exists (use --force to replace it)")
-    folder = path.parent
-    temp = folder / f".{path.name}.{secrets.token_hex(8)}.tmp"
-    try:
-        with open(temp, "xb") as stream:
-            stream.write(data)
-            stream.flush()
-            os.fsync(stream.fileno())
-        if force:
-            os.replace(temp, path)
-        else:
-            os.link(temp, path)  # fails if the file appeared meanwhile: never clobbered
-            os.unlink(temp)
-    except FileExistsError:
-        raise ScoresheetError(f"{path} already exists (use --force to replace it)") from None
-    except FileNotFoundError:
-        raise ScoresheetError(f"{path}: cannot write: no such folder") from None
-    except OSError as exc:
-        raise ScoresheetError(f"{path}: cannot write: {exc.strerror or exc}") from None
-    finally:
-        with suppress(OSError):
-            os.unlink(temp)
+    write_new_file(path, data, force=force)
 
 
 def _players(values: list[str]) -> list[str]:
