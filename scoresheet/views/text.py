@@ -24,13 +24,16 @@ def initials(players: Sequence[str]) -> dict[str, str]:
     return out
 
 
-def paper_doubles(deal: DealScore, players: Sequence[str]) -> dict[str, str]:
+def paper_doubles(
+    deal: DealScore, players: Sequence[str], tags: Mapping[str, str] | None = None
+) -> dict[str, str]:
     """Each player's doubles written in their column, Parlett's way.
 
     The doubled players' initials ("X" for everyone), ``*`` when the declarer is among
     them (the doubles every non-declarer owes), and ``R`` + initials for redoubles.
     """
-    tags = initials(players)
+    if tags is None:
+        tags = initials(players)
     out: dict[str, str] = {}
     for p in players:
         doubled = [b.doubled for b in deal.bets if b.doubler == p]
@@ -73,6 +76,7 @@ def score_table(result: GameScore, *, running: bool = False) -> str:
     With ``running``, a second line per deal gives the running totals.
     """
     players = list(result.players)
+    tags = initials(players)
     header = ["#", "declarer", "contract", *players, "total", "ok"]
     right = set(range(3, 4 + len(players)))
     rows: list[list[str]] = []
@@ -82,7 +86,7 @@ def score_table(result: GameScore, *, running: bool = False) -> str:
         if last_declarer is not None and deal.declarer != last_declarer and not running:
             rows.append([""] * len(header))
         last_declarer = deal.declarer
-        paper = paper_doubles(deal, players)
+        paper = paper_doubles(deal, players, tags)
         cells = [
             str(deal.number),
             deal.declarer,
@@ -195,7 +199,7 @@ def _running_table(result: GameScore) -> str:
         if last is not None and deal.declarer != last:
             rows.append([""] * len(header))
         last = deal.declarer
-        paper = paper_doubles(deal, players)
+        paper = paper_doubles(deal, players, tags)
         for p in players:
             running[p] += deal.score[p]
         rows.append(
