@@ -51,14 +51,14 @@ def score(game: GameFile, as_json: JsonFlag = False) -> None:
 
 @rules_app.command("list")
 def rules_list() -> None:
-    """List the shipped rules presets with a one-line description."""
-    from scoresheet.rules import list_presets, load_preset
+    """List the shipped rules presets of every game with a one-line description."""
+    from scoresheet.rules import list_presets, load_any_preset
 
-    names = list_presets()
-    width = max(len(n) for n in names)
-    for name in names:
-        r = load_preset(name)
-        typer.echo(f"{name.ljust(width)}  {r.game:6}  {r.description}")
+    presets = [(name, load_any_preset(name)) for name in list_presets()]
+    width = max(len(name) for name, _ in presets)
+    game_width = max(len(r.game) for _, r in presets)
+    for name, r in presets:
+        typer.echo(f"{name.ljust(width)}  {r.game.ljust(game_width)}  {r.description}")
 
 
 @rules_app.command("show")
@@ -68,15 +68,16 @@ def rules_show(
         bool, typer.Option("--json", help="Print a full rules object for a game file's rules.")
     ] = False,
 ) -> None:
-    """Show a preset: deck, rotation, doubling, and each contract's values and total."""
-    from scoresheet.rules import load_preset
-    from scoresheet.views.rules import rules_json, rules_text
+    """Show a preset: its deck, rotation, values and each contract's derived total."""
+    from scoresheet.games import module
+    from scoresheet.rules import load_any_preset
 
-    r = load_preset(name)
+    r = load_any_preset(name)
+    game = module(r.game)
     if as_json:
-        _print_json(rules_json(r))
+        _print_json(game.rules_json(r))
     else:
-        typer.echo(rules_text(r))
+        typer.echo(game.rules_text(r))
 
 
 # Commands kept in their own modules register themselves on the app; their heavy

@@ -3,7 +3,8 @@
 A game module (``GAMES[name]``) provides:
 
 - ``rules_from_data(data) -> rules``: rules in force from a validated rules file
-  (``ValueError`` when inconsistent);
+  (``ValueError`` when inconsistent); the rules have ``name``, ``game`` and ``description``;
+- ``rules_text(rules)``, ``rules_json(rules)``: ``scoresheet rules show [--json]``;
 - ``score_game(record, rules=None) -> result``: the one scoring function; the result
   has ``players``, ``rules``, ``deals`` (each with ``number``), ``violations`` (each with
   ``deal`` and ``message``) and ``complete``;
@@ -11,7 +12,9 @@ A game module (``GAMES[name]``) provides:
 - ``score_text(result, title)``, ``sheet_text(result, title)``, ``status_text(result,
   title)``: the ``score``, ``show`` and ``status`` views;
 - ``deal_from_flags(result, number, contract, flags) -> dict``: a deal from ``add``'s
-  readable flags (a game without them raises ScoresheetError pointing to ``--deal``).
+  readable flags (a game without them raises ScoresheetError pointing to ``--deal``);
+- ``deal_text(result, number)``, ``after_deal_text(result)``: what ``add``/``edit`` print;
+- ``play_game(path) -> int``: guided entry (Barbu's lives in :mod:`scoresheet.cli.play`).
 
 Modules are imported only when a game of theirs is read, so commands stay fast.
 """

@@ -12,6 +12,8 @@ __all__ = [
     "deal_from_flags",
     "deal_text",
     "rules_from_data",
+    "rules_json",
+    "rules_text",
     "score_game",
     "score_text",
     "sheet_text",
@@ -22,6 +24,18 @@ __all__ = [
 
 def rules_from_data(data: dict[str, Any]) -> BarbuRules:
     return BarbuRules.from_data(data)
+
+
+def rules_text(rules: BarbuRules) -> str:
+    from scoresheet.views.rules import rules_text as text
+
+    return text(rules)
+
+
+def rules_json(rules: BarbuRules) -> dict[str, Any]:
+    from scoresheet.views.rules import rules_json as data
+
+    return data(rules)
 
 
 def score_text(result: GameScore, title: str) -> str:

@@ -1,0 +1,155 @@
+"""What a player types at the table, read into a Rosbiratschka deal: ``add``/``edit``'s
+``--set KEY=VALUE`` flags, and the questions of ``scoresheet play``.
+
+The ``--set`` keys are the deal's ``result`` keys:
+
+========================  ==============================================================
+``tricks=Ann=2,Bob=3,…``   no-tricks: tricks per player (or ``tricks=2,3,3,0``, seating
+                           order); a player left out took none
+``hearts=…``, ``jacks=…``  no-hearts, no-jacks: as for ``tricks``
+``king_of_hearts=Cat``     king-of-hearts: who took the K♥ (also ``king=Cat``)
+``past_25=Ann``            hundred: who took the running total past 25; likewise
+                           ``past_50``, ``past_100`` (all three are needed)
+``last=Dan``               rosbiratschka: who was left holding cards
+``dealer=Ann``             optional: checked against the rotation
+========================  ==============================================================
+
+Players may be named by any unique start of their name, in any case.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from scoresheet import entry
+from scoresheet.errors import ScoresheetError
+from scoresheet.games.rosbiratschka.rules import (
+    CONTRACTS,
+    COUNTED,
+    RESULT_KEYS,
+    RosbiratschkaRules,
+)
+
+if TYPE_CHECKING:
+    from scoresheet.games.rosbiratschka.score import GameScore
+
+RESULT_FIELDS = tuple(dict.fromkeys(k for keys in RESULT_KEYS.values() for k in keys))
+ALIASES = {
+    "king": "king_of_hearts",
+    "kh": "king_of_hearts",
+    "past25": "past_25",
+    "past50": "past_50",
+    "past100": "past_100",
+}
+PROMPTS = {
+    "king_of_hearts": "Who took the K♥?",
+    "past_25": "Who took the running total past 25 (to 26 or more)?",
+    "past_50": "Who took the running total past 50 (to 51 or more)?",
+    "past_100": "Who took the running total past 100 (to 101 or more)?",
+    "last": "Who was left holding cards?",
+}
+
+
+def example(key: str, players: Sequence[str], rules: RosbiratschkaRules) -> str:
+    """A ``--set`` example for ``key``: ``tricks=Ann=2,Bob=3,Cat=3`` or ``last=Dan``."""
+    if key in COUNTED.values():
+        contract = next(c for c, k in COUNTED.items() if k == key)
+        n = rules.in_deal(contract)
+        share = [n // len(players)] * len(players)
+        share[0] += n - sum(share)
+        return f"{key}=" + ",".join(f"{p}={s}" for p, s in zip(players, share, strict=True))
+    return f"{key}={players[-1]}"
+
+
+def set_key(text: str) -> str:
+    """A ``--set`` key as the result key it names (``King`` → ``king_of_hearts``)."""
+    key = text.strip().casefold().replace("-", "_").replace(" ", "_")
+    key = ALIASES.get(key.replace("_", ""), key) if key not in RESULT_FIELDS else key
+    if key not in (*RESULT_FIELDS, "dealer", "contract"):
+        raise ScoresheetError(
+            f'--set: "{text.strip()}" is not a field of a Rosbiratschka deal '
+            f"({', '.join(RESULT_FIELDS)}, dealer)"
+        )
+    return key
+
+
+def parse_value(key: str, text: str, players: Sequence[str]) -> Any:
+    """The value of a result key from what was typed: counts, or one player."""
+    if key in COUNTED.values():
+        return entry.counts(text, players, field=key)
+    return entry.player(text, players, field=key)
+
+
+def contract_word(text: str, number: int, rules: RosbiratschkaRules) -> str:
+    """The contract a typed word means, which must be deal ``number``'s in the fixed order."""
+    meant = entry.contract(text, CONTRACTS)
+    expected = rules.contract_of(number)
+    if meant != expected:
+        raise ScoresheetError(
+            f"deal {number}, {meant}: out of order: the contracts come in a fixed order "
+            f"({', '.join(rules.contracts)}), so deal {number} is {expected}"
+        )
+    return meant
+
+
+def deal_from_flags(
+    result: GameScore, number: int, contract: str | None, flags: Mapping[str, Any]
+) -> dict[str, Any]:
+    """A deal from ``add``/``edit``'s flags: the optional contract word and ``--set`` items.
+
+    >>> from scoresheet.games.rosbiratschka.rules import PAGE_RULES
+    >>> from scoresheet.games.rosbiratschka.score import score_game
+    >>> rules = RosbiratschkaRules.from_data(PAGE_RULES)
+    >>> game = score_game({"players": ["Ann", "Bob", "Cat", "Dan"], "deals": []}, rules)
+    >>> deal_from_flags(game, 1, None, {"set": ["tricks=a=2,b=3,c=3"]})
+    {'contract': 'no-tricks', 'result': {'tricks': {'Ann': 2, 'Bob': 3, 'Cat': 3}}}
+    >>> deal_from_flags(game, 1, "jacks", {"set": ["jacks=Ann=4"]})
+    Traceback (most recent call last):
+    scoresheet.errors.ScoresheetError: deal 1, no-jacks: out of order: the contracts come \
+in a fixed order (no-tricks, no-hearts, no-jacks, king-of-hearts, hundred, rosbiratschka), \
+so deal 1 is no-tricks
+    """
+    rules, players = result.rules, list(result.players)
+    if number > rules.deals_per_game:
+        raise ScoresheetError(
+            f"deal {number}: the game is complete after {rules.deals_per_game} deals"
+        )
+    expected = rules.contract_of(number)
+    wanted = RESULT_KEYS[expected]
+    barbu = [k for k in flags if k != "set"]
+    if barbu:
+        flag = "--" + barbu[0].replace("_", "-")
+        raise ScoresheetError(
+            f"{flag} is a Barbu flag: a Rosbiratschka deal takes --set KEY=VALUE "
+            f"(deal {number} is {expected}: e.g. --set {example(wanted[0], players, rules)})"
+        )
+    if contract is not None:
+        contract_word(contract, number, rules)
+    where = f"deal {number}, {expected}"
+    deal: dict[str, Any] = {"contract": expected}
+    res: dict[str, Any] = {}
+    for item in flags.get("set") or []:
+        raw_key, sep, value = item.partition("=")
+        if not sep or not raw_key.strip():
+            raise ScoresheetError(f'--set: "{item}" is not KEY=VALUE (e.g. last=Dan)')
+        key = set_key(raw_key)
+        if key == "contract":
+            contract_word(value, number, rules)
+            continue
+        if key == "dealer":
+            deal["dealer"] = entry.player(value, players, field="dealer")
+            continue
+        if key not in wanted:
+            raise ScoresheetError(
+                f"{where}: --set {key} does not belong to {expected} (it takes {', '.join(wanted)})"
+            )
+        if key in res:
+            raise ScoresheetError(f"{where}: --set {key} is given twice")
+        res[key] = parse_value(key, value, players)
+    missing = [k for k in wanted if k not in res]
+    if missing:
+        examples = " ".join(f"--set {example(k, players, rules)}" for k in missing)
+        raise ScoresheetError(f"{where}: give {examples} (or the whole deal with --deal)")
+    deal["result"] = res
+    return deal

@@ -1,0 +1,139 @@
+"""The pydantic models of a Rosbiratschka game file and rules file.
+
+Like :mod:`scoresheet.models`, these are the one definition of the formats; the commands
+validate with the pydantic-core schemas generated from them (``game-rosbiratschka`` and
+``rules-rosbiratschka`` in ``scoresheet/schemas/``). This module imports nothing from
+:mod:`scoresheet.models`, which imports it while it is being built.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal, NotRequired
+
+from pydantic import ConfigDict, Field, StringConstraints, with_config
+from typing_extensions import TypedDict
+
+__all__ = ["GAME_FILE", "RULES_FILE"]
+
+PlayerName = Annotated[str, StringConstraints(min_length=1, max_length=40)]
+Count = Annotated[int, Field(ge=0)]
+PlayerCounts = dict[str, Count]
+ContractId = Literal[
+    "no-tricks", "no-hearts", "no-jacks", "king-of-hearts", "hundred", "rosbiratschka"
+]
+
+_forbid = with_config(ConfigDict(extra="forbid", strict=True))
+_allow = with_config(ConfigDict(extra="allow", strict=True))
+
+
+# -- the game file ---------------------------------------------------------------------
+
+
+@_forbid
+class RosbiratschkaResult(TypedDict, total=False):
+    """What the table reports after a deal; which key a contract takes is in the spec.
+
+    ``tricks`` / ``hearts`` / ``jacks``: player → count (a player left out took none);
+    ``king_of_hearts``: who took the K♥; ``past_25`` / ``past_50`` / ``past_100``: who
+    took the running total of the hundred past each mark; ``last``: who was left
+    holding cards in the rosbiratschka.
+    """
+
+    tricks: PlayerCounts | None
+    hearts: PlayerCounts | None
+    jacks: PlayerCounts | None
+    king_of_hearts: str | None
+    past_25: str | None
+    past_50: str | None
+    past_100: str | None
+    last: str | None
+
+
+@_forbid
+class RosbiratschkaDeal(TypedDict):
+    """One deal. ``contract`` and ``dealer`` are optional: the fixed order and the
+    rotation decide them; if given they must match."""
+
+    contract: NotRequired[str | None]
+    dealer: NotRequired[str | None]
+    result: NotRequired[RosbiratschkaResult | None]
+
+
+@_allow
+class HistoryEntry(TypedDict):
+    """One correction or undo, kept so an audit can see what changed and when."""
+
+    at: str
+    action: str
+    deal: NotRequired[int | None]
+    before: NotRequired[Any]
+    after: NotRequired[Any]
+
+
+@_allow
+class RosbiratschkaGameFile(TypedDict):
+    """A whole Rosbiratschka game file. Unknown top-level keys are kept."""
+
+    format: Literal["scoresheet-game"]
+    version: Annotated[int, Field(ge=1)]
+    game: Literal["rosbiratschka"]
+    rules: str | dict[str, Any]
+    options: NotRequired[dict[str, Any] | None]
+    players: Annotated[list[PlayerName], Field(min_length=2)]
+    deals: NotRequired[list[RosbiratschkaDeal]]
+    history: NotRequired[list[HistoryEntry] | None]
+
+
+# -- a rules file ----------------------------------------------------------------------
+
+
+@_forbid
+class CountValue(TypedDict):
+    """A counting contract: ``each`` per trick (heart, jack) taken; every one counts
+    ``avoided`` times as much when any player took none (1: no such rule)."""
+
+    each: int
+    avoided: NotRequired[Annotated[int, Field(ge=1)]]
+
+
+@_forbid
+class HundredValue(TypedDict):
+    """The hundred: the penalty for taking the running total past 25, 50 and 100."""
+
+    past_25: int
+    past_50: int
+    past_100: int
+
+
+Values = TypedDict(
+    "Values",
+    {
+        "no-tricks": NotRequired[CountValue],
+        "no-hearts": NotRequired[CountValue],
+        "no-jacks": NotRequired[CountValue],
+        "king-of-hearts": NotRequired[int],
+        "hundred": NotRequired[HundredValue],
+        "rosbiratschka": NotRequired[int],
+    },
+)
+_forbid(Values)
+
+
+@_forbid
+class RosbiratschkaRulesFile(TypedDict):
+    """A Rosbiratschka rules file (a preset in ``templates/rules/``, or a game's ``rules``)."""
+
+    name: NotRequired[str]
+    game: Literal["rosbiratschka"]
+    description: NotRequired[str]
+    players: NotRequired[Annotated[int, Field(ge=3, le=6)]]
+    ranks: Annotated[list[str], Field(min_length=1)]
+    contracts: NotRequired[Annotated[list[ContractId], Field(min_length=1)]]
+    rounds: NotRequired[Annotated[int, Field(ge=1)]]
+    slam: NotRequired[Literal["minus", "plus"]]
+    card_points: NotRequired[dict[str, Annotated[int, Field(ge=0)]]]
+    values: Values
+
+
+GAME_FILE = RosbiratschkaGameFile
+RULES_FILE = RosbiratschkaRulesFile
