@@ -274,7 +274,8 @@ def history(record: Mapping[str, Any]) -> str:
     for e in entries:
         before, after = e.get("before") or {}, e.get("after") or {}
         if e.get("action") == "undo":
-            what = f"removed deal {e.get('deal')} ({before.get('contract', '?')})"
+            contract = before.get("contract")
+            what = f"removed deal {e.get('deal')}" + (f" ({contract})" if contract else "")
         elif e.get("action") == "edit":
             changed = sorted(k for k in {*before, *after} if before.get(k) != after.get(k))
             what = f"corrected deal {e.get('deal')}: {', '.join(changed) or 'no change'}"

@@ -1,0 +1,164 @@
+"""Reading what a player types into a Caribbean All Fours deal (``add``/``edit --set``
+and ``play`` share these readers, so an answer means the same in both).
+
+``--set`` keys (players by name or any unique start of it, in any case):
+
+- ``dealer=Ann`` (optional: the rotation decides; checked if given)
+- ``turn_ups=JS`` or ``turn_ups=AS,7S,KD`` (every card turned up, in order)
+- ``beg=stand`` / ``take-one`` / ``run`` (left out when the first kick ended the game)
+- ``high=Bob``, ``low=Cat`` (``none`` when no trump was dealt)
+- ``jack=Dan/Ann`` (holder/won by) or ``jack=none`` (the trump jack was not dealt)
+- ``game_points=38,42`` (in teams order), or ``cards=AS TD …|KH 4C …`` (each team's
+  captured cards, teams separated by ``|``)
+
+>>> deal_from_sets(["turn_ups=js", "beg=s", "high=b", "low=c", "jack=d/a",
+...                 "game_points=38,42"], ["Ann", "Bob", "Cat", "Dan"])
+... # doctest: +NORMALIZE_WHITESPACE
+{'turn_ups': ['JS'], 'beg': 'stand', 'result': {'high': 'Bob', 'low': 'Cat',
+ 'jack': {'holder': 'Dan', 'won_by': 'Ann'}, 'game_points': [38, 42]}}
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from scoresheet import entry
+from scoresheet.cards import parse_card
+from scoresheet.errors import ScoresheetError
+
+KEYS = ("dealer", "turn_ups", "beg", "high", "low", "jack", "game_points", "cards")
+RESULT_KEYS = ("high", "low", "jack", "game_points", "cards")
+_ALIASES = {
+    "turn_up": "turn_ups",
+    "turnups": "turn_ups",
+    "turned": "turn_ups",
+    "points": "game_points",
+}
+BEG_WORDS = {
+    "stand": "stand",
+    "stood": "stand",
+    "s": "stand",
+    "take-one": "take-one",
+    "take one": "take-one",
+    "take_one": "take-one",
+    "takeone": "take-one",
+    "take": "take-one",
+    "t": "take-one",
+    "1": "take-one",
+    "run": "run",
+    "ran": "run",
+    "r": "run",
+    "run the pack": "run",
+}
+
+
+def cards_text(text: str, *, field: str) -> list[str]:
+    """Cards separated by commas or spaces, written as the project writes them (``TS``)."""
+    words = [w for w in re.split(r"[\s,]+", text.strip()) if w]
+    if not words:
+        raise ScoresheetError(f"{field}: give at least one card (e.g. JS)")
+    out = []
+    for word in words:
+        try:
+            out.append(str(parse_card(word)))
+        except ScoresheetError as exc:
+            raise ScoresheetError(f"{field}: {exc}") from None
+    return out
+
+
+def beg(text: str) -> str:
+    """``stand``, ``take-one`` or ``run`` from what a player types."""
+    t = " ".join(text.strip().casefold().split())
+    if t in BEG_WORDS:
+        return BEG_WORDS[t]
+    raise ScoresheetError(f'beg: "{text.strip()}" is not stand, take-one or run')
+
+
+def optional_player(text: str, players: Sequence[str], *, field: str) -> str | None:
+    """A player, or ``None`` for ``none``."""
+    if text.strip().casefold() in entry.NONE_WORDS:
+        return None
+    return entry.player(text, players, field=field)
+
+
+def jack(text: str, players: Sequence[str]) -> dict[str, str] | None:
+    """``Dan/Ann`` (holder/won by) or ``none``."""
+    t = text.strip()
+    if t.casefold() in entry.NONE_WORDS:
+        return None
+    parts = [p for p in re.split(r"\s*(?:/|->|→|>)\s*", t) if p]
+    if len(parts) != 2:
+        raise ScoresheetError(
+            f'jack: "{t}" is not HOLDER/WON_BY (e.g. Dan/Ann), or none if it was not dealt'
+        )
+    return {
+        "holder": entry.player(parts[0], players, field="jack holder"),
+        "won_by": entry.player(parts[1], players, field="jack won by"),
+    }
+
+
+def game_points(text: str) -> list[int]:
+    """Each team's card points: ``38,42`` or ``38 42``."""
+    parts = [p for p in re.split(r"[\s,/–-]+", text.strip()) if p]
+    if len(parts) != 2 or not all(p.isdigit() for p in parts):
+        raise ScoresheetError(
+            f'game_points: "{text.strip()}" is not two whole numbers, one per team (e.g. 38,42)'
+        )
+    return [int(p) for p in parts]
+
+
+def captured_cards(text: str) -> list[str]:
+    """Each team's captured cards, the teams separated by ``|``."""
+    piles = text.split("|")
+    if len(piles) != 2:
+        raise ScoresheetError("cards: give both teams' cards, separated by | (AS TD …|KH 4C …)")
+    out = []
+    for team, pile in enumerate(piles):
+        words = [w for w in re.split(r"[\s,]+", pile.strip()) if w]
+        cards = []
+        for word in words:
+            try:
+                cards.append(str(parse_card(word)))
+            except ScoresheetError as exc:
+                raise ScoresheetError(f"cards of team {team + 1}: {exc}") from None
+        out.append(" ".join(cards))
+    return out
+
+
+def deal_from_sets(sets: Sequence[str], players: Sequence[str]) -> dict[str, Any]:
+    """A deal object from ``--set KEY=VALUE`` items."""
+    given: dict[str, str] = {}
+    for item in sets:
+        key, sep, value = item.partition("=")
+        key = key.strip().casefold().replace("-", "_")
+        key = _ALIASES.get(key, key)
+        if not sep or not key:
+            raise ScoresheetError(f'--set: "{item}" is not KEY=VALUE (e.g. --set beg=stand)')
+        if key not in KEYS:
+            raise ScoresheetError(f'--set: "{key}" is not one of {", ".join(KEYS)}')
+        if key in given:
+            raise ScoresheetError(f"--set: {key} is given twice")
+        given[key] = value
+    if "turn_ups" not in given:
+        raise ScoresheetError("--set turn_ups=… is missing: every card turned up, e.g. JS")
+    deal: dict[str, Any] = {}
+    if "dealer" in given:
+        deal["dealer"] = entry.player(given["dealer"], players, field="dealer")
+    deal["turn_ups"] = cards_text(given["turn_ups"], field="turn_ups")
+    if "beg" in given:
+        deal["beg"] = beg(given["beg"])
+    result: dict[str, Any] = {}
+    for key in ("high", "low"):
+        if key in given:
+            result[key] = optional_player(given[key], players, field=key)
+    if "jack" in given:
+        result["jack"] = jack(given["jack"], players)
+    if "game_points" in given:
+        result["game_points"] = game_points(given["game_points"])
+    if "cards" in given:
+        result["cards"] = captured_cards(given["cards"])
+    if result:
+        deal["result"] = result
+    return deal

@@ -1,0 +1,215 @@
+"""Caribbean All Fours rules in force: a rules file's data, checked, with derived facts.
+
+>>> from scoresheet.rules import load_any_preset
+>>> from scoresheet.cards import parse_card
+>>> rules = load_any_preset("caribbean-all-fours")
+>>> rules.target, rules.kick_value(parse_card("JS")), rules.kick_value(parse_card("2S"))
+(14, 3, 0)
+>>> load_any_preset("caribbean-all-fours-tobago").kick_value(parse_card("2S"))
+2
+>>> rules.pack_points, rules.max_turn_ups
+(80, 3)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from scoresheet.cards import RANKS, Card, standard_deck
+
+GAME = "caribbean-all-fours"
+PLAYERS = 4
+HAND = 6  # cards dealt to each player
+RUN = 3  # cards more to each player every time the pack is run
+
+_RANK_WORDS = {"A": 14, "K": 13, "Q": 12, "J": 11, "T": 10, "10": 10} | {
+    str(n): n for n in range(2, 10)
+}
+RANK_TEXT = {rank: "23456789TJQKA"[rank - 2] for rank in RANKS}
+TIED_GAME = ("nobody", "non-dealer", "dealer")
+KICK_RETURNS = ("every", "new-suit")
+JACK_RULES = ("hang-jack", "captor")
+
+
+def _ranks(table: Mapping[str, int], what: str) -> dict[int, int]:
+    out: dict[int, int] = {}
+    for key, value in table.items():
+        rank = _RANK_WORDS.get(key.strip().upper())
+        if rank is None:
+            raise ValueError(f'values.{what}: "{key}" is not a rank (A K Q J T 9 … 2)')
+        if rank in out:
+            raise ValueError(f"values.{what}: the rank {RANK_TEXT[rank]} is given twice")
+        out[rank] = value
+    return out
+
+
+@dataclass(frozen=True)
+class Values:
+    """Points per scoring item."""
+
+    beg: int = 1
+    high: int = 1
+    low: int = 1
+    jack: int = 1
+    hang_jack: int = 3
+    game: int = 1
+
+
+@dataclass(frozen=True)
+class AllFoursRules:
+    """The rules a game is scored under (see ``templates/rules/caribbean-all-fours.toml``)."""
+
+    name: str
+    description: str
+    target: int
+    tobago: bool
+    tied_game: str
+    kick_returns: str
+    jack_rule: str
+    values: Values
+    kick: dict[int, int] = field(default_factory=dict)  # rank → points, tobago applied
+    card_points: dict[int, int] = field(default_factory=dict)  # rank → points for Game
+    data: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+
+    @property
+    def game(self) -> str:
+        return GAME
+
+    @property
+    def players(self) -> int:
+        return PLAYERS
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any]) -> AllFoursRules:
+        """Rules from a validated rules file; ``ValueError`` when inconsistent."""
+        raw = dict(data.get("values") or {})
+        kick = _ranks(raw.get("kick", {"A": 1, "6": 2, "J": 3}), "kick")
+        tobago = bool(data.get("tobago", False))
+        if tobago:
+            kick[2] = kick.pop(6, 0)
+        card_points = _ranks(
+            raw.get("card_points", {"T": 10, "A": 4, "K": 3, "Q": 2, "J": 1}), "card_points"
+        )
+        values = Values(
+            **{k: raw[k] for k in ("beg", "high", "low", "jack", "hang_jack", "game") if k in raw}
+        )
+        rules = cls(
+            name=str(data.get("name", "custom")),
+            description=str(data.get("description", "")),
+            target=int(data.get("target", 14)),
+            tobago=tobago,
+            tied_game=str(data.get("tied_game", "nobody")),
+            kick_returns=str(data.get("kick_returns", "every")),
+            jack_rule=str(data.get("jack_rule", "hang-jack")),
+            values=values,
+            kick={r: v for r, v in sorted(kick.items(), reverse=True) if v},
+            card_points={r: v for r, v in sorted(card_points.items(), reverse=True) if v},
+            data=dict(data),
+        )
+        if rules.pack_points <= 0:
+            raise ValueError("values.card_points: no card counts for Game")
+        return rules
+
+    def kick_value(self, card: Card) -> int:
+        """The kick points a turned-up ``card`` is worth to the dealer's team."""
+        return self.kick.get(card.rank, 0)
+
+    def card_value(self, card: Card) -> int:
+        """What ``card`` counts towards Game."""
+        return self.card_points.get(card.rank, 0)
+
+    @property
+    def pack_points(self) -> int:
+        """The card points in the whole pack (80 with the usual values)."""
+        return sum(self.card_value(c) for c in standard_deck())
+
+    @property
+    def max_turn_ups(self) -> int:
+        """How many cards can be turned up before the pack runs out (3 with 52 cards)."""
+        runs = 0
+        while cards_used(runs + 1) <= 52:
+            runs += 1
+        return runs + 1
+
+
+def hand_size(turn_ups: int) -> int:
+    """The cards each player holds once ``turn_ups`` cards have been turned up.
+
+    >>> hand_size(1), hand_size(2), hand_size(3)
+    (6, 9, 12)
+    """
+    return HAND + RUN * (turn_ups - 1)
+
+
+def cards_used(runs: int) -> int:
+    """Cards dealt and turned up after running the pack ``runs`` times (25 with none)."""
+    return PLAYERS * (HAND + RUN * runs) + runs + 1
+
+
+def rules_json(rules: AllFoursRules) -> dict[str, Any]:
+    """A full rules object: what a game file's ``rules`` may hold instead of a preset name.
+
+    >>> from scoresheet.rules import load_any_preset
+    >>> tobago = load_any_preset("caribbean-all-fours-tobago")
+    >>> rules_json(tobago)["values"]["kick"]
+    {'A': 1, 'J': 3, '6': 2}
+    >>> AllFoursRules.from_data(rules_json(tobago)) == tobago
+    True
+    """
+    kick = dict(rules.kick)
+    if rules.tobago and 2 in kick:
+        kick[6] = kick.pop(2)  # the file gives the Six's value; tobago moves it to the Two
+    return {
+        "name": rules.name,
+        "game": GAME,
+        "description": rules.description,
+        "target": rules.target,
+        "tobago": rules.tobago,
+        "tied_game": rules.tied_game,
+        "kick_returns": rules.kick_returns,
+        "jack_rule": rules.jack_rule,
+        "values": {
+            "beg": rules.values.beg,
+            "high": rules.values.high,
+            "low": rules.values.low,
+            "jack": rules.values.jack,
+            "hang_jack": rules.values.hang_jack,
+            "game": rules.values.game,
+            "kick": {RANK_TEXT[r]: v for r, v in kick.items()},
+            "card_points": {RANK_TEXT[r]: v for r, v in rules.card_points.items()},
+        },
+    }
+
+
+def rules_text(rules: AllFoursRules) -> str:
+    """The rules in a few lines, for ``scoresheet rules show``.
+
+    >>> from scoresheet.rules import load_any_preset
+    >>> print(rules_text(load_any_preset("caribbean-all-fours")))  # doctest: +ELLIPSIS
+    caribbean-all-fours: Caribbean All Fours (Trinidad): to 14; ...
+    first to 14; points in order: kick, beg, High, Low, Jack, Game
+    kicks: A +1, J +3, 6 +2 (every card turned up)
+    beg (take one) +1, High +1, Low +1, Jack +1, hang jack +3, Game +1 (a tie: nobody)
+    card points for Game: A 4, K 3, Q 2, J 1, T 10 (80 in the pack)
+    """
+    v = rules.values
+    kicks = ", ".join(f"{RANK_TEXT[r]} +{p}" for r, p in rules.kick.items()) or "none"
+    when = "every card turned up" if rules.kick_returns == "every" else "first card, new suits"
+    jack = f"Jack +{v.jack}, hang jack +{v.hang_jack}"
+    if rules.jack_rule == "captor":
+        jack = f"Jack +{v.jack} to the captors"
+    tie = {"nobody": "nobody", "dealer": "the dealer's team", "non-dealer": "the non-dealers"}
+    cards = ", ".join(f"{RANK_TEXT[r]} {p}" for r, p in rules.card_points.items())
+    return "\n".join(
+        [
+            f"{rules.name}: {rules.description}",
+            f"first to {rules.target}; points in order: kick, beg, High, Low, Jack, Game",
+            f"kicks: {kicks} ({when})"
+            + (" — Tobago: the Two, not the Six" if rules.tobago else ""),
+            f"beg (take one) +{v.beg}, High +{v.high}, Low +{v.low}, {jack}, Game +{v.game} "
+            f"(a tie: {tie[rules.tied_game]})",
+            f"card points for Game: {cards} ({rules.pack_points} in the pack)",
+        ]
+    )

@@ -1,0 +1,697 @@
+"""Scoring a Caribbean All Fours game: a race in which the order of the points decides.
+
+Every point of a deal is scored in the rules' order — each kick as its card is turned up,
+the beg point, High, Low, Jack (or hang jack), Game — and the game ends the moment a
+team reaches the target: the points after that one are listed but not counted.
+
+With a target of 1 (so the first point wins), team A's High ends the game and team B's
+Low, Jack and Game are listed but never count — the rules page's example in small:
+
+>>> from scoresheet.record import from_data
+>>> game = from_data({
+...     "format": "scoresheet-game", "version": 1, "game": "caribbean-all-fours",
+...     "rules": "caribbean-all-fours", "options": {"target": 1},
+...     "players": ["Ann", "Bob", "Cat", "Dan"],
+...     "deals": [{"turn_ups": ["5D"], "beg": "stand", "result": {
+...         "high": "Ann", "low": "Bob", "jack": {"holder": "Dan", "won_by": "Dan"},
+...         "game_points": [20, 50]}}]})
+>>> result = score_game(game)
+>>> [(p.kind, p.team, p.counted) for p in result.deals[0].points]
+[('high', 0, True), ('low', 1, False), ('jack', 1, False), ('game', 1, False)]
+>>> result.winner, result.team_totals
+(0, (1, 0))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from scoresheet.cards import SUIT_NAMES, Card, parse_card, parse_cards, standard_deck
+from scoresheet.errors import ScoresheetError
+from scoresheet.games.caribbean_all_fours.rules import (
+    GAME,
+    JACK_RULES,
+    PLAYERS,
+    AllFoursRules,
+    hand_size,
+)
+
+if TYPE_CHECKING:
+    from scoresheet.games.caribbean_all_fours_models import AllFoursDeal, AllFoursGameFile
+
+JACK = 11
+KINDS = ("kick", "beg", "high", "low", "jack", "hang-jack", "game")
+BEGS = ("stand", "take-one", "run")
+Teams = tuple[tuple[str, str], tuple[str, str]]
+
+
+@dataclass(frozen=True, slots=True)
+class Point:
+    """One point scored (or not: ``counted`` is false once the game was won before it)."""
+
+    team: int
+    kind: str  # one of KINDS
+    points: int
+    counted: bool
+    running: tuple[int, int]  # both teams' scores after this point
+    card: str | None = None  # a kick: the card turned up
+    player: str | None = None  # High, Low: who was dealt the card
+    holder: str | None = None  # Jack: who was dealt it
+    won_by: str | None = None  # Jack: who won the trick it fell in
+    game_points: tuple[int, int] | None = None  # Game: both teams' card points
+
+
+@dataclass(frozen=True, slots=True)
+class DealScore:
+    """One deal scored: its points in scoring order and both teams' scores after it."""
+
+    number: int
+    dealer: str
+    dealer_team: int
+    turn_ups: tuple[Card, ...]
+    beg: str | None
+    points: tuple[Point, ...]
+    score: tuple[int, int]  # the points counted in this deal, per team
+    running: tuple[int, int]  # the team scores after this deal
+    winner: int | None  # the team that won the game in this deal
+    played: bool  # whether the cards were played (the deal has a result)
+    high: str | None = None
+    low: str | None = None
+    jack: tuple[str, str] | None = None  # holder, won by
+    game_points: tuple[int, int] | None = None
+
+    @property
+    def trump(self) -> str:
+        """The trump suit's letter: the suit of the last card turned up."""
+        return self.turn_ups[-1].suit
+
+    @property
+    def ended_before_play(self) -> bool:
+        """The game was won by a kick or the beg point: no card was played."""
+        return self.winner is not None and not self.played
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    """A rule broken that leaves the file readable (none are known for this game yet)."""
+
+    deal: int | None
+    message: str
+
+
+@dataclass(frozen=True)
+class GameScore:
+    """Everything computed from a game file."""
+
+    players: tuple[str, ...]
+    teams: Teams
+    rules: AllFoursRules
+    deals: tuple[DealScore, ...]
+    team_totals: tuple[int, int]
+    winner: int | None
+    violations: tuple[Violation, ...] = field(default=())
+
+    @property
+    def game(self) -> str:
+        return GAME
+
+    @property
+    def complete(self) -> bool:
+        """A game is over once a team has reached the target."""
+        return self.winner is not None
+
+    @property
+    def totals(self) -> dict[str, int]:
+        """Each player's total: their team's."""
+        return {p: self.team_totals[team_of(self.teams, p)] for p in self.players}
+
+    @property
+    def won_in(self) -> int | None:
+        """The number of the deal in which the game was won."""
+        for deal in self.deals:
+            if deal.winner is not None:
+                return deal.number
+        return None
+
+    @property
+    def next_dealer(self) -> str | None:
+        if self.complete:
+            return None
+        return dealer_of(self.players, len(self.deals) + 1)
+
+    def team_name(self, team: int) -> str:
+        return team_name(self.teams, team)
+
+    @property
+    def next_declarer(self) -> None:
+        """No declarer (nor contracts to complete on the command line) in this game."""
+        return None
+
+
+def team_name(teams: Teams, team: int) -> str:
+    """``Ann & Cat``."""
+    return " & ".join(teams[team])
+
+
+def team_of(teams: Teams, player: str) -> int:
+    return 0 if player in teams[0] else 1
+
+
+def dealer_of(players: Sequence[str], number: int) -> str:
+    """The dealer of deal ``number``: ``players[0]`` first, then to the right (anticlockwise).
+
+    >>> [dealer_of(["Ann", "Bob", "Cat", "Dan"], n) for n in range(1, 6)]
+    ['Ann', 'Dan', 'Cat', 'Bob', 'Ann']
+    """
+    return players[(1 - number) % len(players)]
+
+
+def right_of(players: Sequence[str], player: str) -> str:
+    """The player on ``player``'s right, who stands or begs (players are listed clockwise)."""
+    return players[(players.index(player) - 1) % len(players)]
+
+
+# -- the game ---------------------------------------------------------------------------
+
+
+def rules_of(record: Mapping[str, Any]) -> AllFoursRules:
+    from scoresheet.rules import resolve_any
+
+    rules = resolve_any(record["rules"], record.get("options"))
+    if not isinstance(rules, AllFoursRules):
+        raise ScoresheetError("rules: these are not Caribbean All Fours rules")
+    return rules
+
+
+def teams_of(record: Mapping[str, Any], players: Sequence[str]) -> Teams:
+    """The partnerships: the file's ``teams``, or seats 1 & 3 against 2 & 4.
+
+    Players are listed in seating order, so partners are two seats apart.
+    """
+    given = record.get("teams")
+    if given is None:
+        return (players[0], players[2]), (players[1], players[3])
+    example = f'[["{players[0]}", "{players[2]}"], ["{players[1]}", "{players[3]}"]]'
+    if len(given) != 2 or any(len(t) != 2 for t in given):
+        raise ScoresheetError(f"teams: give two teams of two players, e.g. {example}")
+    seen: set[str] = set()
+    for team in given:
+        for name in team:
+            if name not in players:
+                raise ScoresheetError(f'teams: "{name}" is not a player ({", ".join(players)})')
+            if name in seen:
+                raise ScoresheetError(f"teams: {name} is listed twice")
+            seen.add(name)
+    for a, b in given:
+        if (players.index(a) - players.index(b)) % 2:
+            partner = players[(players.index(a) + 2) % 4]
+            raise ScoresheetError(
+                f"teams: partners sit opposite, and {a} sits opposite {partner}, not {b} "
+                "(players are listed in seating order)"
+            )
+    return (given[0][0], given[0][1]), (given[1][0], given[1][1])
+
+
+def score_game(record: AllFoursGameFile, rules: AllFoursRules | None = None) -> GameScore:
+    """Score every deal of a game file in order, stopping the race at the target.
+
+    Raises :class:`ScoresheetError` naming the deal for anything that makes the file
+    wrong, including a deal after the game was won.
+    """
+    if rules is None:
+        rules = rules_of(record)
+    players = tuple(record["players"])
+    if len(players) != PLAYERS:
+        raise ScoresheetError(
+            f"players: Caribbean All Fours is for {PLAYERS} players in two partnerships, "
+            f"the game has {len(players)}"
+        )
+    teams = teams_of(record, players)
+    running = (0, 0)
+    deals: list[DealScore] = []
+    winner: int | None = None
+    for index, deal in enumerate(record.get("deals", [])):
+        number = index + 1
+        if winner is not None:
+            won_in = deals[-1].number
+            raise ScoresheetError(
+                f"deal {number}: the game was won in deal {won_in} ({team_name(teams, winner)} "
+                f"reached {running[winner]}); no deal comes after it"
+            )
+        scored = score_deal(rules, players, teams, number, deal, running)
+        deals.append(scored)
+        running = scored.running
+        winner = scored.winner
+    return GameScore(
+        players=players,
+        teams=teams,
+        rules=rules,
+        deals=tuple(deals),
+        team_totals=running,
+        winner=winner,
+    )
+
+
+# -- one deal ---------------------------------------------------------------------------
+
+
+class Race:
+    """The two teams' scores as points are scored one after another, up to the target."""
+
+    def __init__(self, target: int, running: tuple[int, int]) -> None:
+        self.target = target
+        self.running = list(running)
+        self.winner: int | None = None
+        self.points: list[Point] = []
+
+    def award(self, team: int, kind: str, points: int, **detail: Any) -> None:
+        """Score ``points`` for ``team`` unless the game is already won; zero scores nothing."""
+        if points <= 0:
+            return
+        counted = self.winner is None
+        if counted:
+            self.running[team] += points
+            if self.running[team] >= self.target:
+                self.winner = team
+        self.points.append(
+            Point(team, kind, points, counted, (self.running[0], self.running[1]), **detail)
+        )
+
+
+def kick_counts(rules: AllFoursRules, turn_ups: Sequence[Card], index: int) -> bool:
+    """Whether the ``index``-th card turned up scores its kick under the rules."""
+    if rules.kick_returns == "every" or index == 0:
+        return True
+    return turn_ups[index].suit != turn_ups[0].suit
+
+
+def kicks(
+    race: Race, rules: AllFoursRules, dealer_team: int, turn_ups: Sequence[Card], where: str
+) -> None:
+    """Score the kicks in order; the cards must stop where a kick ended the game."""
+    for i, card in enumerate(turn_ups):
+        value = rules.kick_value(card) if kick_counts(rules, turn_ups, i) else 0
+        race.award(dealer_team, "kick", value, card=str(card))
+        if race.winner is not None and i < len(turn_ups) - 1:
+            raise ScoresheetError(
+                f"{where}: the kick of {card} ended the game; no card was turned up after it"
+            )
+
+
+def parse_turn_ups(texts: Sequence[str], where: str) -> tuple[Card, ...]:
+    cards: list[Card] = []
+    for i, text in enumerate(texts):
+        try:
+            card = parse_card(text)
+        except ScoresheetError as exc:
+            raise ScoresheetError(f"{where}, turn-up {i + 1}: {exc}") from None
+        if card in cards:
+            raise ScoresheetError(f"{where}: {card} is turned up twice")
+        cards.append(card)
+    return tuple(cards)
+
+
+def check_turn_ups(
+    rules: AllFoursRules, turn_ups: Sequence[Card], beg: str | None, ended: bool, where: str
+) -> None:
+    """The beg and the cards turned up must tell one story.
+
+    ``ended``: a kick ended the game at the last card turned up.
+    """
+    n = len(turn_ups)
+    first = turn_ups[0]
+    suit = SUIT_NAMES[first.suit]
+    if n > rules.max_turn_ups:
+        raise ScoresheetError(
+            f"{where}: {n} cards turned up, but the pack runs out after {rules.max_turn_ups} "
+            "(and the hand is redealt)"
+        )
+    if beg is None:
+        if ended and n == 1:
+            return
+        raise ScoresheetError(f"{where}: beg is missing (stand, take-one or run)")
+    if ended and n == 1:
+        raise ScoresheetError(
+            f"{where}: the kick of {first} ended the game before anyone stood or begged: "
+            "leave out beg"
+        )
+    if beg in ("stand", "take-one"):
+        if n > 1:
+            raise ScoresheetError(
+                f"{where}: {n} cards turned up, but the pack is run only when the dealer "
+                f"refuses a beg (beg: run, not {beg})"
+            )
+        return
+    if n == 1:
+        raise ScoresheetError(
+            f"{where}: beg is run, but only one card was turned up: give every card turned up"
+        )
+    for i, card in enumerate(turn_ups[1:-1], start=2):
+        if card.suit != first.suit:
+            raise ScoresheetError(
+                f"{where}: turn-up {i} ({card}) is not a {suit[:-1]} like the first, so the "
+                "running stopped there: no card was turned up after it"
+            )
+    last = turn_ups[-1]
+    if last.suit == first.suit and not ended:
+        raise ScoresheetError(
+            f"{where}: the last card turned up ({last}) is a {suit[:-1]} like the first: "
+            "the pack is run again until a new suit turns up (or redealt if it runs out)"
+        )
+
+
+def _player(value: Any, players: Sequence[str], where: str) -> str:
+    if value not in players:
+        raise ScoresheetError(f'{where}: "{value}" is not a player ({", ".join(players)})')
+    return str(value)
+
+
+def _piles(
+    cards: Sequence[str | Sequence[str]], turn_ups: Sequence[Card], where: str
+) -> tuple[list[Card], list[Card]]:
+    piles: list[list[Card]] = []
+    seen: set[Card] = set()
+    for team, given in enumerate(cards):
+        try:
+            pile = parse_cards(given) if isinstance(given, str) else [parse_card(c) for c in given]
+        except ScoresheetError as exc:
+            raise ScoresheetError(f"{where}, result.cards[{team}]: {exc}") from None
+        for card in pile:
+            if card in seen:
+                raise ScoresheetError(f"{where}, result.cards: {card} is listed twice")
+            if card in turn_ups:
+                raise ScoresheetError(
+                    f"{where}, result.cards: {card} was turned up, so it was not played"
+                )
+            seen.add(card)
+        piles.append(pile)
+    return piles[0], piles[1]
+
+
+def _check_cards(
+    rules: AllFoursRules,
+    teams: Teams,
+    piles: tuple[list[Card], list[Card]],
+    turn_ups: Sequence[Card],
+    high: str | None,
+    low: str | None,
+    jack: tuple[str, str] | None,
+    where: str,
+) -> tuple[int, int]:
+    """Check the captured cards against the rest of the result; the card points."""
+    size = hand_size(len(turn_ups))
+    for team, pile in enumerate(piles):
+        if len(pile) % PLAYERS:
+            raise ScoresheetError(
+                f"{where}, result.cards: {team_name(teams, team)} captured {len(pile)} cards, "
+                f"which is not a whole number of tricks of {PLAYERS}"
+            )
+    captured = len(piles[0]) + len(piles[1])
+    if captured != PLAYERS * size:
+        raise ScoresheetError(
+            f"{where}, result.cards: {captured} cards captured, but {PLAYERS} players × "
+            f"{size} cards = {PLAYERS * size} were played"
+        )
+    trump = turn_ups[-1].suit
+    trumps = sorted((c for pile in piles for c in pile if c.suit == trump), reverse=True)
+    if not trumps:
+        if high is not None or low is not None:
+            raise ScoresheetError(
+                f"{where}, result: no trump was captured, so none was dealt: high and low "
+                "must be null"
+            )
+    elif high is None or low is None:
+        raise ScoresheetError(
+            f"{where}, result: trumps were played ({' '.join(map(str, trumps))}): give who "
+            "was dealt the highest and the lowest"
+        )
+    elif len(trumps) == 1 and high != low:
+        raise ScoresheetError(
+            f"{where}, result: the only trump in play ({trumps[0]}) is both High and Low: "
+            f"one player was dealt it, not {high} and {low}"
+        )
+    the_jack = Card(JACK, trump)
+    in_pile = next((t for t, pile in enumerate(piles) if the_jack in pile), None)
+    if in_pile is None and jack is not None:
+        raise ScoresheetError(
+            f"{where}, result.jack: {the_jack} is not among the captured cards, so it was "
+            "not dealt: jack must be null"
+        )
+    if in_pile is not None:
+        if jack is None:
+            raise ScoresheetError(
+                f"{where}, result.jack: {the_jack} is among the captured cards: give who held "
+                "it and who won it"
+            )
+        if jack[1] not in teams[in_pile]:
+            raise ScoresheetError(
+                f"{where}, result.jack: {the_jack} is in {team_name(teams, in_pile)}'s cards, "
+                f"so one of them won it, not {jack[1]}"
+            )
+    a, b = (sum(rules.card_value(c) for c in pile) for pile in piles)
+    return a, b
+
+
+def _check_game_points(
+    rules: AllFoursRules, points: tuple[int, int], turn_ups: Sequence[Card], where: str
+) -> None:
+    """The captured card points must fit the cards in play."""
+    total = points[0] + points[1]
+    kicked = sum(rules.card_value(c) for c in turn_ups)
+    most = rules.pack_points - kicked
+    shown = f"{points[0]} + {points[1]} = {total} card points"
+    if total > most:
+        turned = f", {kicked} in the cards turned up" if kicked else ""
+        raise ScoresheetError(
+            f"{where}, result.game_points: {shown}, but the cards in play hold at most {most} "
+            f"({rules.pack_points} in the pack{turned})"
+        )
+    left = 52 - PLAYERS * hand_size(len(turn_ups)) - len(turn_ups)
+    rest = sorted((rules.card_value(c) for c in standard_deck() if c not in turn_ups), reverse=True)
+    least = most - sum(rest[:left])
+    if total < least:
+        raise ScoresheetError(
+            f"{where}, result.game_points: {shown}, but the {left} card{'s' * (left != 1)} "
+            f"not dealt hold{'s' * (left == 1)} at most {most - least}, so the tricks hold at "
+            f"least {least}"
+        )
+
+
+def score_deal(
+    rules: AllFoursRules,
+    players: Sequence[str],
+    teams: Teams,
+    number: int,
+    deal: AllFoursDeal,
+    running: tuple[int, int],
+) -> DealScore:
+    """Score one deal from both teams' scores before it."""
+    where = f"deal {number}"
+    dealer = dealer_of(players, number)
+    named = deal.get("dealer")
+    if named is not None and named != dealer:
+        raise ScoresheetError(f"{where}: the dealer is {dealer} by the rotation, not {named}")
+    dealer_team = team_of(teams, dealer)
+    turn_ups = parse_turn_ups(deal["turn_ups"], where)
+    beg = deal.get("beg")
+    race = Race(rules.target, running)
+    kicks(race, rules, dealer_team, turn_ups, where)
+    check_turn_ups(rules, turn_ups, beg, race.winner is not None, where)
+    if beg == "take-one":
+        race.award(1 - dealer_team, "beg", rules.values.beg)
+    result = deal.get("result")
+    if race.winner is not None:
+        if result is not None:
+            last = race.points[-1]
+            what = f"the kick of {last.card}" if last.kind == "kick" else "the beg point"
+            raise ScoresheetError(
+                f"{where}: {what} ended the game ({team_name(teams, race.winner)} reached "
+                f"{race.running[race.winner]}) before any card was played: leave out the result"
+            )
+        return _finish(race, number, dealer, dealer_team, turn_ups, beg, running)
+    if result is None:
+        raise ScoresheetError(f"{where}: the result is missing (high, low, jack, game_points)")
+    for key in ("high", "low", "jack"):
+        if key not in result:
+            null = {
+                "high": "null only if no trump was dealt",
+                "low": "null only if no trump was dealt",
+                "jack": "null if the trump jack was not dealt",
+            }[key]
+            raise ScoresheetError(f"{where}: result.{key} is missing ({null})")
+    high = result.get("high")
+    low = result.get("low")
+    high = None if high is None else _player(high, players, f"{where}, result.high")
+    low = None if low is None else _player(low, players, f"{where}, result.low")
+    if (high is None) != (low is None):
+        raise ScoresheetError(
+            f"{where}, result: high and low are both null (no trump dealt) or both players"
+        )
+    given_jack = result.get("jack")
+    jack: tuple[str, str] | None = None
+    if given_jack is not None:
+        jack = (
+            _player(given_jack["holder"], players, f"{where}, result.jack.holder"),
+            _player(given_jack["won_by"], players, f"{where}, result.jack.won_by"),
+        )
+        trump_jack = Card(JACK, turn_ups[-1].suit)
+        if trump_jack in turn_ups:
+            raise ScoresheetError(
+                f"{where}, result.jack: {trump_jack} was turned up, so it was not dealt: "
+                "jack must be null"
+            )
+        if high is None:
+            raise ScoresheetError(
+                f"{where}, result: the trump jack was dealt, so high and low are players"
+            )
+    game_points = _game_points(rules, teams, result, turn_ups, high, low, jack, where)
+    if high is not None and low is not None:
+        race.award(team_of(teams, high), "high", rules.values.high, player=high)
+        race.award(team_of(teams, low), "low", rules.values.low, player=low)
+    if jack is not None:
+        holder, won_by = jack
+        own = team_of(teams, holder) == team_of(teams, won_by)
+        if own or rules.jack_rule == JACK_RULES[1]:
+            kind, value = "jack", rules.values.jack
+        else:
+            kind, value = "hang-jack", rules.values.hang_jack
+        race.award(team_of(teams, won_by), kind, value, holder=holder, won_by=won_by)
+    a, b = game_points
+    game_team: int | None = 0 if a > b else 1 if b > a else None
+    if game_team is None and rules.tied_game != "nobody":
+        game_team = dealer_team if rules.tied_game == "dealer" else 1 - dealer_team
+    if game_team is not None:
+        race.award(game_team, "game", rules.values.game, game_points=game_points)
+    return _finish(
+        race,
+        number,
+        dealer,
+        dealer_team,
+        turn_ups,
+        beg,
+        running,
+        played=True,
+        high=high,
+        low=low,
+        jack=jack,
+        game_points=game_points,
+    )
+
+
+def _game_points(
+    rules: AllFoursRules,
+    teams: Teams,
+    result: Mapping[str, Any],
+    turn_ups: Sequence[Card],
+    high: str | None,
+    low: str | None,
+    jack: tuple[str, str] | None,
+    where: str,
+) -> tuple[int, int]:
+    given = result.get("game_points")
+    cards = result.get("cards")
+    if given is not None and cards is not None:
+        raise ScoresheetError(
+            f"{where}, result: give game_points or cards, not both (the cards give the points)"
+        )
+    if cards is not None:
+        piles = _piles(cards, turn_ups, where)
+        return _check_cards(rules, teams, piles, turn_ups, high, low, jack, where)
+    if given is None:
+        raise ScoresheetError(
+            f"{where}: result.game_points is missing (each team's card points, or their cards)"
+        )
+    points = (given[0], given[1])
+    _check_game_points(rules, points, turn_ups, where)
+    return points
+
+
+def _finish(
+    race: Race,
+    number: int,
+    dealer: str,
+    dealer_team: int,
+    turn_ups: tuple[Card, ...],
+    beg: str | None,
+    before: tuple[int, int],
+    *,
+    played: bool = False,
+    high: str | None = None,
+    low: str | None = None,
+    jack: tuple[str, str] | None = None,
+    game_points: tuple[int, int] | None = None,
+) -> DealScore:
+    after = (race.running[0], race.running[1])
+    return DealScore(
+        number=number,
+        dealer=dealer,
+        dealer_team=dealer_team,
+        turn_ups=turn_ups,
+        beg=beg,
+        points=tuple(race.points),
+        score=(after[0] - before[0], after[1] - before[1]),
+        running=after,
+        winner=race.winner,
+        played=played,
+        high=high,
+        low=low,
+        jack=jack,
+        game_points=game_points,
+    )
+
+
+# -- score --json -----------------------------------------------------------------------
+
+
+def point_json(point: Point) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "team": point.team,
+        "kind": point.kind,
+        "points": point.points,
+        "counted": point.counted,
+    }
+    for key in ("card", "player", "holder", "won_by"):
+        value = getattr(point, key)
+        if value is not None:
+            out[key] = value
+    if point.game_points is not None:
+        out["game_points"] = list(point.game_points)
+    out["running"] = list(point.running)
+    return out
+
+
+def to_json(result: GameScore) -> dict[str, Any]:
+    """The ``score --json`` object: the spec's keys, plus teams, the points in order and
+    the winner. ``totals`` gives each player their team's total."""
+    players = list(result.players)
+    teams = result.teams
+    return {
+        "players": players,
+        "totals": result.totals,
+        "deals": [
+            {
+                "number": d.number,
+                "dealer": d.dealer,
+                "dealer_team": d.dealer_team,
+                "turn_ups": [str(c) for c in d.turn_ups],
+                "trump": SUIT_NAMES[d.trump],
+                "beg": d.beg,
+                "played": d.played,
+                "points": [point_json(p) for p in d.points],
+                "score": {p: d.score[team_of(teams, p)] for p in players},
+                "team_score": list(d.score),
+                "running": list(d.running),
+                "won": d.winner is not None,
+            }
+            for d in result.deals
+        ],
+        "violations": [{"deal": v.deal, "message": v.message} for v in result.violations],
+        "complete": result.complete,
+        "teams": [list(t) for t in teams],
+        "team_totals": list(result.team_totals),
+        "winner": result.winner,
+        "won_in": result.won_in,
+        "target": result.rules.target,
+    }

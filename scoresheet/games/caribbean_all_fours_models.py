@@ -1,0 +1,135 @@
+"""The pydantic models of a Caribbean All Fours game file and rules file.
+
+Like :mod:`scoresheet.models`, these are the one definition of the formats; the commands
+validate with the pydantic-core schemas generated from them (``game-caribbean-all-fours``
+and ``rules-caribbean-all-fours`` in ``scoresheet/schemas/``). This module imports nothing
+from :mod:`scoresheet.models`, which imports it while it is being built.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal, NotRequired
+
+from pydantic import ConfigDict, Field, StringConstraints, with_config
+from typing_extensions import TypedDict
+
+__all__ = ["GAME_FILE", "RULES_FILE"]
+
+PlayerName = Annotated[str, StringConstraints(min_length=1, max_length=40)]
+Count = Annotated[int, Field(ge=0)]
+CardText = Annotated[str, StringConstraints(min_length=1, max_length=16)]
+Beg = Literal["stand", "take-one", "run"]
+
+_forbid = with_config(ConfigDict(extra="forbid", strict=True))
+_allow = with_config(ConfigDict(extra="allow", strict=True))
+
+
+# -- the game file ---------------------------------------------------------------------
+
+
+@_forbid
+class JackResult(TypedDict):
+    """The trump jack: who was dealt it, and who won the trick it fell in."""
+
+    holder: str
+    won_by: str
+
+
+@_forbid
+class AllFoursResult(TypedDict, total=False):
+    """What the table reports once the cards are played.
+
+    ``high`` / ``low``: who was dealt the highest / lowest trump in play (``null`` only
+    when no trump was dealt); ``jack``: ``null`` when the trump jack was not dealt;
+    ``game_points``: each team's captured card points, in ``teams`` order, **or**
+    ``cards``: each team's captured cards (``"AS TD 4C …"`` or a list of cards).
+    """
+
+    high: str | None
+    low: str | None
+    jack: JackResult | None
+    game_points: Annotated[list[Count], Field(min_length=2, max_length=2)] | None
+    cards: Annotated[list[str | list[CardText]], Field(min_length=2, max_length=2)] | None
+
+
+@_forbid
+class AllFoursDeal(TypedDict):
+    """One deal. ``dealer`` is optional: the rotation decides it; if given it must match.
+
+    ``turn_ups``: every card turned for trumps, in order; ``beg``: ``stand``,
+    ``take-one`` or ``run`` (left out only when the first kick ended the game);
+    ``result``: left out when the game ended before any card was played.
+    """
+
+    dealer: NotRequired[str | None]
+    turn_ups: Annotated[list[CardText], Field(min_length=1)]
+    beg: NotRequired[Beg | None]
+    result: NotRequired[AllFoursResult | None]
+
+
+@_allow
+class HistoryEntry(TypedDict):
+    """One correction or undo, kept so an audit can see what changed and when."""
+
+    at: str
+    action: str
+    deal: NotRequired[int | None]
+    before: NotRequired[Any]
+    after: NotRequired[Any]
+
+
+@_allow
+class AllFoursGameFile(TypedDict):
+    """A whole Caribbean All Fours game file. Unknown top-level keys are kept.
+
+    ``teams``: the two partnerships (default: seats 1 & 3 against 2 & 4); team 0 is
+    ``teams[0]`` wherever a list per team appears.
+    """
+
+    format: Literal["scoresheet-game"]
+    version: Annotated[int, Field(ge=1)]
+    game: Literal["caribbean-all-fours"]
+    rules: str | dict[str, Any]
+    options: NotRequired[dict[str, Any] | None]
+    players: Annotated[list[PlayerName], Field(min_length=2)]
+    teams: NotRequired[list[list[PlayerName]] | None]
+    deals: NotRequired[list[AllFoursDeal]]
+    history: NotRequired[list[HistoryEntry] | None]
+
+
+# -- a rules file ----------------------------------------------------------------------
+
+
+@_forbid
+class AllFoursValues(TypedDict, total=False):
+    """Points per item; ``kick``: turned-up rank → points (before the ``tobago`` switch);
+    ``card_points``: rank → card points counted for Game."""
+
+    kick: dict[str, Count]
+    beg: Count
+    high: Count
+    low: Count
+    jack: Count
+    hang_jack: Count
+    game: Count
+    card_points: dict[str, Count]
+
+
+@_forbid
+class AllFoursRulesFile(TypedDict):
+    """A Caribbean All Fours rules file (a preset in ``templates/rules/``, or a game's
+    ``rules``)."""
+
+    name: NotRequired[str]
+    game: Literal["caribbean-all-fours"]
+    description: NotRequired[str]
+    target: NotRequired[Annotated[int, Field(ge=1, le=999)]]
+    tobago: NotRequired[bool]
+    tied_game: NotRequired[Literal["nobody", "non-dealer", "dealer"]]
+    kick_returns: NotRequired[Literal["every", "new-suit"]]
+    jack_rule: NotRequired[Literal["hang-jack", "captor"]]
+    values: NotRequired[AllFoursValues]
+
+
+GAME_FILE = AllFoursGameFile
+RULES_FILE = AllFoursRulesFile
