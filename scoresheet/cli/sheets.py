@@ -86,8 +86,20 @@ def register(app: typer.Typer) -> None:
             ),
         ],
         rules: Annotated[
-            str, typer.Option("--rules", help="A rules preset (see `scoresheet rules list`).")
-        ] = "classic",
+            str | None,
+            typer.Option(
+                "--rules",
+                help="A rules preset (see `scoresheet rules list`); default: classic for "
+                "Barbu, the game's own preset for the others.",
+                show_default=False,
+            ),
+        ] = None,
+        game_name: Annotated[
+            str,
+            typer.Option(
+                "--game", help="The game: barbu, rosbiratschka, caribbean-all-fours or belote."
+            ),
+        ] = "barbu",
         force: Force = False,
     ) -> None:
         """Write a blank workbook to print, or to fill in at the table on a tablet.
@@ -100,8 +112,9 @@ def register(app: typer.Typer) -> None:
         from scoresheet.sheets.export import blank_workbook
         from scoresheet.sheets.games import sheet_module
 
-        other = sheet_module(load_any_preset(rules).game)
-        data: bytes = (other.blank_workbook if other else blank_workbook)(_players(players), rules)
+        preset = rules or ("classic" if game_name == "barbu" else game_name)
+        other = sheet_module(load_any_preset(preset).game)
+        data: bytes = (other.blank_workbook if other else blank_workbook)(_players(players), preset)
         write_new_bytes(output, data, force=force)
         typer.echo(f"wrote {output}")
 
