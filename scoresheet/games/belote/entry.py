@@ -1,0 +1,295 @@
+"""Reading what a player types into a Belote deal: ``add``/``edit``'s ``--set KEY=VALUE``
+flags and ``play``'s answers mean the same thing.
+
+``--set`` keys (the positional word of ``add`` is the contract: ``hearts``, ``h``, ``♥``,
+``no-trumps``/``nt``, ``all-trumps``/``at``, or any unique start of a contract's name):
+
+- ``taker=PLAYER`` (required): who took the contract; their team is the taking team.
+- ``points=62,90``: each team's card points, team 0 first; or
+- ``cards=0:JH 9H AS …;1:…``: the cards each team captured (``0:`` and ``1:`` name the
+  team; give one team only and the other took the rest); also ``cards0=…``, ``cards1=…``.
+- ``last_trick=TEAM``, ``belote=TEAM``, ``capot=TEAM``: a team is ``0`` or ``1``, or any
+  of its players (by name or a unique start of it); ``none`` for nobody. ``last_trick``
+  may be left out on a capot; a capot is found from the cards when they are given.
+- ``decl=TEAM:KIND:RANK`` (repeatable; also ``declarations=…,…``): a declaration, e.g.
+  ``decl=1:tierce:K``, ``decl=0:carre:J``. KIND: ``tierce``, ``cinquante`` (``50``),
+  ``cent`` (``100``), ``carre``.
+- ``dealer=PLAYER``: checked against the rotation.
+
+>>> from scoresheet.games.belote.score import GameScore
+>>> from scoresheet.rules import load_any_preset
+>>> empty = GameScore(("Ann", "Bob", "Cat", "Dan"), load_any_preset("belote"),
+...                   (("Ann", "Cat"), ("Bob", "Dan")), (), (0, 0), None, None, 0)
+>>> deal_from_flags(empty, 1, "h", {"set": ["taker=B", "points=62,90", "last_trick=1",
+...                                          "belote=Dan"]})
+{'contract': 'hearts', 'taker': 'Bob', 'result': {'points': [62, 90], 'last_trick': 1, 'belote': 1}}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from scoresheet import entry as common
+from scoresheet.errors import ScoresheetError
+from scoresheet.games.belote.rules import CONTRACTS, DECK, KINDS, parse_rank
+from scoresheet.games.belote.score import Teams, read_cards
+
+if TYPE_CHECKING:
+    from scoresheet.games.belote.score import GameScore
+
+KEYS = (
+    "taker",
+    "points",
+    "cards",
+    "cards0",
+    "cards1",
+    "last_trick",
+    "belote",
+    "capot",
+    "decl",
+    "dealer",
+)
+ALIASES = {"last": "last_trick", "declaration": "decl", "declarations": "decl"}
+REPEATABLE = frozenset({"decl"})
+CONTRACT_ALIASES = {
+    "nt": "no-trumps",
+    "sa": "no-trumps",
+    "sans-atout": "no-trumps",
+    "at": "all-trumps",
+    "ta": "all-trumps",
+    "tout-atout": "all-trumps",
+    "pique": "spades",
+    "coeur": "hearts",
+    "cœur": "hearts",
+    "carreau": "diamonds",
+    "trefle": "clubs",
+    "trèfle": "clubs",
+}
+KIND_ALIASES = {
+    "20": "tierce",
+    "50": "cinquante",
+    "quarte": "cinquante",
+    "100": "cent",
+    "quinte": "cent",
+    "carré": "carre",
+    "square": "carre",
+    "four": "carre",
+}
+
+
+def contract(text: str, contracts: Sequence[str] = CONTRACTS) -> str:
+    """The contract a word means: a name or unique start of one, a suit letter or symbol,
+    ``nt``/``sa`` (No Trumps), ``at``/``ta`` (All Trumps).
+
+    >>> contract("h"), contract("♠"), contract("NT"), contract("all")
+    ('hearts', 'spades', 'no-trumps', 'all-trumps')
+    """
+    t = "-".join(text.strip().casefold().replace("_", " ").split())
+    meant = CONTRACT_ALIASES.get(t) or common.SUITS.get(t.rstrip("\ufe0e\ufe0f"))
+    if meant is None:
+        found = [c for c in contracts if t and c.startswith(t)]
+        meant = found[0] if len(found) == 1 else None
+    if meant is None or meant not in contracts:
+        raise ScoresheetError(
+            f'contract: "{text.strip()}" is not a contract of these rules ({", ".join(contracts)})'
+        )
+    return meant
+
+
+def team(text: str, players: Sequence[str], teams: Teams, *, field: str) -> int | None:
+    """A team: ``0`` or ``1``, or one of its players by name or a unique start of it;
+    ``None`` for nobody (``none``, ``-``, empty).
+
+    >>> team("cat", ["Ann", "Bob", "Cat", "Dan"], (("Ann", "Cat"), ("Bob", "Dan")), field="x")
+    0
+    """
+    t = text.strip()
+    if t.casefold() in common.NONE_WORDS:
+        return None
+    if t in ("0", "1"):
+        return int(t)
+    try:
+        who = common.player(t, players, field=field)
+    except ScoresheetError:
+        raise ScoresheetError(
+            f'{field}: "{t}" is not a team (0 = {" & ".join(teams[0])}, '
+            f"1 = {' & '.join(teams[1])}, or a player's name)"
+        ) from None
+    return 0 if who in teams[0] else 1
+
+
+def points(text: str, total: int | None = None) -> list[int]:
+    """Each team's card points, team 0 first: ``62,90`` or ``62 90``. With ``total``, one
+    number is team 0's points and the other team has the rest.
+
+    >>> points("62, 90"), points("62", 152)
+    ([62, 90], [62, 90])
+    """
+    parts = text.replace(",", " ").replace("/", " ").split()
+    if not all(p.isdigit() for p in parts) or not (
+        len(parts) == 2 or (len(parts) == 1 and total is not None)
+    ):
+        one = " (or team 0's alone)" if total is not None else ""
+        raise ScoresheetError(f'points: "{text.strip()}" is not two numbers, 62,90{one}')
+    numbers = [int(p) for p in parts]
+    if len(numbers) == 1:
+        assert total is not None
+        if numbers[0] > total:
+            raise ScoresheetError(f"points: {numbers[0]} is more than the {total} of a deal")
+        numbers.append(total - numbers[0])
+    return numbers
+
+
+def cards_of_one_team(text: str, team_index: int, where: str) -> list[str]:
+    """Both teams' captured cards from one team's: the other team took the rest."""
+    from scoresheet.cards import parse_cards
+
+    try:
+        taken = parse_cards(text)
+    except ScoresheetError as exc:
+        raise ScoresheetError(f"{where}: {exc}") from None
+    mine = " ".join(str(c) for c in taken)
+    rest = " ".join(str(c) for c in DECK if c not in set(taken))
+    both = [mine, rest] if team_index == 0 else [rest, mine]
+    read_cards(both, where)  # a card given twice, or not of the 32, is refused here
+    return both
+
+
+def declaration(text: str, players: Sequence[str], teams: Teams) -> dict[str, Any]:
+    """``TEAM:KIND:RANK`` (``1:tierce:K``, ``Cat:carre:J``) → a declaration object."""
+    parts = [p for p in text.replace(":", " ").split() if p]
+    if len(parts) != 3:
+        raise ScoresheetError(f'decl: "{text.strip()}" is not TEAM:KIND:RANK (e.g. 1:tierce:K)')
+    who = team(parts[0], players, teams, field="decl")
+    if who is None:
+        raise ScoresheetError(f'decl: "{text.strip()}" names no team')
+    return {"team": who, **declaration_for_team(f"{parts[1]} {parts[2]}")}
+
+
+def declaration_for_team(text: str) -> dict[str, str]:
+    """``tierce K``, ``carre J``, ``50 A`` → ``{"kind": …, "rank": …}``.
+
+    >>> declaration_for_team("50 a")
+    {'kind': 'cinquante', 'rank': 'A'}
+    """
+    parts = text.replace(":", " ").split()
+    if len(parts) != 2:
+        raise ScoresheetError(f'decl: "{text.strip()}" is not KIND RANK (e.g. tierce K)')
+    word = parts[0].casefold()
+    kind = KIND_ALIASES.get(word)
+    if kind is None:
+        found = [k for k in KINDS if k.startswith(word)]
+        if len(found) != 1:
+            raise ScoresheetError(f'decl: "{parts[0]}" is not a declaration ({", ".join(KINDS)})')
+        kind = found[0]
+    try:
+        rank = parse_rank(parts[1])
+    except ScoresheetError as exc:
+        raise ScoresheetError(f"decl: {exc}") from None
+    return {"kind": kind, "rank": rank}
+
+
+def declarations_for_team(text: str, team_index: int) -> list[dict[str, Any]]:
+    """``tierce K, carre J`` (or empty for none) → declaration objects of one team."""
+    if text.strip().casefold() in common.NONE_WORDS:
+        return []
+    return [
+        {"team": team_index, **declaration_for_team(part)}
+        for part in text.replace(";", ",").split(",")
+        if part.strip()
+    ]
+
+
+def _sets(items: Sequence[str]) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        k = key.strip().casefold().replace("-", "_")
+        k = ALIASES.get(k, k)
+        if not sep or not k:
+            raise ScoresheetError(f'--set: "{item}" is not KEY=VALUE (e.g. taker=Bob)')
+        if k not in KEYS:
+            raise ScoresheetError(f'--set: "{key.strip()}" is not a Belote key ({", ".join(KEYS)})')
+        if k in out and k not in REPEATABLE:
+            raise ScoresheetError(f"--set: {k} is given twice")
+        out.setdefault(k, []).append(value.strip())
+    return out
+
+
+def _cards(sets: dict[str, list[str]], where: str) -> list[str] | None:
+    parts: dict[int, str] = {}
+    for item in sets.get("cards", []):
+        for chunk in item.split(";"):
+            if not chunk.strip():
+                continue
+            label, sep, cards = chunk.partition(":")
+            if not sep or label.strip() not in ("0", "1"):
+                raise ScoresheetError(
+                    f'cards: "{chunk.strip()}" does not start with the team, 0: or 1: '
+                    "(cards=0:JH 9H …;1:…)"
+                )
+            parts[int(label.strip())] = cards
+    for k in (0, 1):
+        for cards in sets.get(f"cards{k}", []):
+            if k in parts:
+                raise ScoresheetError(f"cards: team {k}'s cards are given twice")
+            parts[k] = cards
+    if not parts:
+        return None
+    if len(parts) == 1:
+        (k, text), *_ = parts.items()
+        return cards_of_one_team(text, k, where)
+    return [parts[0], parts[1]]
+
+
+def deal_from_flags(
+    result: GameScore, number: int, contract_word: str | None, flags: dict[str, Any]
+) -> dict[str, Any]:
+    """A deal from ``add``/``edit``: the contract word and the ``--set`` items."""
+    others = [k for k in flags if k != "set"]
+    if others:
+        raise ScoresheetError(
+            f"--{others[0].replace('_', '-')} is a Barbu flag; a Belote deal takes the contract "
+            "and --set KEY=VALUE (taker, points or cards, last_trick, belote, capot, decl)"
+        )
+    if contract_word is None:
+        raise ScoresheetError(
+            "give the contract (hearts, no-trumps, all-trumps, …) and --set taker=PLAYER …, "
+            "or the whole deal with --deal"
+        )
+    players = list(result.players)
+    teams = result.teams
+    name = contract(contract_word, result.rules.contracts)
+    where = f"deal {number}, {name}"
+    sets = _sets(flags.get("set") or [])
+    if "taker" not in sets:
+        raise ScoresheetError(f"{where}: --set taker=PLAYER is missing (who took the contract)")
+    deal: dict[str, Any] = {
+        "contract": name,
+        "taker": common.player(sets["taker"][0], players, field="taker"),
+    }
+    if "dealer" in sets:
+        deal["dealer"] = common.player(sets["dealer"][0], players, field="dealer")
+    res: dict[str, Any] = {}
+    cards = _cards(sets, where)
+    if "points" in sets:
+        res["points"] = points(sets["points"][0])
+    if cards is not None:
+        res["cards"] = cards
+    for key in ("last_trick", "belote", "capot"):
+        if key in sets:
+            value = team(sets[key][0], players, teams, field=key)
+            if value is not None:
+                res[key] = value
+    if cards is not None and "capot" not in sets:
+        for k in (0, 1):
+            if not cards[1 - k].split():
+                res["capot"] = k  # one team took every card: all eight tricks
+    decls: list[dict[str, Any]] = []
+    for item in sets.get("decl", []):
+        decls += [declaration(part, players, teams) for part in item.split(",") if part.strip()]
+    if decls:
+        res["declarations"] = decls
+    deal["result"] = res
+    return deal

@@ -1,0 +1,572 @@
+"""Scoring a Belote game: one function, one result that every view is computed from.
+
+A deal is scored in two steps. :func:`score_deal` checks what the table reported and
+works out the deal on its own: each team's card points (typed, or counted from the cards
+it captured), the last trick or the capot, belote, the declarations, whether the takers
+made their contract, and the scores before any litige. :func:`score_game` then carries
+the held points of a litige to the team that makes the next contract, keeps the running
+totals and stops the game when a team reaches the target.
+
+A worked deal (the issue's example): Bob takes hearts for Bob & Dan, who take 90 card
+points, the last trick and belote: 90 + 10 + 20 = 120 against 62. Made: both score what
+they took.
+
+>>> from scoresheet.rules import load_any_preset
+>>> deal = {"contract": "hearts", "taker": "Bob",
+...         "result": {"points": [62, 90], "last_trick": 1, "belote": 1}}
+>>> d = score_deal(load_any_preset("belote"), ("Ann", "Bob", "Cat", "Dan"),
+...                (("Ann", "Cat"), ("Bob", "Dan")), 1, deal)
+>>> d.outcome, d.deal_points, d.rounded
+('made', (62, 120), (62, 120))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Literal
+
+from scoresheet.cards import Card, parse_card
+from scoresheet.errors import ScoresheetError
+from scoresheet.games.belote.rules import (
+    CONTRACT_NAMES,
+    DECK,
+    RANK_KEYS,
+    SEQUENCES,
+    BeloteRules,
+    dealer_of,
+    parse_rank,
+)
+
+if TYPE_CHECKING:
+    from scoresheet.games.belote_models import BeloteGameFile
+
+Outcome = Literal["made", "dedans", "litige"]
+Teams = tuple[tuple[str, str], tuple[str, str]]
+Pair = tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Declared:
+    """One declaration, with what it scores and how it compares."""
+
+    team: int
+    kind: str
+    rank: str
+    value: int
+    strength: int
+
+
+@dataclass(slots=True)
+class DealScore:
+    """One deal scored. Pairs are (team 0, team 1).
+
+    ``taken``: card points and the last trick, or the capot; ``deal_points``: ``taken``
+    + belote + the declarations scored, what decides whether the contract is made;
+    ``raw``: the deal's scores by the outcome; ``rounded``: as the rules round them;
+    ``score`` = ``rounded`` + ``released`` (litige points from earlier deals).
+    """
+
+    number: int
+    dealer: str
+    contract: str
+    taker: str
+    taking_team: int
+    points: Pair
+    from_cards: bool
+    last_trick: int
+    belote: int | None
+    capot: int | None
+    declarations: tuple[Declared, ...]
+    declared: Pair  # what each team's declarations are worth
+    declarations_scored: Pair  # only the team with the best declaration scores
+    taken: Pair
+    belote_points: Pair
+    deal_points: Pair
+    outcome: Outcome
+    raw: Pair
+    rounded: Pair
+    held: int  # the takers' points held by a litige in this deal
+    released: Pair = (0, 0)
+    pending: int = 0  # litige points still held after this deal
+    score: Pair = (0, 0)
+    running: Pair = (0, 0)
+
+    @property
+    def defending_team(self) -> int:
+        return 1 - self.taking_team
+
+    @property
+    def made(self) -> bool:
+        return self.outcome == "made"
+
+    @property
+    def total(self) -> int:
+        return sum(self.score)
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    """A rule broken that leaves the file readable. Belote has none so far: everything
+    wrong with a deal makes it unreadable; the list is kept for the common interface."""
+
+    deal: int | None
+    message: str
+
+
+@dataclass(frozen=True)
+class GameScore:
+    """Everything computed from a Belote game file."""
+
+    players: tuple[str, ...]
+    rules: BeloteRules
+    teams: Teams
+    deals: tuple[DealScore, ...]
+    team_totals: Pair
+    winner: int | None
+    won_at: int | None
+    pending: int  # litige points held at the end, waiting for the next contract made
+    violations: tuple[Violation, ...] = field(default=())
+
+    @property
+    def game(self) -> str:
+        return "belote"
+
+    @property
+    def complete(self) -> bool:
+        return self.winner is not None
+
+    @property
+    def totals(self) -> dict[str, int]:
+        """Each player's total: their team's."""
+        return {p: self.team_totals[self.team_of(p)] for p in self.players}
+
+    def team_of(self, player: str) -> int:
+        return 0 if player in self.teams[0] else 1
+
+    def team_name(self, team: int) -> str:
+        return team_name(self.teams, team)
+
+    @property
+    def next_dealer(self) -> str | None:
+        if self.complete:
+            return None
+        return dealer_of(self.rules, self.players, len(self.deals))
+
+    # For the shared shell completion, which asks who declares next and what is left:
+    # in Belote any contract may be taken on any deal, until the game is over.
+    @property
+    def next_declarer(self) -> str | None:
+        return self.next_dealer
+
+    def contracts_left(self, _player: str | None = None) -> list[str]:
+        """The contracts the next deal may be played in."""
+        return [] if self.complete else list(self.rules.contracts)
+
+
+def team_name(teams: Teams, team: int) -> str:
+    """``Ann & Cat``."""
+    return " & ".join(teams[team])
+
+
+# -- the teams -------------------------------------------------------------------------
+
+
+def teams_of(players: Sequence[str], given: Sequence[Sequence[str]] | None) -> Teams:
+    """The two partnerships: ``given``, checked, or partners sitting opposite each other.
+
+    >>> teams_of(["Ann", "Bob", "Cat", "Dan"], None)
+    (('Ann', 'Cat'), ('Bob', 'Dan'))
+    >>> teams_of(["Ann", "Bob", "Cat", "Dan"], [["Ann", "Bob"], ["Ann", "Dan"]])
+    Traceback (most recent call last):
+    scoresheet.errors.ScoresheetError: teams: Ann is in both teams
+    """
+    if len(players) != 4:
+        raise ScoresheetError(
+            f"players: Belote is played by 4 players in two teams, the game has {len(players)}"
+        )
+    if not given:
+        return ((players[0], players[2]), (players[1], players[3]))
+    seen: set[str] = set()
+    for team in given:
+        for p in team:
+            if p not in players:
+                raise ScoresheetError(f'teams: "{p}" is not a player ({", ".join(players)})')
+            if p in seen:
+                raise ScoresheetError(f"teams: {p} is in both teams")
+            seen.add(p)
+    a, b = given
+    return ((a[0], a[1]), (b[0], b[1]))
+
+
+# -- one deal ----------------------------------------------------------------------------
+
+
+def score_deal(
+    rules: BeloteRules,
+    players: Sequence[str],
+    teams: Teams,
+    number: int,
+    deal: Mapping[str, Any],
+) -> DealScore:
+    """Check one deal and score it on its own (no litige carried in or out yet).
+
+    Raises :class:`ScoresheetError` naming the deal for anything that is wrong.
+    """
+    contract = deal["contract"]
+    if contract not in rules.contracts:
+        raise ScoresheetError(
+            f'deal {number}: "{contract}" is not a contract of these rules '
+            f"({', '.join(rules.contracts)})"
+        )
+    where = f"deal {number}, {contract}"
+    dealer = dealer_of(rules, tuple(players), number - 1)
+    named = deal.get("dealer")
+    if named is not None and named != dealer:
+        raise ScoresheetError(f"{where}: the dealer is {dealer} by the rotation, not {named}")
+    taker = deal["taker"]
+    if taker not in players:
+        raise ScoresheetError(
+            f'{where}: the taker "{taker}" is not a player ({", ".join(players)})'
+        )
+    t = 0 if taker in teams[0] else 1
+    d = 1 - t
+    result = deal["result"]
+    total = rules.card_total(contract)
+
+    def name(team: int) -> str:
+        return f"team {team} ({team_name(teams, team)})"
+
+    points, counts = _points(rules, contract, result, where)
+    from_cards = counts is not None
+    capot = result.get("capot")
+    last = result.get("last_trick")
+    if capot is not None:
+        if points[capot] != total:
+            raise ScoresheetError(
+                f"{where}: capot by {name(capot)}, but they have {points[capot]} card points "
+                f"of {total}"
+            )
+        if counts is not None and counts[capot] != len(DECK):
+            raise ScoresheetError(
+                f"{where}: capot by {name(capot)}, but they took {counts[capot]} cards of "
+                f"{len(DECK)}"
+            )
+        if last is not None and last != capot:
+            raise ScoresheetError(
+                f"{where}: the last trick went to {name(last)}, so {name(capot)} did not take "
+                "all 8 tricks (capot)"
+            )
+        last = capot
+    else:
+        if counts is not None:
+            for team in (0, 1):
+                if counts[team] == len(DECK):
+                    raise ScoresheetError(
+                        f"{where}: {name(team)} took all {len(DECK)} cards: that is a capot "
+                        f"(set capot to {team})"
+                    )
+        if last is None:
+            raise ScoresheetError(
+                f"{where}: result.last_trick is missing (the team that took the last trick)"
+            )
+        if counts is not None and counts[last] == 0:
+            raise ScoresheetError(
+                f"{where}: {name(last)} took no trick, so not the last one (last_trick)"
+            )
+    belote = result.get("belote")
+    if belote is not None and not rules.has_belote(contract):
+        why = (
+            "there is no trump suit"
+            if contract == "no-trumps"
+            else "these rules have no belote in All Trumps"
+        )
+        raise ScoresheetError(f"{where}: no belote in {CONTRACT_NAMES[contract]}: {why}")
+    declarations = _declarations(rules, result.get("declarations") or [], where)
+
+    declared = _pair(sum(x.value for x in declarations if x.team == k) for k in (0, 1))
+    best = _pair(max((x.strength for x in declarations if x.team == k), default=0) for k in (0, 1))
+    scoring_team = 0 if best[0] > best[1] else 1 if best[1] > best[0] else None
+    scored = _pair(declared[k] if k == scoring_team else 0 for k in (0, 1))
+    if capot is not None:
+        taken = _pair(rules.capot if k == capot else 0 for k in (0, 1))
+    else:
+        taken = _pair(points[k] + (rules.last_trick if k == last else 0) for k in (0, 1))
+    belote_points = _pair(rules.belote if k == belote else 0 for k in (0, 1))
+    deal_points = _pair(taken[k] + belote_points[k] + scored[k] for k in (0, 1))
+
+    outcome: Outcome
+    if deal_points[t] > deal_points[d]:
+        outcome = "made"
+    elif deal_points[t] == deal_points[d] and rules.tie == "litige":
+        outcome = "litige"
+    else:
+        outcome = "dedans"
+    held = 0
+    raw = list(deal_points)
+    if outcome == "dedans":
+        # The defenders take every point of the deal (the capot if they made it) and the
+        # declarations scored; belote stays with whoever announced it.
+        everything = rules.capot if capot == d else rules.deal_total(contract)
+        raw[d] = everything + belote_points[d] + sum(scored)
+        raw[t] = belote_points[t]
+    elif outcome == "litige":
+        raw[t] = belote_points[t]
+        held = rules.round(deal_points[t] - belote_points[t])
+    return DealScore(
+        number=number,
+        dealer=dealer,
+        contract=contract,
+        taker=taker,
+        taking_team=t,
+        points=points,
+        from_cards=from_cards,
+        last_trick=last,
+        belote=belote,
+        capot=capot,
+        declarations=declarations,
+        declared=declared,
+        declarations_scored=scored,
+        taken=taken,
+        belote_points=belote_points,
+        deal_points=deal_points,
+        outcome=outcome,
+        raw=_pair(raw),
+        rounded=_pair(rules.round(x) for x in raw),
+        held=held,
+    )
+
+
+def _pair(values: Any) -> Pair:
+    a, b = values
+    return (int(a), int(b))
+
+
+def _points(
+    rules: BeloteRules,
+    contract: str,
+    result: Mapping[str, Any],
+    where: str,
+) -> tuple[Pair, Pair | None]:
+    """Each team's card points, and (when counted from cards) each team's card count."""
+    typed = result.get("points")
+    cards = result.get("cards")
+    total = rules.card_total(contract)
+    if cards is not None:
+        taken = read_cards(cards, where)
+        points = _pair(sum(rules.card_points(c, contract) for c in taken[k]) for k in (0, 1))
+        if typed is not None and tuple(typed) != points:
+            raise ScoresheetError(
+                f"{where}: points {typed[0]}/{typed[1]} do not match the cards, which count "
+                f"{points[0]}/{points[1]}"
+            )
+        return points, (len(taken[0]), len(taken[1]))
+    if typed is None:
+        raise ScoresheetError(
+            f"{where}: result needs the card points (points) or the cards each team took (cards)"
+        )
+    if sum(typed) != total:
+        raise ScoresheetError(
+            f"{where}: points add up to {sum(typed)}, the cards of a deal are worth {total}"
+        )
+    return _pair(typed), None
+
+
+def read_cards(cards: Sequence[str | Sequence[str]], where: str) -> tuple[list[Card], list[Card]]:
+    """Each team's captured cards, checked: 32 cards of the 7-to-A deck, each once, in
+    tricks of four.
+
+    >>> a, b = read_cards(["JH 9H", "AS"], "deal 1")
+    Traceback (most recent call last):
+    scoresheet.errors.ScoresheetError: deal 1: 29 cards missing (7S, 8S, 9S, TS, JS, QS, KS, 7H, …)
+    """
+    seen: dict[Card, int] = {}
+    out: tuple[list[Card], list[Card]] = ([], [])
+    for team, given in enumerate(cards):
+        words = given.replace(",", " ").split() if isinstance(given, str) else list(given)
+        for word in words:
+            try:
+                card = parse_card(word)
+            except ScoresheetError as exc:
+                raise ScoresheetError(f"{where}, cards of team {team}: {exc}") from None
+            if card.rank < 7:
+                raise ScoresheetError(f"{where}: {card} is not in the 32-card deck (7 to A)")
+            if card in seen:
+                whose = "for both teams" if seen[card] != team else "twice"
+                raise ScoresheetError(f"{where}: {card} is given {whose}")
+            seen[card] = team
+            out[team].append(card)
+    missing = [c for c in DECK if c not in seen]
+    if missing:
+        shown = ", ".join(str(c) for c in missing[:8]) + (", …" if len(missing) > 8 else "")
+        s = "" if len(missing) == 1 else "s"
+        raise ScoresheetError(f"{where}: {len(missing)} card{s} missing ({shown})")
+    for team in (0, 1):
+        if len(out[team]) % 4:
+            raise ScoresheetError(
+                f"{where}: team {team} took {len(out[team])} cards; tricks are of 4 cards"
+            )
+    return out
+
+
+def _declarations(
+    rules: BeloteRules, given: Sequence[Mapping[str, Any]], where: str
+) -> tuple[Declared, ...]:
+    if given and not rules.declarations:
+        raise ScoresheetError(
+            f"{where}: these rules have no declarations (the option declarations is off)"
+        )
+    out: list[Declared] = []
+    carres: set[str] = set()
+    for i, d in enumerate(given):
+        at = f"{where}, declarations[{i}]"
+        try:
+            rank = parse_rank(d["rank"])
+        except ScoresheetError as exc:
+            raise ScoresheetError(f"{at}: {exc}") from None
+        kind = d["kind"]
+        if kind in SEQUENCES:
+            length = SEQUENCES[kind]
+            if RANK_KEYS.index(rank) < length - 1:
+                more = " or more" if kind == "cent" else ""
+                raise ScoresheetError(
+                    f"{at}: a {kind} is {length}{more} cards in sequence; it cannot end at {rank}"
+                )
+        else:
+            if rank in carres:
+                raise ScoresheetError(f"{at}: four {rank}s are declared twice")
+            carres.add(rank)
+        value = rules.declaration_value(kind, rank)
+        if value is None:
+            raise ScoresheetError(f"{at}: four {rank}s score nothing in these rules")
+        out.append(Declared(d["team"], kind, rank, value, rules.declaration_strength(kind, rank)))
+    return tuple(out)
+
+
+# -- the game ------------------------------------------------------------------------------
+
+
+def rules_of(record: BeloteGameFile | Mapping[str, Any]) -> BeloteRules:
+    from scoresheet.rules import resolve_any
+
+    rules = resolve_any(record["rules"], record.get("options"))
+    if not isinstance(rules, BeloteRules):
+        named = f'"{record["rules"]}" ' if isinstance(record["rules"], str) else ""
+        raise ScoresheetError(
+            f"rules: {named}are rules of {getattr(rules, 'game', 'another game')}, not of "
+            "Belote (see scoresheet rules list)"
+        )
+    return rules
+
+
+def score_game(
+    record: BeloteGameFile | Mapping[str, Any], rules: BeloteRules | None = None
+) -> GameScore:
+    """Score every deal of a game file, carrying litige points and stopping at the target.
+
+    Raises :class:`ScoresheetError` naming the deal for anything that makes the file wrong.
+    """
+    if rules is None:
+        rules = rules_of(record)
+    players = tuple(record["players"])
+    teams = teams_of(players, record.get("teams"))
+    return play_out(
+        rules,
+        players,
+        teams,
+        [
+            score_deal(rules, players, teams, i + 1, deal)
+            for i, deal in enumerate(record.get("deals") or [])
+        ],
+    )
+
+
+def play_out(
+    rules: BeloteRules, players: tuple[str, ...], teams: Teams, deals: Sequence[DealScore]
+) -> GameScore:
+    """The game from its deals scored one by one: litige points carried from deal to deal,
+    running totals, and the winner (the first team to reach the target; if both reach it
+    on the same deal the higher total, and on equal totals play goes on)."""
+    pending = 0
+    running = [0, 0]
+    winner: int | None = None
+    won_at: int | None = None
+    for deal in deals:
+        if winner is not None:
+            raise ScoresheetError(
+                f"deal {deal.number}: the game is over: {team_name(teams, winner)} won at "
+                f"deal {won_at} ({running[winner]} to {running[1 - winner]})"
+            )
+        released = [0, 0]
+        if pending:
+            if deal.outcome == "made":
+                released[deal.taking_team] = pending
+                pending = 0
+            elif deal.outcome == "dedans" and rules.litige_to == "next-deal-winner":
+                released[deal.defending_team] = pending
+                pending = 0
+        pending += deal.held
+        deal.released = _pair(released)
+        deal.pending = pending
+        deal.score = _pair(deal.rounded[k] + released[k] for k in (0, 1))
+        running = [running[k] + deal.score[k] for k in (0, 1)]
+        deal.running = _pair(running)
+        for k in (0, 1):
+            if running[k] >= rules.target and running[k] > running[1 - k]:
+                winner, won_at = k, deal.number
+    return GameScore(
+        players=players,
+        rules=rules,
+        teams=teams,
+        deals=tuple(deals),
+        team_totals=_pair(running),
+        winner=winner,
+        won_at=won_at,
+        pending=pending,
+    )
+
+
+def to_json(result: GameScore) -> dict[str, Any]:
+    """The ``score --json`` object: the spec's keys (``players``, ``totals`` — each player
+    their team's total —, ``deals``, ``violations``, ``complete``) and Belote's own."""
+    return {
+        "players": list(result.players),
+        "teams": [list(t) for t in result.teams],
+        "totals": result.totals,
+        "team_totals": list(result.team_totals),
+        "target": result.rules.target,
+        "winner": result.winner,
+        "won_at": result.won_at,
+        "held": result.pending,
+        "deals": [
+            {
+                "number": d.number,
+                "dealer": d.dealer,
+                "contract": d.contract,
+                "taker": d.taker,
+                "taking_team": d.taking_team,
+                "points": list(d.points),
+                "counted_from_cards": d.from_cards,
+                "last_trick": d.last_trick,
+                "belote": d.belote,
+                "capot": d.capot,
+                "declarations": [
+                    {"team": x.team, "kind": x.kind, "rank": x.rank, "value": x.value}
+                    for x in d.declarations
+                ],
+                "declarations_scored": list(d.declarations_scored),
+                "taken": list(d.taken),
+                "deal_points": list(d.deal_points),
+                "outcome": d.outcome,
+                "made": d.made,
+                "held": d.held,
+                "released": list(d.released),
+                "pending": d.pending,
+                "score": list(d.score),
+                "running": list(d.running),
+            }
+            for d in result.deals
+        ],
+        "violations": [{"deal": v.deal, "message": v.message} for v in result.violations],
+        "complete": result.complete,
+    }
