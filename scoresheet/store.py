@@ -23,15 +23,14 @@ itself is left alone.
 from __future__ import annotations
 
 import errno
-import hashlib
 import os
-import secrets
 import stat
 import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 
 from scoresheet.errors import ScoresheetError
@@ -56,11 +55,18 @@ _POLL_MAX = 0.02
 
 @dataclass(frozen=True)
 class Snapshot:
-    """The text of a file as it was read, with the SHA-256 hex digest of its bytes."""
+    """A file as it was read: its bytes, their text, and (on demand) their SHA-256 digest."""
 
     path: Path
     text: str
-    digest: str
+    data: bytes = field(repr=False)
+
+    @cached_property
+    def digest(self) -> str:
+        # Computed only when asked: read-only commands never need it.
+        import hashlib
+
+        return hashlib.sha256(self.data).hexdigest()
 
 
 def _real(path: Path) -> Path:
@@ -70,10 +76,6 @@ def _real(path: Path) -> Path:
 
 def _reason(error: OSError) -> str:
     return error.strerror or str(error)
-
-
-def _digest(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
 
 
 def _read_bytes(path: Path) -> bytes:
@@ -102,13 +104,13 @@ def read_snapshot(path: Path) -> Snapshot:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
         raise ScoresheetError(f"{path}: not a text file (it is not valid UTF-8)") from None
-    return Snapshot(path=path, text=text, digest=_digest(data))
+    return Snapshot(path=path, text=text, data=data)
 
 
 def _create_temp(folder: Path, name: str, mode: int) -> tuple[int, Path]:
     """Create and open a new, uniquely named hidden file ``.NAME.<random>.tmp`` in ``folder``."""
     while True:
-        temp = folder / f".{name}.{secrets.token_hex(8)}.tmp"
+        temp = folder / f".{name}.{os.urandom(8).hex()}.tmp"
         try:
             fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, mode)
         except FileExistsError:  # pragma: no cover - 64 random bits collided
@@ -268,8 +270,8 @@ def locked(path: Path, *, timeout: float = 10.0) -> Iterator[None]:
 
 def _write_if_unchanged_locked(snapshot: Snapshot, new_text: str) -> None:
     path = snapshot.path
-    current = _digest(_read_bytes(path)) if os.path.exists(path) else None
-    if current != snapshot.digest:
+    current = _read_bytes(path) if os.path.exists(path) else None
+    if current != snapshot.data:
         raise ScoresheetError(
             f"{path} changed since it was read (another command wrote it); "
             "nothing was saved — run the command again"

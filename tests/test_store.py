@@ -128,9 +128,8 @@ def test_read_snapshot_keeps_text_exactly_and_digests_the_bytes(tmp_path: Path) 
 
     snapshot = read_snapshot(game)
 
-    assert snapshot == Snapshot(
-        path=game, text=data.decode("utf-8"), digest=hashlib.sha256(data).hexdigest()
-    )
+    assert snapshot == Snapshot(path=game, text=data.decode("utf-8"), data=data)
+    assert snapshot.digest == hashlib.sha256(data).hexdigest()
     assert snapshot.text.endswith("\r\n")
 
 
