@@ -64,8 +64,10 @@ def new_game(
     first: str | None = None,
     force: bool = False,
     game: str = "barbu",
+    teams: Sequence[Sequence[str]] | None = None,
 ) -> Any:
-    """Create a game file; ``first`` names the first declarer (the seating order is kept)."""
+    """Create a game file; ``first`` names the first declarer or dealer (the seating order is
+    kept); ``teams`` the partnerships of a partnership game (default: opposite seats)."""
     seats = list(players)
     if first is not None:
         if first not in seats:
@@ -83,6 +85,8 @@ def new_game(
     }
     if options:
         data["options"] = options
+    if teams:
+        data["teams"] = [list(team) for team in teams]
     record, result = rescore(data, path.name)
     create_new(path, rec.dumps(record), force=force)
     return result

@@ -350,6 +350,15 @@ def register(app: typer.Typer) -> None:
                 help="Who declares first (default: the first player).", show_default=False
             ),
         ] = None,
+        team: Annotated[
+            list[str] | None,
+            typer.Option(
+                "--team",
+                help="A partnership (All Fours, Belote), repeatable: --team Ann,Cat "
+                "--team Bob,Dan (default: opposite seats).",
+                show_default=False,
+            ),
+        ] = None,
         force: Annotated[bool, typer.Option(help="Replace an existing file.")] = False,
     ) -> None:
         """Create a game file for the players, under a rules preset."""
@@ -365,6 +374,7 @@ def register(app: typer.Typer) -> None:
             first=first,
             force=force,
             game=game_name,
+            teams=[[n.strip() for n in t.split(",") if n.strip()] for t in team or []],
         )
         typer.echo(
             f"{game}: a new {game_name} game ({result.rules.name} rules) for "
