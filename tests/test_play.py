@@ -30,10 +30,10 @@ from scoresheet.cli.play import (
     bets_of,
     double_choices,
     next_question,
-    reason,
     redouble_candidates,
     rewind,
 )
+from scoresheet.cli.prompting import reason
 from scoresheet.errors import ScoresheetError
 from scoresheet.games.barbu.ledger import resolve_bets, table_order
 from scoresheet.games.barbu.rotation import dealer_of, declarer_of

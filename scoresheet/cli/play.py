@@ -10,17 +10,15 @@ print.
 
 from __future__ import annotations
 
-import copy
 import re
-import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
-import typer
-
 from scoresheet import entry
+from scoresheet.cli import prompting
+from scoresheet.cli.prompting import Prompter
 from scoresheet.errors import ScoresheetError
 
 if TYPE_CHECKING:
@@ -29,7 +27,6 @@ if TYPE_CHECKING:
     from scoresheet.rules.barbu import BarbuRules
     from scoresheet.session import OpenGame
 
-QUIT_WORDS = frozenset({"q", "quit"})
 FORM = "form"  # the answer choosing how a result is given (Ravage City, Chinese Poker)
 
 # -- what to ask, and whether the answers so far hold together (no prompting here) -------
@@ -56,14 +53,6 @@ class DealContext:
     @property
     def where(self) -> str:
         return f"deal {self.number}, {self.contract}"
-
-
-_PREFIX = re.compile(r"^deal \d+(?:, [a-z-]+)?(?:, doubles\[\d+\])?: ")
-
-
-def reason(error: ScoresheetError) -> str:
-    """An error's message without the deal number and contract the player already sees."""
-    return _PREFIX.sub("", str(error), count=1)
 
 
 def contract_answer(text: str, result: GameScore, declarer: str) -> str:
@@ -404,13 +393,7 @@ def deal_object(
 
 def check_deal(game: OpenGame, deal: Mapping[str, Any]) -> GameScore:
     """Score the game with ``deal`` added (nothing is saved); raises if it is refused."""
-    from scoresheet import record as rec
-    from scoresheet.session import rescore
-
-    data = copy.deepcopy(rec.to_data(game.record))
-    data["deals"].append(dict(deal))
-    _, result = rescore(data, game.path.name)
-    return cast("GameScore", result)
+    return cast("GameScore", prompting.check_deal(game, dict(deal)))
 
 
 def owed_lines(owed: Sequence[Owed]) -> list[str]:
@@ -422,47 +405,6 @@ def owed_lines(owed: Sequence[Owed]) -> list[str]:
 
 
 # -- the prompts ---------------------------------------------------------------------------
-
-
-class Quit(Exception):
-    """The player typed ``q`` or ``quit``."""
-
-
-class Prompter:
-    """Reads answers line by line from standard input and prints the questions."""
-
-    def __init__(self) -> None:
-        self.echo_answers = not sys.stdin.isatty()
-
-    def line(self, prompt: str) -> str:
-        typer.echo(f"{prompt}: ", nl=False)
-        try:
-            text = input()
-        except EOFError:
-            typer.echo("")
-            raise
-        if self.echo_answers:  # piped answers: keep the transcript readable
-            typer.echo(text)
-        text = text.strip()
-        if text.casefold() in QUIT_WORDS:
-            raise Quit
-        return text
-
-    def ask(self, prompt: str, parse: Callable[[str], Any]) -> Any:
-        """Ask until ``parse`` accepts the answer; a refused answer shows the reason."""
-        while True:
-            try:
-                return parse(self.line(prompt))
-            except ScoresheetError as error:
-                self.refuse(error)
-
-    @staticmethod
-    def refuse(error: ScoresheetError) -> None:
-        typer.echo(f"  ✗ {reason(error)}")
-
-    @staticmethod
-    def say(text: str = "") -> None:
-        typer.echo(text)
 
 
 def _ask_doubles(io: Prompter, ctx: DealContext, owed: Sequence[Owed]) -> list[dict[str, Any]]:
@@ -574,53 +516,26 @@ def _enter_deal(io: Prompter, game: OpenGame) -> dict[str, Any]:
         return deal
 
 
-def _stopped(game: OpenGame) -> str:
-    n = len(game.result.deals)
-    return f"deal {n + 1} was not saved; {game.path.name} keeps its {n} deal{'s' * (n != 1)}"
-
-
 def play_game(path: Path) -> int:
     """Enter deals until the game is complete or the player stops; the exit code."""
-    from scoresheet.cli.table import _after_deal, _deal_line
-    from scoresheet.session import add_deal, open_game
+    from scoresheet.cli.table import _deal_line
+    from scoresheet.games.barbu.game import after_deal_text
     from scoresheet.views.text import standings
 
-    io = Prompter()
-    game = open_game(path)
-    io.say(
-        f"{path.name}: Barbu, rules {game.result.rules.name} — "
-        f"{len(game.result.deals)} of {game.result.rules.deals_per_game} deals played. "
-        "Type q to stop; a deal is saved once it is complete."
+    def intro(game: OpenGame) -> list[str]:
+        result = game.result
+        lines = [
+            f"{path.name}: Barbu, rules {result.rules.name} — {len(result.deals)} of "
+            f"{result.rules.deals_per_game} deals played. "
+            "Type q to stop; a deal is saved once it is complete."
+        ]
+        return lines + (["the game is complete"] if result.complete else [])
+
+    return prompting.run_deals(
+        path,
+        Prompter(),
+        intro=intro,
+        enter_deal=_enter_deal,
+        report=lambda scored, number: [_deal_line(scored, number), after_deal_text(scored)],
+        closing=lambda game: ["", "Standings", standings(game.result)],
     )
-    if game.result.complete:
-        io.say("the game is complete")
-    while not game.result.complete:
-        try:
-            deal = _enter_deal(io, game)
-        except Quit:
-            io.say(f"quit: {_stopped(game)}")
-            return 0
-        except (EOFError, KeyboardInterrupt):
-            typer.echo(f"scoresheet: stopped; {_stopped(game)}", err=True)
-            return 130
-        number = len(game.result.deals) + 1
-        try:
-            scored, _ = add_deal(game, deal)
-        except ScoresheetError:
-            fresh = open_game(path)
-            if fresh.snapshot.digest == game.snapshot.digest:
-                raise
-            io.say(
-                f"{path.name} was changed by another command while deal {number} was being "
-                f"entered: that deal was not saved. The game now has {len(fresh.result.deals)} "
-                "deals; carrying on from there."
-            )
-            game = fresh
-            continue
-        io.say(_deal_line(scored, number))
-        _after_deal(scored)
-        game = open_game(path)
-    io.say()
-    io.say("Standings")
-    io.say(standings(game.result))
-    return 0

@@ -10,37 +10,21 @@ Ctrl-C stops with exit 130, the file as it was after the last complete deal.
 
 from __future__ import annotations
 
-import copy
-import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import typer
-
 from scoresheet import entry as common
+from scoresheet.cli.prompting import Prompter, check_deal, reason, run_deals
 from scoresheet.errors import ScoresheetError
 from scoresheet.games.belote import entry
 
 if TYPE_CHECKING:
-    from scoresheet.cli.play import Prompter
     from scoresheet.games.belote.score import GameScore
     from scoresheet.session import OpenGame
 
 YES = frozenset({"y", "yes", "o", "oui"})
 NO = frozenset({"n", "no", "non", ""})
-
-
-_PREFIX = re.compile(r"^deal \d+(?:, [a-z-]+)?(?:, declarations\[\d+\])?: ")
-
-
-def reason(error: ScoresheetError) -> str:
-    """An error's message without the deal number and contract the player already sees.
-
-    >>> reason(ScoresheetError("deal 1, hearts, declarations[1]: four Js are declared twice"))
-    'four Js are declared twice'
-    """
-    return _PREFIX.sub("", str(error), count=1)
 
 
 def _yes_no(text: str) -> bool:
@@ -50,18 +34,6 @@ def _yes_no(text: str) -> bool:
     if t in NO:
         return False
     raise ScoresheetError(f'answer y or n, not "{text.strip()}"')
-
-
-def check_deal(game: OpenGame, deal: dict[str, Any]) -> GameScore:
-    """Score the game with ``deal`` added (nothing is saved); raises if it is refused."""
-    from scoresheet import record as rec
-    from scoresheet.session import rescore
-
-    data = copy.deepcopy(rec.to_data(game.record))
-    data["deals"].append(deal)
-    _, result = rescore(data, game.path.name)
-    scored: GameScore = result
-    return scored
 
 
 def _teams_prompt(result: GameScore) -> str:
@@ -165,66 +137,46 @@ def _declarations_parser(team: int) -> Callable[[str], list[dict[str, Any]]]:
     return parse
 
 
-def _stopped(game: OpenGame) -> str:
-    n = len(game.result.deals)
-    return f"deal {n + 1} was not saved; {game.path.name} keeps its {n} deal{'s' * (n != 1)}"
+def _enter_deal(io: Prompter, game: OpenGame) -> dict[str, Any]:
+    """One whole deal, asked again from the contract until the game accepts it."""
+    result: GameScore = game.result
+    number = len(result.deals) + 1
+    io.say()
+    io.say(
+        f"Deal {number}: {result.next_dealer} deals. "
+        + ", ".join(f"{result.team_name(k)} {result.team_totals[k]}" for k in (0, 1))
+    )
+    while True:
+        deal = ask_deal(io, result)
+        try:
+            check_deal(game, deal)
+        except ScoresheetError as error:
+            io.say(f"  ✗ {reason(error)}")
+            io.say(f"Deal {number} again, from the contract.")
+            continue
+        return deal
 
 
 def play_game(path: Path) -> int:
     """Enter deals until a team wins or the player stops; the exit code."""
-    from scoresheet.cli.play import Prompter, Quit
     from scoresheet.games.belote import views
-    from scoresheet.session import add_deal, open_game
 
-    io = Prompter()
-    game = open_game(path)
-    result: GameScore = game.result
-    io.say(
-        f"{path.name}: Belote, rules {result.rules.name} — {views.outcome_line(result)}. "
-        "Type q to stop; a deal is saved once it is complete."
-    )
-    io.say(views.teams_line(result))
-    while not game.result.complete:
+    def intro(game: OpenGame) -> list[str]:
         result = game.result
-        number = len(result.deals) + 1
-        io.say()
-        io.say(
-            f"Deal {number}: {result.next_dealer} deals. "
-            + ", ".join(f"{result.team_name(k)} {result.team_totals[k]}" for k in (0, 1))
-        )
-        try:
-            while True:
-                deal = ask_deal(io, result)
-                try:
-                    check_deal(game, deal)
-                except ScoresheetError as error:
-                    io.say(f"  ✗ {reason(error)}")
-                    io.say(f"Deal {number} again, from the contract.")
-                    continue
-                break
-        except Quit:
-            io.say(f"quit: {_stopped(game)}")
-            return 0
-        except (EOFError, KeyboardInterrupt):
-            typer.echo(f"scoresheet: stopped; {_stopped(game)}", err=True)
-            return 130
-        try:
-            scored, _ = add_deal(game, deal)
-        except ScoresheetError:
-            fresh = open_game(path)
-            if fresh.snapshot.digest == game.snapshot.digest:
-                raise
-            io.say(
-                f"{path.name} was changed by another command while deal {number} was being "
-                f"entered: that deal was not saved. The game now has {len(fresh.result.deals)} "
-                "deals; carrying on from there."
-            )
-            game = fresh
-            continue
-        io.say(views.deal_text(scored, number))
-        io.say(views.after_deal_text(scored))
-        game = open_game(path)
-    io.say()
-    io.say("Standings")
-    io.say(views.standings(game.result))
-    return 0
+        return [
+            f"{path.name}: Belote, rules {result.rules.name} — {views.outcome_line(result)}. "
+            "Type q to stop; a deal is saved once it is complete.",
+            views.teams_line(result),
+        ]
+
+    return run_deals(
+        path,
+        Prompter(),
+        intro=intro,
+        enter_deal=_enter_deal,
+        report=lambda scored, number: [
+            views.deal_text(scored, number),
+            views.after_deal_text(scored),
+        ],
+        closing=lambda game: ["", "Standings", views.standings(game.result)],
+    )

@@ -11,16 +11,12 @@ only when it is complete and valid. ``q`` stops (exit 0); end of input or Ctrl-C
 
 from __future__ import annotations
 
-import copy
-import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import typer
-
 from scoresheet.cards import SUIT_NAMES, Card, parse_card
-from scoresheet.cli.play import Prompter, Quit
+from scoresheet.cli.prompting import Prompter, check_deal, run_deals
 from scoresheet.errors import ScoresheetError
 from scoresheet.games.caribbean_all_fours import entry
 from scoresheet.games.caribbean_all_fours.score import (
@@ -35,25 +31,11 @@ from scoresheet.games.caribbean_all_fours.score import (
 if TYPE_CHECKING:
     from scoresheet.session import OpenGame
 
-_PREFIX = re.compile(r"^deal \d+(?:, [^:]+)?: ")
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
 class Redeal(Exception):
     """The pack ran out while running it: the hand is thrown in and dealt again."""
-
-
-def reason(error: ScoresheetError) -> str:
-    """An error's message without the deal number the player already sees."""
-    return _PREFIX.sub("", str(error), count=1)
-
-
-class AllFoursPrompter(Prompter):
-    """The shared prompter, with the deal number taken off refusals."""
-
-    @staticmethod
-    def refuse(error: ScoresheetError) -> None:
-        typer.echo(f"  ✗ {reason(error)}")
 
 
 def _card(turned: Sequence[Card]) -> Callable[[str], Card]:
@@ -80,18 +62,6 @@ def _player_parse(players: Sequence[str], field: str) -> Callable[[str], str]:
         return shared.player(text, players, field=field)
 
     return parse
-
-
-def check_deal(game: OpenGame, deal: dict[str, Any]) -> GameScore:
-    """Score the game with ``deal`` added (nothing is saved); raises if it is refused."""
-    from scoresheet import record as rec
-    from scoresheet.session import rescore
-
-    data = copy.deepcopy(rec.to_data(game.record))
-    data["deals"].append(deal)
-    _, result = rescore(data, game.path.name)
-    assert isinstance(result, GameScore)
-    return result
 
 
 def _kick_line(race: Race, result: GameScore) -> str | None:
@@ -211,11 +181,6 @@ def _enter_deal(io: Prompter, game: OpenGame) -> dict[str, Any]:
             return deal
 
 
-def _stopped(game: OpenGame) -> str:
-    n = len(game.result.deals)
-    return f"deal {n + 1} was not saved; {game.path.name} keeps its {n} deal{'s' * (n != 1)}"
-
-
 def play_game(path: Path) -> int:
     """Enter deals until a team wins or the player stops; the exit code."""
     from scoresheet.games.caribbean_all_fours.views import (
@@ -223,43 +188,20 @@ def play_game(path: Path) -> int:
         deal_text,
         standings,
     )
-    from scoresheet.session import add_deal, open_game
 
-    io = AllFoursPrompter()
-    game = open_game(path)
-    result = game.result
-    io.say(
-        f"{path.name}: Caribbean All Fours, rules {result.rules.name} — first to "
-        f"{result.rules.target}; {len(result.deals)} deals played. Type q to stop; a deal "
-        "is saved once it is complete."
+    def intro(game: OpenGame) -> list[str]:
+        result = game.result
+        return [
+            f"{path.name}: Caribbean All Fours, rules {result.rules.name} — first to "
+            f"{result.rules.target}; {len(result.deals)} deals played. Type q to stop; a deal "
+            "is saved once it is complete."
+        ]
+
+    return run_deals(
+        path,
+        Prompter(),
+        intro=intro,
+        enter_deal=_enter_deal,
+        report=lambda scored, number: [deal_text(scored, number), after_deal_text(scored)],
+        closing=lambda game: ["", "the game is over", standings(game.result)],
     )
-    while not game.result.complete:
-        try:
-            deal = _enter_deal(io, game)
-        except Quit:
-            io.say(f"quit: {_stopped(game)}")
-            return 0
-        except (EOFError, KeyboardInterrupt):
-            typer.echo(f"scoresheet: stopped; {_stopped(game)}", err=True)
-            return 130
-        number = len(game.result.deals) + 1
-        try:
-            scored, _ = add_deal(game, deal)
-        except ScoresheetError:
-            fresh = open_game(path)
-            if fresh.snapshot.digest == game.snapshot.digest:
-                raise
-            io.say(
-                f"{path.name} was changed by another command while deal {number} was being "
-                f"entered: that deal was not saved. The game now has {len(fresh.result.deals)} "
-                "deals; carrying on from there."
-            )
-            game = fresh
-            continue
-        io.say(deal_text(scored, number))
-        io.say(after_deal_text(scored))
-        game = open_game(path)
-    io.say()
-    io.say("the game is over")
-    io.say(standings(game.result))
-    return 0

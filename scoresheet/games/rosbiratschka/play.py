@@ -7,12 +7,10 @@ the reason; a deal is saved only once it is complete and valid.
 
 from __future__ import annotations
 
-import copy
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import typer
-
+from scoresheet.cli import prompting
 from scoresheet.errors import ScoresheetError
 from scoresheet.games.rosbiratschka.entry import PROMPTS, parse_value
 from scoresheet.games.rosbiratschka.rules import COUNTED, RESULT_KEYS, RosbiratschkaRules
@@ -53,18 +51,6 @@ def check_partial(
         raise
 
 
-def check_deal(game: OpenGame, deal: dict[str, Any]) -> GameScore:
-    """Score the game with ``deal`` added (nothing is saved); raises if it is refused."""
-    from scoresheet import record as rec
-    from scoresheet.session import rescore
-
-    data = copy.deepcopy(rec.to_data(game.record))
-    data["deals"].append(deal)
-    _, result = rescore(data, game.path.name)
-    scored: GameScore = result
-    return scored
-
-
 def _enter_deal(io: Any, game: OpenGame) -> dict[str, Any]:
     from scoresheet.games.rosbiratschka.views import what_to_report
 
@@ -94,7 +80,7 @@ def _enter_deal(io: Any, game: OpenGame) -> dict[str, Any]:
                 break
         deal = {"contract": contract, "result": answers}
         try:
-            check_deal(game, deal)
+            prompting.check_deal(game, deal)
         except ScoresheetError as error:
             io.refuse(error)
             io.say(f"Deal {number} again.")
@@ -102,54 +88,28 @@ def _enter_deal(io: Any, game: OpenGame) -> dict[str, Any]:
         return deal
 
 
-def _stopped(game: OpenGame) -> str:
-    n = len(game.result.deals)
-    return f"deal {n + 1} was not saved; {game.path.name} keeps its {n} deal{'s' * (n != 1)}"
-
-
 def play_game(path: Path) -> int:
     """Enter deals until the game is complete or the player stops; the exit code."""
-    from scoresheet.cli.play import Prompter, Quit
+    from scoresheet.cli.prompting import Prompter, run_deals
     from scoresheet.games.rosbiratschka.views import after_deal_text, deal_text, standings
-    from scoresheet.session import add_deal, open_game
 
-    io = Prompter()
-    game = open_game(path)
-    rules = game.result.rules
-    io.say(
-        f"{path.name}: Rosbiratschka, rules {rules.name} — "
-        f"{len(game.result.deals)} of {rules.deals_per_game} deals played, lowest total wins. "
-        "Type q to stop; a deal is saved once it is complete."
+    def intro(game: OpenGame) -> list[str]:
+        result, rules = game.result, game.result.rules
+        lines = [
+            f"{path.name}: Rosbiratschka, rules {rules.name} — "
+            f"{len(result.deals)} of {rules.deals_per_game} deals played, lowest total wins. "
+            "Type q to stop; a deal is saved once it is complete."
+        ]
+        return lines + (["the game is complete"] if result.complete else [])
+
+    return run_deals(
+        path,
+        Prompter(),
+        intro=intro,
+        enter_deal=_enter_deal,
+        report=lambda scored, number: [
+            deal_text(scored, number),
+            after_deal_text(scored, next_deal=False),
+        ],
+        closing=lambda game: ["", "Standings (lowest first)", standings(game.result)],
     )
-    if game.result.complete:
-        io.say("the game is complete")
-    while not game.result.complete:
-        try:
-            deal = _enter_deal(io, game)
-        except Quit:
-            io.say(f"quit: {_stopped(game)}")
-            return 0
-        except (EOFError, KeyboardInterrupt):
-            typer.echo(f"scoresheet: stopped; {_stopped(game)}", err=True)
-            return 130
-        number = len(game.result.deals) + 1
-        try:
-            scored, _ = add_deal(game, deal)
-        except ScoresheetError:
-            fresh = open_game(path)
-            if fresh.snapshot.digest == game.snapshot.digest:
-                raise
-            io.say(
-                f"{path.name} was changed by another command while deal {number} was being "
-                f"entered: that deal was not saved. The game now has {len(fresh.result.deals)} "
-                "deals; carrying on from there."
-            )
-            game = fresh
-            continue
-        io.say(deal_text(scored, number))
-        io.say(after_deal_text(scored, next_deal=False))
-        game = open_game(path)
-    io.say()
-    io.say("Standings (lowest first)")
-    io.say(standings(game.result))
-    return 0

@@ -1,0 +1,145 @@
+"""Guided entry shared by every game's ``scoresheet play``: the prompter and the deal loop.
+
+A game supplies how to ask one deal; the loop saves it only when it is whole and valid,
+notices another command writing the file meanwhile, and stops cleanly on ``q``, end of
+input or Ctrl-C, leaving the file as it was after the last complete deal.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import typer
+
+from scoresheet.errors import ScoresheetError
+
+if TYPE_CHECKING:
+    from scoresheet.session import OpenGame
+
+QUIT_WORDS = frozenset({"q", "quit"})
+
+
+class Quit(Exception):
+    """The player typed ``q`` or ``quit``."""
+
+
+# "deal 3, no-queens, doubles[1]: …", "deal 1, hearts, declarations[0]: …", "deal 2: …"
+_PREFIX = re.compile(r"^deal \d+(?:, [a-z-]+)?(?:, [a-z_]+\[\d+\])?: ")
+
+
+def reason(error: ScoresheetError) -> str:
+    """An error's message without the deal number and contract the player already sees.
+
+    >>> reason(ScoresheetError("deal 1, hearts, declarations[1]: four Js are declared twice"))
+    'four Js are declared twice'
+    """
+    return _PREFIX.sub("", str(error), count=1)
+
+
+class Prompter:
+    """Reads answers line by line from standard input and prints the questions."""
+
+    def __init__(self) -> None:
+        self.echo_answers = not sys.stdin.isatty()
+
+    def line(self, prompt: str) -> str:
+        typer.echo(f"{prompt}: ", nl=False)
+        try:
+            text = input()
+        except EOFError:
+            typer.echo("")
+            raise
+        if self.echo_answers:  # piped answers: keep the transcript readable
+            typer.echo(text)
+        text = text.strip()
+        if text.casefold() in QUIT_WORDS:
+            raise Quit
+        return text
+
+    def ask(self, prompt: str, parse: Callable[[str], Any]) -> Any:
+        """Ask until ``parse`` accepts the answer; a refused answer shows the reason."""
+        while True:
+            try:
+                return parse(self.line(prompt))
+            except ScoresheetError as error:
+                self.refuse(error)
+
+    @staticmethod
+    def refuse(error: ScoresheetError) -> None:
+        typer.echo(f"  ✗ {reason(error)}")
+
+    @staticmethod
+    def say(text: str = "") -> None:
+        typer.echo(text)
+
+
+def check_deal(game: OpenGame, deal: dict[str, Any]) -> Any:
+    """Score the game with ``deal`` added (nothing is saved); raises if it is refused."""
+    import copy
+
+    from scoresheet import record as rec
+    from scoresheet.session import rescore
+
+    data = copy.deepcopy(rec.to_data(game.record))
+    data["deals"].append(dict(deal))
+    return rescore(data, game.path.name)[1]
+
+
+def _stopped(game: OpenGame) -> str:
+    n = len(game.result.deals)
+    return f"deal {n + 1} was not saved; {game.path.name} keeps its {n} deal{'s' * (n != 1)}"
+
+
+def run_deals(
+    path: Path,
+    io: Prompter,
+    *,
+    intro: Callable[[OpenGame], Iterable[str]],
+    enter_deal: Callable[[Prompter, OpenGame], dict[str, Any]],
+    report: Callable[[Any, int], Iterable[str]],
+    closing: Callable[[OpenGame], Iterable[str]],
+) -> int:
+    """Ask deal after deal until the game is complete or the player stops; the exit code.
+
+    ``enter_deal`` asks one whole deal (it may raise :class:`Quit`, ``EOFError`` or
+    ``KeyboardInterrupt``); ``report`` gives the lines to show once a deal is saved;
+    ``intro`` and ``closing`` the lines before the first deal and after the last.
+    """
+    from scoresheet.session import add_deal, open_game
+
+    game = open_game(path)
+    for line in intro(game):
+        io.say(line)
+    while not game.result.complete:
+        try:
+            deal = enter_deal(io, game)
+        except Quit:
+            io.say(f"quit: {_stopped(game)}")
+            return 0
+        except (EOFError, KeyboardInterrupt):
+            typer.echo(f"scoresheet: stopped; {_stopped(game)}", err=True)
+            return 130
+        number = len(game.result.deals) + 1
+        try:
+            scored, _ = add_deal(game, deal)
+        except ScoresheetError:
+            fresh = open_game(path)
+            if fresh.snapshot.data == game.snapshot.data:
+                raise
+            io.say(
+                f"{path.name} was changed by another command while deal {number} was being "
+                f"entered: that deal was not saved. The game now has {len(fresh.result.deals)} "
+                "deals; carrying on from there."
+            )
+            game = fresh
+            continue
+        for line in report(scored, number):
+            io.say(line)
+        game = open_game(path)
+    for line in closing(game):
+        io.say(line)
+    return 0
