@@ -19,10 +19,10 @@ from __future__ import annotations
 import io
 import json
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from scoresheet.errors import ScoresheetError
 from scoresheet.games.barbu.contracts import SUIT_KEYS, result_keys
@@ -55,6 +55,7 @@ from scoresheet.sheets.layout import (
 if TYPE_CHECKING:
     from scoresheet.models import GameFile
 
+S = TypeVar("S")
 MAX_ROWS = 400
 MAX_COLS = 300
 
@@ -133,15 +134,37 @@ class Sheet:
         return None if got is None else got[1]
 
 
-def _one_line(text: str) -> str:
+def one_line(text: str) -> str:
     return " ".join(str(text).split())[:200]
 
 
 def load_sheets(data: bytes, name: str) -> dict[str, Sheet]:
-    """The five sheets' cells, read twice: formulas and inputs, then the saved values."""
+    """The Barbu workbook's five sheets (see :func:`read_sheets`)."""
+    return read_sheets(data, name, SHEETS, max_row=MAX_ROWS, max_col=MAX_COLS)
+
+
+def read_sheets(
+    data: bytes,
+    name: str,
+    titles: Sequence[str],
+    *,
+    max_row: int,
+    max_col: int,
+    kind: str = "a workbook",
+    sheet: Callable[[dict[tuple[int, int], tuple[str, Any]], dict[tuple[int, int], Any]], S]
+    | None = None,
+) -> dict[str, S]:
+    """The named sheets' cells, read twice: formulas and inputs, then the saved values.
+
+    Shared by every game's audit. The file has passed :mod:`scoresheet.sheets.safety`
+    already; openpyxl still reads it as hostile data (any failure is one clear line).
+    ``kind`` names what the workbook should be ("a Belote workbook"); ``sheet`` builds
+    each sheet's object (default :class:`Sheet`).
+    """
     from openpyxl import load_workbook
 
-    out: dict[str, Sheet] = {}
+    make = sheet if sheet is not None else Sheet
+    out: dict[str, S] = {}
     try:
         books = [
             load_workbook(io.BytesIO(data), read_only=True, data_only=only, keep_links=False)
@@ -151,18 +174,18 @@ def load_sheets(data: bytes, name: str) -> dict[str, Sheet]:
         raise
     except Exception as exc:  # a hostile file can make any parser fail in any way
         raise ScoresheetError(
-            f"{name}: cannot read the workbook ({type(exc).__name__}: {_one_line(str(exc))})"
+            f"{name}: cannot read the workbook ({type(exc).__name__}: {one_line(str(exc))})"
         ) from None
     try:
-        for title in SHEETS:
+        for title in titles:
             if title not in books[0].sheetnames:
                 raise ScoresheetError(
-                    f'{name}: no sheet "{title}": not a workbook written by scoresheet'
+                    f'{name}: no sheet "{title}": not {kind} written by scoresheet'
                 )
             cells: dict[tuple[int, int], tuple[str, Any]] = {}
             cached: dict[tuple[int, int], Any] = {}
             for book, target in ((books[0], None), (books[1], cached)):
-                for row in book[title].iter_rows(max_row=MAX_ROWS, max_col=MAX_COLS):
+                for row in book[title].iter_rows(max_row=max_row, max_col=max_col):
                     for cell in row:
                         value = cell.value
                         if value is None or cell.row is None or cell.column is None:
@@ -172,12 +195,12 @@ def load_sheets(data: bytes, name: str) -> dict[str, Sheet]:
                             cells[key] = (cell.data_type, value)
                         else:
                             target[key] = value
-            out[title] = Sheet(cells, cached)
+            out[title] = cast(S, make(cells, cached))
     except ScoresheetError:
         raise
     except Exception as exc:
         raise ScoresheetError(
-            f"{name}: cannot read the workbook ({type(exc).__name__}: {_one_line(str(exc))})"
+            f"{name}: cannot read the workbook ({type(exc).__name__}: {one_line(str(exc))})"
         ) from None
     finally:
         for book in books:
@@ -220,7 +243,7 @@ class _Inputs:
         value = self.raw(sheet, row, col)
         if value is None:
             return None
-        number = _whole(value)
+        number = whole_number(value)
         if number is None or number < 0:
             self.fail(sheet, row, col, deal, what, f"{value!r} is not a whole number of 0 or more")
             return None
@@ -235,7 +258,7 @@ class _Inputs:
         return str(value)
 
 
-def _whole(value: Any) -> int | None:
+def whole_number(value: Any) -> int | None:
     if isinstance(value, bool):
         return None
     if isinstance(value, int):
@@ -247,7 +270,7 @@ def _whole(value: Any) -> int | None:
     return None
 
 
-def _flag(value: Any) -> bool | None:
+def flag_value(value: Any) -> bool | None:
     if isinstance(value, bool):
         return value
     if isinstance(value, int | float) and value in (0, 1):
@@ -260,7 +283,7 @@ def _flag(value: Any) -> bool | None:
     return None
 
 
-def _show(value: Any) -> str:
+def show_value(value: Any) -> str:
     if value is None or value == "":
         return "empty"
     if isinstance(value, SheetError):
@@ -293,7 +316,7 @@ def _read_rules(report: Report, sheets: dict[str, Sheet], name: str) -> tuple[An
             f"{name}: not a workbook written by scoresheet "
             f'(Rules!{col_letter(DATA_COL + 1)}2 should say "{FORMAT}")'
         )
-    version = _whole(rules.value(3, DATA_COL + 1))
+    version = whole_number(rules.value(3, DATA_COL + 1))
     if version is None or version > VERSION:
         raise ScoresheetError(
             f"{name}: written by a newer scoresheet (workbook version {version}); "
@@ -362,7 +385,7 @@ def read_book(data: bytes, name: str, report: Report) -> _Book:
                 3,
                 deal,
                 f"deal {deal}, dealer",
-                f"{_show(dealer)}, the rotation gives {layout.dealer(deal)}",
+                f"{show_value(dealer)}, the rotation gives {layout.dealer(deal)}",
             )
         entry: dict[str, Any] = {"contract": contract}
         declarer = inputs.text(RESULTS, row, 2)
@@ -399,8 +422,8 @@ def _check_headers(layout: Layout, sheets: dict[str, Sheet], name: str) -> None:
         got = sheets[cell.sheet].value(cell.row, cell.col)
         if got != cell.value:
             raise ScoresheetError(
-                f"{name}: {cell.where} should be the heading {_show(cell.value)}, not "
-                f"{_show(got)}: rows or columns were moved, so the sheet cannot be read"
+                f"{name}: {cell.where} should be the heading {show_value(cell.value)}, not "
+                f"{show_value(got)}: rows or columns were moved, so the sheet cannot be read"
             )
 
 
@@ -431,16 +454,18 @@ def _rule_overrides(layout: Layout, inputs: _Inputs, stated: Any) -> dict[str, A
             col = 2 + k
             raw = inputs.raw(RULES, rv.row, col)
             if isinstance(want, bool):
-                value: Any = _flag(raw)
+                value: Any = flag_value(raw)
             elif isinstance(want, int):
-                value = _whole(raw) if not isinstance(raw, int | float) or raw >= 0 else int(raw)
+                value = (
+                    whole_number(raw) if not isinstance(raw, int | float) or raw >= 0 else int(raw)
+                )
                 if isinstance(raw, float) and not raw.is_integer():
                     value = None
             else:
                 value = raw if isinstance(raw, str) else None
             if value is None:
                 inputs.fail(
-                    RULES, rv.row, col, None, rv.label, f"{_show(raw)} is not a valid value"
+                    RULES, rv.row, col, None, rv.label, f"{show_value(raw)} is not a valid value"
                 )
                 value = want
             elif value != want:
@@ -450,7 +475,7 @@ def _rule_overrides(layout: Layout, inputs: _Inputs, stated: Any) -> dict[str, A
                     col,
                     None,
                     rv.label,
-                    f'{_show(value)}, the rules "{rules_name}" give {_show(want)}',
+                    f'{show_value(value)}, the rules "{rules_name}" give {show_value(want)}',
                     blocking=False,
                 )
             got.append(value)
@@ -473,7 +498,7 @@ def _declarations(layout: Layout, inputs: _Inputs, deal: int) -> list[dict[str, 
         raw = inputs.raw(DOUBLES, row, col)
         if raw is None:
             continue
-        number = _whole(raw)
+        number = whole_number(raw)
         what = f"deal {deal}, {players[a]} doubles {players[b]}"
         if number is None or number not in (0, 1, 2):
             inputs.fail(
@@ -482,7 +507,7 @@ def _declarations(layout: Layout, inputs: _Inputs, deal: int) -> list[dict[str, 
                 col,
                 deal,
                 what,
-                f"{_show(raw)}: write 1 for a double, 2 for a redouble",
+                f"{show_value(raw)}: write 1 for a double, 2 for a redouble",
             )
             continue
         if number:
@@ -596,13 +621,13 @@ def _result(
 # -- comparing ---------------------------------------------------------------------------------
 
 
-def _norm(formula: str) -> str:
+def norm_formula(formula: str) -> str:
     text = formula[1:] if formula.startswith("=") else formula
     text = re.sub(r"'([A-Za-z]+)'!", r"\1!", text)
     return re.sub(r"[\s$]", "", text).upper()
 
 
-def _same(expected: Value, got: Any) -> bool:
+def same_value(expected: Value, got: Any) -> bool:
     if isinstance(expected, SheetError):
         return isinstance(got, str) and got.strip().upper() == expected.code
     if expected is None or expected == "":
@@ -683,7 +708,7 @@ def _check_bets(report: Report, book: _Book, number: int, deal: Mapping[str, Any
     declarer = lay.declarer(number)
     row = lay.row(number)
     sheet = book.sheets[DOUBLES]
-    mult = {pair: _whole(sheet.value(row, col)) or 0 for pair, col in lay.mult_col.items()}
+    mult = {pair: whole_number(sheet.value(row, col)) or 0 for pair, col in lay.mult_col.items()}
     bad = False
     kind = "a positive" if rules.is_positive(contract) else "a negative"
     for (a, b), m in mult.items():
@@ -733,13 +758,13 @@ def _check_typed_beats(
     sheet = book.sheets[RESULTS]
     for p, rows in cells.items():
         for r, (row, col) in rows.items():
-            got = _whole(sheet.value(row, col))
+            got = whole_number(sheet.value(row, col))
             if got != counted[p][r]:
                 report.add(
                     scored.number,
                     f"{RESULTS}!{col_letter(col)}{row}",
                     f"deal {scored.number}, {p}, {r} beats",
-                    f"{_show(got)}, the hands give {counted[p][r]}",
+                    f"{show_value(got)}, the hands give {counted[p][r]}",
                 )
 
 
@@ -767,24 +792,27 @@ def _compare(report: Report, book: _Book, score: GameScore, broken: set[int]) ->
             )
             extra = (
                 ""
-                if _same(cell.value, got)
-                else f" ({_show(got)}; the rules give {_show(cell.value)})"
+                if same_value(cell.value, got)
+                else f" ({show_value(got)}; the rules give {show_value(cell.value)})"
             )
             report.add(cell.deal, cell.where, what, f"{typed} typed over the formula{extra}")
             continue
         assert cell.formula is not None
-        if _norm(str(got)) != _norm(cell.formula):
+        if norm_formula(str(got)) != norm_formula(cell.formula):
             report.add(
-                cell.deal, cell.where, what, f"the formula was changed to {_one_line(str(got))}"
+                cell.deal, cell.where, what, f"the formula was changed to {one_line(str(got))}"
             )
             continue
         shown = sheet.cached.get((cell.row, cell.col))
         if shown is None and cell.value not in ("", None):
             continue  # no value saved: nothing shown to compare
         any_value = any_value or shown is not None
-        if not _same(cell.value, shown):
+        if not same_value(cell.value, shown):
             report.add(
-                cell.deal, cell.where, what, f"{_show(shown)}, the rules give {_show(cell.value)}"
+                cell.deal,
+                cell.where,
+                what,
+                f"{show_value(shown)}, the rules give {show_value(cell.value)}",
             )
     if not any_value:
         report.notes.append(
@@ -808,7 +836,8 @@ def _compare(report: Report, book: _Book, score: GameScore, broken: set[int]) ->
                 d,
                 None,
                 f"deal {d}",
-                f"the row adds up to {_show(shown_sum)}, {contract} totals {_show(should)}",
+                f"the row adds up to {show_value(shown_sum)}, "
+                f"{contract} totals {show_value(should)}",
             )
 
 

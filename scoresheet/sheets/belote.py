@@ -887,9 +887,9 @@ def blank_workbook(players: Sequence[str], rules: str = "belote") -> bytes:
 
 
 def render(layout: Layout, record: Mapping[str, Any], result: GameScore) -> bytes:
-    from scoresheet.sheets.export import _cache_values, _check_text
+    from scoresheet.sheets.export import cache_values, check_text
 
-    _check_text(cast("Any", record))
+    check_text(cast("Any", record))
     plan = plan_workbook(layout, record, result)
     wb = _workbook(plan)
     buffer = io.BytesIO()
@@ -898,7 +898,7 @@ def render(layout: Layout, record: Mapping[str, Any], result: GameScore) -> byte
         sheet: {c.ref: c.value for c in plan.cells if c.sheet == sheet and c.formula is not None}
         for sheet in SHEETS
     }
-    return _cache_values(buffer.getvalue(), values)
+    return cache_values(buffer.getvalue(), values)
 
 
 def _workbook(plan: Plan) -> Any:
@@ -1122,50 +1122,17 @@ class _Sheet:
 
 
 def _load(data: bytes, name: str) -> dict[str, _Sheet]:
-    from openpyxl import load_workbook
+    from scoresheet.sheets.audit import read_sheets
 
-    from scoresheet.sheets.audit import _one_line
-
-    try:
-        books = [
-            load_workbook(io.BytesIO(data), read_only=True, data_only=only, keep_links=False)
-            for only in (False, True)
-        ]
-    except Exception as exc:  # a hostile file can make any parser fail in any way
-        raise ScoresheetError(
-            f"{name}: cannot read the workbook ({type(exc).__name__}: {_one_line(str(exc))})"
-        ) from None
-    out: dict[str, _Sheet] = {}
-    try:
-        for title in SHEETS:
-            if title not in books[0].sheetnames:
-                raise ScoresheetError(
-                    f'{name}: no sheet "{title}": not a Belote workbook written by scoresheet'
-                )
-            cells: dict[tuple[int, int], tuple[str, Any]] = {}
-            cached: dict[tuple[int, int], Any] = {}
-            for book, target in ((books[0], None), (books[1], cached)):
-                for row in book[title].iter_rows(max_row=MAX_ROWS + 10, max_col=60):
-                    for cell in row:
-                        value = cell.value
-                        if value is None or cell.row is None or cell.column is None:
-                            continue
-                        key = (cell.row, cell.column)
-                        if target is None:
-                            cells[key] = (cell.data_type, value)
-                        else:
-                            target[key] = value
-            out[title] = _Sheet(cells, cached)
-    except ScoresheetError:
-        raise
-    except Exception as exc:
-        raise ScoresheetError(
-            f"{name}: cannot read the workbook ({type(exc).__name__}: {_one_line(str(exc))})"
-        ) from None
-    finally:
-        for book in books:
-            book.close()
-    return out
+    return read_sheets(
+        data,
+        name,
+        SHEETS,
+        max_row=MAX_ROWS + 10,
+        max_col=60,
+        kind="a Belote workbook",
+        sheet=_Sheet,
+    )
 
 
 @dataclass
@@ -1188,7 +1155,7 @@ def _text(value: Any) -> str | None:
 
 def _read_book(data: bytes, name: str, report: Report) -> _Book:
     from scoresheet.rules import merge_options, resolve_any
-    from scoresheet.sheets.audit import _show, _whole
+    from scoresheet.sheets.audit import show_value, whole_number
 
     sheets = _load(data, name)
     rules_sheet = sheets[RULES]
@@ -1196,7 +1163,7 @@ def _read_book(data: bytes, name: str, report: Report) -> _Book:
         raise ScoresheetError(
             f'{name}: not a workbook written by scoresheet (Rules!B2 is not "{FORMAT}")'
         )
-    version = _whole(rules_sheet.value(3, 2))
+    version = whole_number(rules_sheet.value(3, 2))
     if version is None or version > VERSION:
         raise ScoresheetError(
             f"{name}: written by a newer scoresheet (workbook version {version}); "
@@ -1204,8 +1171,8 @@ def _read_book(data: bytes, name: str, report: Report) -> _Book:
         )
     spec = rules_sheet.value(4, 2)
     options_text = rules_sheet.value(5, 2)
-    rows = _whole(rules_sheet.value(6, 2))
-    decl_rows = _whole(rules_sheet.value(7, 2))
+    rows = whole_number(rules_sheet.value(6, 2))
+    decl_rows = whole_number(rules_sheet.value(7, 2))
     try:
         stated = json.loads(spec) if isinstance(spec, str) and spec.startswith("{") else spec
         options = json.loads(options_text) if options_text else {}
@@ -1248,26 +1215,26 @@ def _read_book(data: bytes, name: str, report: Report) -> _Book:
         where = f"{RULES}!{col_letter(cell.col)}{cell.row}"
         got: Any
         if isinstance(want, bool):
-            from scoresheet.sheets.audit import _flag
+            from scoresheet.sheets.audit import flag_value
 
-            got = _flag(raw)
+            got = flag_value(raw)
         elif isinstance(want, int) or cell.option[0] in ("points", "declaration_values"):
-            got = _whole(raw) if raw is not None else None
+            got = whole_number(raw) if raw is not None else None
             if raw is not None and got is None:
-                report.add(None, where, cell.label, f"{_show(raw)} is not a whole number")
+                report.add(None, where, cell.label, f"{show_value(raw)} is not a whole number")
                 continue
         else:
             got = _text(raw)
         if got == want:
             continue
         if got is None and want is not None:
-            report.add(None, where, cell.label, f"{_show(raw)} is not a valid value")
+            report.add(None, where, cell.label, f"{show_value(raw)} is not a valid value")
             continue
         report.add(
             None,
             where,
             cell.label,
-            f'{_show(got)}, the rules "{rules_name}" give {_show(want)}',
+            f'{show_value(got)}, the rules "{rules_name}" give {show_value(want)}',
             blocking=False,
         )
         node = overrides
@@ -1319,7 +1286,7 @@ def _read_book(data: bytes, name: str, report: Report) -> _Book:
                 n,
                 f"{RESULTS}!{col_letter(R_DEALER)}{row}",
                 f"deal {n}, dealer",
-                f"{_show(dealer)}, the rotation gives {layout.dealer(n)}",
+                f"{show_value(dealer)}, the rotation gives {layout.dealer(n)}",
                 blocking=False,
             )
         deal: dict[str, Any] = {"contract": contract, "taker": _text(res.value(row, R_TAKER)) or ""}
@@ -1327,14 +1294,14 @@ def _read_book(data: bytes, name: str, report: Report) -> _Book:
         points: list[int] = []
         for k, col in enumerate(R_POINTS):
             raw = res.value(row, col)
-            number = _whole(raw) if raw is not None else None
+            number = whole_number(raw) if raw is not None else None
             if number is None or number < 0:
                 fail(
                     row,
                     col,
                     n,
                     f"deal {n}, points of team {k}",
-                    f"{_show(raw)}: type the card points",
+                    f"{show_value(raw)}: type the card points",
                 )
             points.append(number or 0)
         for key, col in (("last_trick", R_LAST), ("belote", R_BELOTE), ("capot", R_CAPOT)):
@@ -1347,7 +1314,8 @@ def _read_book(data: bytes, name: str, report: Report) -> _Book:
                     col,
                     n,
                     f"deal {n}, {key}",
-                    f'{_show(text)} is not a team ("{layout.labels[0]}" or "{layout.labels[1]}")',
+                    f"{show_value(text)} is not a team "
+                    f'("{layout.labels[0]}" or "{layout.labels[1]}")',
                 )
                 continue
             result[key] = labels[text]
@@ -1369,13 +1337,13 @@ def _read_book(data: bytes, name: str, report: Report) -> _Book:
         cells = [decl.value(row, c) for c in (D_DEAL, D_TEAM, D_KIND, D_RANK)]
         if all(c is None for c in cells):
             continue
-        number = _whole(cells[0]) if cells[0] is not None else None
+        number = whole_number(cells[0]) if cells[0] is not None else None
         if number is None or not 1 <= number <= len(deals):
             report.add(
                 None,
                 f"{DECLARATIONS}!A{row}",
                 f"declaration row {row}",
-                f"{_show(cells[0])} is not a deal of the game",
+                f"{show_value(cells[0])} is not a deal of the game",
             )
             bad_rows.add(row)
             continue
@@ -1384,11 +1352,11 @@ def _read_book(data: bytes, name: str, report: Report) -> _Book:
         rank = (_text(cells[3]) or "").upper()
         # The sheet's lookups ignore case, as spreadsheets do; anything else is refused.
         problem = (
-            (D_TEAM, f"{_show(cells[1])} is not a team")
+            (D_TEAM, f"{show_value(cells[1])} is not a team")
             if team not in labels
-            else (D_KIND, f"{_show(cells[2])} is not a declaration ({', '.join(KINDS)})")
+            else (D_KIND, f"{show_value(cells[2])} is not a declaration ({', '.join(KINDS)})")
             if kind not in KINDS
-            else (D_RANK, f"{_show(cells[3])} is not a rank (A, K, Q, J, 10, 9, 8, 7)")
+            else (D_RANK, f"{show_value(cells[3])} is not a rank (A, K, Q, J, 10, 9, 8, 7)")
             if rank not in RANK_KEYS
             else None
         )
@@ -1436,15 +1404,16 @@ def _counted(rules: BeloteRules, contract: str, cards: list[str]) -> list[int] |
 
 
 def _check_headers(layout: Layout, sheets: dict[str, _Sheet], name: str) -> None:
-    from scoresheet.sheets.audit import _show
+    from scoresheet.sheets.audit import show_value
 
     for sheet, cols in ((RESULTS, range(1, R_CARDS[1] + 1)), (SCORES, range(1, len(S) + 1))):
         for col in cols:
             got = sheets[sheet].value(3, col)
             if got is None:
                 raise ScoresheetError(
-                    f"{name}: {sheet}!{col_letter(col)}3 should be a heading, not {_show(got)}: "
-                    "rows or columns were moved, so the sheet cannot be read"
+                    f"{name}: {sheet}!{col_letter(col)}3 should be a heading, "
+                    f"not {show_value(got)}: rows or columns were moved, "
+                    "so the sheet cannot be read"
                 )
 
 
@@ -1487,7 +1456,7 @@ def _score_each(report: Report, book: _Book) -> tuple[GameScore, int | None]:
 
 
 def _compare(report: Report, book: _Book, result: GameScore, first_broken: int | None) -> None:
-    from scoresheet.sheets.audit import _norm, _one_line, _same, _show
+    from scoresheet.sheets.audit import norm_formula, one_line, same_value, show_value
 
     plan = plan_workbook(book.layout, book.record, result, declaration_rows=book.declarations)
     any_value = False
@@ -1511,30 +1480,30 @@ def _compare(report: Report, book: _Book, result: GameScore, first_broken: int |
             )
             extra = (
                 ""
-                if _same(cell.value, got)
-                else f" ({_show(got)}; the rules give {_show(cell.value)})"
+                if same_value(cell.value, got)
+                else f" ({show_value(got)}; the rules give {show_value(cell.value)})"
             )
             report.add(cell.deal, cell.where, cell.label, f"{typed} typed over the formula{extra}")
             continue
         assert cell.formula is not None
-        if _norm(str(got)) != _norm(cell.formula):
+        if norm_formula(str(got)) != norm_formula(cell.formula):
             report.add(
                 cell.deal,
                 cell.where,
                 cell.label,
-                f"the formula was changed to {_one_line(str(got))}",
+                f"the formula was changed to {one_line(str(got))}",
             )
             continue
         shown = sheet.cached.get((cell.row, cell.col))
         if shown is None and cell.value not in ("", None):
             continue
         any_value = any_value or shown is not None
-        if not _same(cell.value, shown):
+        if not same_value(cell.value, shown):
             report.add(
                 cell.deal,
                 cell.where,
                 cell.label,
-                f"{_show(shown)}, the rules give {_show(cell.value)}",
+                f"{show_value(shown)}, the rules give {show_value(cell.value)}",
             )
     if not any_value:
         report.notes.append(

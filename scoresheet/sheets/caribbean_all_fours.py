@@ -44,7 +44,7 @@ from scoresheet.games.caribbean_all_fours.score import (
     team_name,
     team_of,
 )
-from scoresheet.sheets.audit import Report
+from scoresheet.sheets.audit import Report, Sheet, norm_formula, one_line, same_value
 from scoresheet.sheets.layout import Cell, SheetError, Value, col_letter
 
 if TYPE_CHECKING:
@@ -853,9 +853,9 @@ def blank_workbook(players: Sequence[str], rules: str = GAME) -> bytes:
 
 def render(record: AllFoursGameFile, result: GameScore, rows: int | None = None) -> bytes:
     """Write the planned cells with openpyxl, then cache the library's values."""
-    from scoresheet.sheets.export import _cache_values, _check_text
+    from scoresheet.sheets.export import cache_values, check_text
 
-    _check_text(cast("Any", record))
+    check_text(cast("Any", record))
     plan = plan_workbook(record, result, rows=rows)
     wb = _workbook(plan)
     buffer = io.BytesIO()
@@ -864,7 +864,7 @@ def render(record: AllFoursGameFile, result: GameScore, rows: int | None = None)
         sheet: {c.ref: c.value for c in plan.cells if c.sheet == sheet and c.formula is not None}
         for sheet in SHEETS
     }
-    return _cache_values(buffer.getvalue(), values)
+    return cache_values(buffer.getvalue(), values)
 
 
 def _workbook(plan: Plan) -> Workbook:
@@ -1072,68 +1072,18 @@ def _print_setup(sheets: dict[str, Worksheet]) -> None:
 # -- reading back ------------------------------------------------------------------------
 
 
-@dataclass
-class Sheet:
-    """One worksheet's cells: (row, col) → (openpyxl data type, value); and cached values."""
-
-    cells: dict[tuple[int, int], tuple[str, Any]]
-    cached: dict[tuple[int, int], Any]
-
-    def value(self, row: int, col: int) -> Any:
-        got = self.cells.get((row, col))
-        return None if got is None else got[1]
-
-
-def _one_line(text: str) -> str:
-    return " ".join(str(text).split())[:200]
-
-
 def load_sheets(data: bytes, name: str) -> dict[str, Sheet]:
     """The four sheets' cells, read twice: formulas and inputs, then the saved values."""
-    from openpyxl import load_workbook
+    from scoresheet.sheets.audit import read_sheets
 
-    max_row = FIRST + len(SLOTS) * MAX_DEAL_ROWS + 10
-    try:
-        books = [
-            load_workbook(io.BytesIO(data), read_only=True, data_only=only, keep_links=False)
-            for only in (False, True)
-        ]
-    except Exception as exc:  # a hostile file can make any parser fail in any way
-        raise ScoresheetError(
-            f"{name}: cannot read the workbook ({type(exc).__name__}: {_one_line(str(exc))})"
-        ) from None
-    out: dict[str, Sheet] = {}
-    try:
-        for title in SHEETS:
-            if title not in books[0].sheetnames:
-                raise ScoresheetError(
-                    f'{name}: no sheet "{title}": not a Caribbean All Fours workbook written '
-                    "by scoresheet"
-                )
-            cells: dict[tuple[int, int], tuple[str, Any]] = {}
-            cached: dict[tuple[int, int], Any] = {}
-            for book, target in ((books[0], None), (books[1], cached)):
-                for row in book[title].iter_rows(max_row=max_row, max_col=30):
-                    for cell in row:
-                        value = cell.value
-                        if value is None or cell.row is None or cell.column is None:
-                            continue
-                        key = (cell.row, cell.column)
-                        if target is None:
-                            cells[key] = (cell.data_type, value)
-                        else:
-                            target[key] = value
-            out[title] = Sheet(cells, cached)
-    except ScoresheetError:
-        raise
-    except Exception as exc:
-        raise ScoresheetError(
-            f"{name}: cannot read the workbook ({type(exc).__name__}: {_one_line(str(exc))})"
-        ) from None
-    finally:
-        for book in books:
-            book.close()
-    return out
+    return read_sheets(
+        data,
+        name,
+        SHEETS,
+        max_row=FIRST + len(SLOTS) * MAX_DEAL_ROWS + 10,
+        max_col=30,
+        kind="a Caribbean All Fours workbook",
+    )
 
 
 @dataclass
@@ -1417,24 +1367,6 @@ def _score_prefix(
         return None, first_bad
 
 
-def _norm(formula: str) -> str:
-    text = formula[1:] if formula.startswith("=") else formula
-    text = re.sub(r"'([A-Za-z]+)'!", r"\1!", text)
-    return re.sub(r"[\s$]", "", text).upper()
-
-
-def _same(expected: Value, got: Any) -> bool:
-    if isinstance(expected, SheetError):
-        return isinstance(got, str) and got.strip().upper() == expected.code
-    if expected is None or expected == "":
-        return got is None or got == ""
-    if isinstance(expected, bool) or isinstance(got, bool):
-        return bool(expected == got)
-    if isinstance(expected, int | float):
-        return isinstance(got, int | float) and abs(got - expected) < 1e-9
-    return bool(expected == got)
-
-
 def _compare(report: Report, book: Book, result: GameScore, first_bad: int | None) -> None:
     plan = plan_workbook(book.record, result, inputs=book.inputs, rows=book.rows)
     any_value = False
@@ -1450,25 +1382,25 @@ def _compare(report: Report, book: Book, result: GameScore, first_bad: int | Non
                 continue
             extra = (
                 ""
-                if _same(cell.value, got)
+                if same_value(cell.value, got)
                 else f" ({_show(got)}; the rules give {_show(cell.value)})"
             )
             report.add(cell.deal, cell.where, cell.label, f"a value typed over the formula{extra}")
             continue
         assert cell.formula is not None
-        if _norm(str(got)) != _norm(cell.formula):
+        if norm_formula(str(got)) != norm_formula(cell.formula):
             report.add(
                 cell.deal,
                 cell.where,
                 cell.label,
-                f"the formula was changed to {_one_line(str(got))}",
+                f"the formula was changed to {one_line(str(got))}",
             )
             continue
         shown = sheet.cached.get((cell.row, cell.col))
         if shown is None and cell.value not in ("", None):
             continue  # no value saved: nothing shown to compare
         any_value = any_value or shown is not None
-        if not _same(cell.value, shown):
+        if not same_value(cell.value, shown):
             report.add(
                 cell.deal,
                 cell.where,

@@ -2,7 +2,7 @@
 
 openpyxl writes formulas without values, so a viewer that does not recalculate (a phone
 preview, a library reading the file) would show empty cells. After openpyxl has written
-the workbook, :func:`_cache_values` puts the value the library computed for every formula
+the workbook, :func:`cache_values` puts the value the library computed for every formula
 cell into the sheet XML (``<v>``), and the workbook asks spreadsheet applications to
 recalculate everything when they open it (``fullCalcOnLoad``).
 """
@@ -82,7 +82,7 @@ def blank_workbook(players: Sequence[str], rules: str = "classic") -> bytes:
 
 def render(record: GameFile, score: GameScore) -> bytes:
     """Write the planned cells with openpyxl, then cache the library's values."""
-    _check_text(record)
+    check_text(record)
     plan = plan_workbook(record, score)
     wb = _workbook(plan)
     buffer = io.BytesIO()
@@ -91,10 +91,10 @@ def render(record: GameFile, score: GameScore) -> bytes:
         sheet: {c.ref: c.value for c in plan.cells if c.sheet == sheet and c.formula is not None}
         for sheet in SHEETS
     }
-    return _cache_values(buffer.getvalue(), values)
+    return cache_values(buffer.getvalue(), values)
 
 
-def _check_text(record: GameFile) -> None:
+def check_text(record: GameFile) -> None:
     from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 
     for name in record["players"]:
@@ -493,7 +493,7 @@ def _xml_value(value: Value) -> tuple[str, str]:
     return ' t="str"', escape("" if value is None else value)
 
 
-def _cache_values(data: bytes, values: dict[str, dict[str, Value]]) -> bytes:
+def cache_values(data: bytes, values: dict[str, dict[str, Value]]) -> bytes:
     """Put each formula cell's value into the sheet XML; ask for a full recalculation on load."""
     source = zipfile.ZipFile(io.BytesIO(data))
     parts = {part: values[title] for title, part in _sheet_parts(source).items() if title in values}

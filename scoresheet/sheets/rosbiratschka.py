@@ -746,7 +746,7 @@ def render(record: Mapping[str, Any], score: GameScore) -> bytes:
     """Write the planned cells with openpyxl, then cache the library's values."""
     from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 
-    from scoresheet.sheets.export import _cache_values
+    from scoresheet.sheets.export import cache_values
 
     for name in record["players"]:
         if ILLEGAL_CHARACTERS_RE.search(name):
@@ -761,7 +761,7 @@ def render(record: Mapping[str, Any], score: GameScore) -> bytes:
         sheet: {c.ref: c.value for c in plan.cells if c.sheet == sheet and c.formula is not None}
         for sheet in SHEETS
     }
-    return _cache_values(buffer.getvalue(), values)
+    return cache_values(buffer.getvalue(), values)
 
 
 def _workbook(plan: Plan) -> Workbook:
@@ -966,50 +966,16 @@ def _print_setup(sheets: dict[str, Worksheet]) -> None:
 
 def _load(data: bytes, name: str) -> dict[str, Sheet]:
     """The three sheets' cells, read twice: formulas and inputs, then the saved values."""
-    from openpyxl import load_workbook
+    from scoresheet.sheets.audit import read_sheets
 
-    from scoresheet.sheets.audit import Sheet
-
-    def fail(exc: Exception) -> ScoresheetError:
-        text = " ".join(str(exc).split())[:200]
-        return ScoresheetError(f"{name}: cannot read the workbook ({type(exc).__name__}: {text})")
-
-    try:
-        books = [
-            load_workbook(io.BytesIO(data), read_only=True, data_only=only, keep_links=False)
-            for only in (False, True)
-        ]
-    except Exception as exc:  # a hostile file can make any parser fail in any way
-        raise fail(exc) from None
-    out: dict[str, Sheet] = {}
-    try:
-        for title in SHEETS:
-            if title not in books[0].sheetnames:
-                raise ScoresheetError(
-                    f'{name}: no sheet "{title}": not a Rosbiratschka workbook '
-                    "written by scoresheet"
-                )
-            cells: dict[tuple[int, int], tuple[str, Any]] = {}
-            cached: dict[tuple[int, int], Any] = {}
-            for book, target in ((books[0], None), (books[1], cached)):
-                for row in book[title].iter_rows(max_row=MAX_ROWS, max_col=MAX_COLS):
-                    for cell in row:
-                        if cell.value is None or cell.row is None or cell.column is None:
-                            continue
-                        key = (cell.row, cell.column)
-                        if target is None:
-                            cells[key] = (cell.data_type, cell.value)
-                        else:
-                            target[key] = cell.value
-            out[title] = Sheet(cells, cached)
-    except ScoresheetError:
-        raise
-    except Exception as exc:
-        raise fail(exc) from None
-    finally:
-        for book in books:
-            book.close()
-    return out
+    return read_sheets(
+        data,
+        name,
+        SHEETS,
+        max_row=MAX_ROWS,
+        max_col=MAX_COLS,
+        kind="a Rosbiratschka workbook",
+    )
 
 
 @dataclass
@@ -1049,7 +1015,7 @@ def _text(value: Any) -> str | None:
 def read_book(data: bytes, name: str, report: Report) -> Book:
     """The game a workbook's inputs hold, with a finding for each input that is wrong."""
     from scoresheet.rules import merge_options
-    from scoresheet.sheets.audit import _show, _whole
+    from scoresheet.sheets.audit import show_value, whole_number
 
     sheets = _load(data, name)
     rules_sheet = sheets[RULES]
@@ -1058,7 +1024,7 @@ def read_book(data: bytes, name: str, report: Report) -> Book:
             f"{name}: not a Rosbiratschka workbook written by scoresheet "
             f'(Rules!B2 should say "{FORMAT}", Rules!B4 "{GAME}")'
         )
-    version = _whole(rules_sheet.value(3, 2))
+    version = whole_number(rules_sheet.value(3, 2))
     if version is None or version > VERSION:
         raise ScoresheetError(
             f"{name}: written by a newer scoresheet (workbook version {version}); "
@@ -1106,7 +1072,7 @@ def read_book(data: bytes, name: str, report: Report) -> Book:
         got = rules_sheet.value(rc.row, 2)
         number = _integer(got)
         if number is None:
-            fail(RULES, rc.row, 2, None, rc.label, f"{_show(got)} is not a whole number")
+            fail(RULES, rc.row, 2, None, rc.label, f"{show_value(got)} is not a whole number")
             continue
         if number == rc.value:
             continue
@@ -1152,7 +1118,7 @@ def read_book(data: bytes, name: str, report: Report) -> Book:
                 1,
                 None,
                 "contracts",
-                f"{_show(got)}: the contracts of these rules come in the order "
+                f"{show_value(got)}: the contracts of these rules come in the order "
                 f"{', '.join(layout.contracts)}",
                 blocking=False,
             )
@@ -1210,7 +1176,7 @@ def read_book(data: bytes, name: str, report: Report) -> Book:
                     raw = results.value(row, cols[j])
                     if _text(raw) is None:
                         continue
-                    count = _whole(raw)
+                    count = whole_number(raw)
                     if count is None or count < 0:
                         fail(
                             RESULTS,
@@ -1218,7 +1184,7 @@ def read_book(data: bytes, name: str, report: Report) -> Book:
                             cols[j],
                             number,
                             f"deal {number}, {p}, {key}",
-                            f"{_show(raw)} is not a whole number of 0 or more",
+                            f"{show_value(raw)} is not a whole number of 0 or more",
                         )
                         continue
                     counts[p] = count
@@ -1234,7 +1200,7 @@ def read_book(data: bytes, name: str, report: Report) -> Book:
                         cols[0],
                         number,
                         f"deal {number}, {key}",
-                        f"{_show(who)} is not a player's name as the Rules sheet writes "
+                        f"{show_value(who)} is not a player's name as the Rules sheet writes "
                         f"it ({', '.join(players)})",
                     )
                     continue
@@ -1283,7 +1249,7 @@ def _score_each(report: Report, book: Book) -> tuple[GameScore, set[int]]:
 
 
 def _compare(report: Report, book: Book, score: GameScore, broken: set[int]) -> None:
-    from scoresheet.sheets.audit import _norm, _same, _show
+    from scoresheet.sheets.audit import norm_formula, same_value, show_value
 
     lay = book.layout
     scored = {d.number: d for d in score.deals}
@@ -1310,13 +1276,13 @@ def _compare(report: Report, book: Book, score: GameScore, broken: set[int]) -> 
             )
             extra = (
                 ""
-                if _same(cell.value, got)
-                else f" ({_show(got)}; the rules give {_show(cell.value)})"
+                if same_value(cell.value, got)
+                else f" ({show_value(got)}; the rules give {show_value(cell.value)})"
             )
             report.add(cell.deal, cell.where, cell.label, f"{typed} typed over the formula{extra}")
             continue
         assert cell.formula is not None
-        if _norm(str(got)) != _norm(cell.formula):
+        if norm_formula(str(got)) != norm_formula(cell.formula):
             text = " ".join(str(got).split())[:200]
             report.add(cell.deal, cell.where, cell.label, f"the formula was changed to {text}")
             continue
@@ -1324,12 +1290,12 @@ def _compare(report: Report, book: Book, score: GameScore, broken: set[int]) -> 
         if shown is None and cell.value not in ("", None):
             continue  # no value saved: nothing shown to compare
         any_value = any_value or shown is not None
-        if not _same(cell.value, shown):
+        if not same_value(cell.value, shown):
             report.add(
                 cell.deal,
                 cell.where,
                 cell.label,
-                f"{_show(shown)}, the rules give {_show(cell.value)}",
+                f"{show_value(shown)}, the rules give {show_value(cell.value)}",
             )
     if not any_value:
         report.notes.append(
