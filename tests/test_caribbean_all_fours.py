@@ -12,11 +12,10 @@ from typing import Any
 
 import pytest
 
-from scoresheet import record
 from scoresheet.errors import ScoresheetError
 from scoresheet.games.caribbean_all_fours import score_game, to_json
 from scoresheet.games.caribbean_all_fours.entry import deal_from_sets
-from scoresheet.games.caribbean_all_fours.score import GameScore, dealer_of
+from scoresheet.games.caribbean_all_fours.score import GameScore, dealer_of, game_file
 from scoresheet.rules import load_any_preset
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]  # teams: A = Ann & Cat, B = Bob & Dan
@@ -46,7 +45,7 @@ def game(
 
 
 def score(data: dict[str, Any]) -> GameScore:
-    result = score_game(record.from_data(data))  # type: ignore[arg-type]
+    result = score_game(game_file(data))
     assert isinstance(result, GameScore)
     return result
 

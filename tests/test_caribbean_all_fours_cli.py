@@ -9,8 +9,8 @@ import random
 from pathlib import Path
 from typing import Any
 
-from scoresheet import record
 from scoresheet.games.caribbean_all_fours import score_game
+from scoresheet.games.caribbean_all_fours.score import game_file
 from scoresheet.games.caribbean_all_fours.simulate import random_game
 from tests.cli_helpers import ROOT, assert_one_line_error, run
 
@@ -126,7 +126,7 @@ def test_every_simulated_deal_entered_with_set(tmp_path: Path) -> None:
     for deal in data["deals"]:
         ok("add", path, *sets(deal))
     ours = json.loads(ok("score", path, "--json"))
-    theirs = score_game(record.from_data(data))  # type: ignore[arg-type]
+    theirs = score_game(game_file(data))
     assert ours["team_totals"] == list(theirs.team_totals)
     assert ours["winner"] == theirs.winner
 

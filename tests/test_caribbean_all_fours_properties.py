@@ -13,9 +13,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoresheet import record
 from scoresheet.games.caribbean_all_fours import score_game, to_json
-from scoresheet.games.caribbean_all_fours.score import GameScore
+from scoresheet.games.caribbean_all_fours.score import GameScore, game_file
 from scoresheet.games.caribbean_all_fours.simulate import random_game
 
 OPTIONS = st.fixed_dictionaries(
@@ -32,7 +31,7 @@ TEAMS = st.sampled_from([None, [["Bob", "Dan"], ["Ann", "Cat"]], [["Cat", "Ann"]
 
 
 def _score(data: dict[str, Any]) -> GameScore:
-    result = score_game(record.from_data(data))  # type: ignore[arg-type]
+    result = score_game(game_file(data))
     assert isinstance(result, GameScore)
     return result
 

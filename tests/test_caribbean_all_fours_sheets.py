@@ -18,7 +18,7 @@ import pytest
 from scoresheet import record as rec
 from scoresheet.errors import ScoresheetError
 from scoresheet.games.caribbean_all_fours import score_game
-from scoresheet.games.caribbean_all_fours.score import GameScore
+from scoresheet.games.caribbean_all_fours.score import GameScore, game_file
 from scoresheet.games.caribbean_all_fours.simulate import random_game
 from scoresheet.sheets.caribbean_all_fours import (
     D_BEG,
@@ -92,8 +92,8 @@ def fill_blank(blank: bytes, record: Any) -> bytes:
 def test_export_is_a_live_workbook() -> None:
     from openpyxl import load_workbook
 
-    record = rec.load(EXAMPLE)
-    data = export_workbook(record)  # type: ignore[arg-type]
+    record = game_file(rec.load(EXAMPLE))
+    data = export_workbook(record)
     assert game_of_workbook(data) == "caribbean-all-fours"
     wb = load_workbook(io.BytesIO(data))
     assert wb.sheetnames == [SCORES, DEALS, POINTS, RULES]
@@ -102,7 +102,7 @@ def test_export_is_a_live_workbook() -> None:
     assert wb[POINTS].page_setup.orientation == "landscape"
     # Every computed cell is a formula, and its value is cached for viewers.
     cached = load_workbook(io.BytesIO(data), data_only=True)
-    plan = plan_workbook(record, _score(record))  # type: ignore[arg-type]
+    plan = plan_workbook(record, _score(record))
     for cell in plan.formulas():
         assert str(wb[cell.sheet][cell.ref].value).startswith("="), cell.where
         assert same(cell.value, cached[cell.sheet][cell.ref].value), cell.where
@@ -120,8 +120,8 @@ def test_export_is_a_live_workbook() -> None:
 
 
 def test_audit_and_import_of_an_export() -> None:
-    record = rec.load(EXAMPLE)
-    data = export_workbook(record)  # type: ignore[arg-type]
+    record = game_file(rec.load(EXAMPLE))
+    data = export_workbook(record)
     report = audit_workbook_bytes(data, "example.xlsx")
     assert report.ok, report.text()
     game, notes = import_workbook_bytes(data, "example.xlsx")
@@ -130,7 +130,7 @@ def test_audit_and_import_of_an_export() -> None:
 
 
 def test_audit_finds_tampering() -> None:
-    data = export_workbook(rec.load(EXAMPLE))  # type: ignore[arg-type]
+    data = export_workbook(game_file(rec.load(EXAMPLE)))
     typed = audit_workbook_bytes(set_cells(data, {(POINTS, "H6"): 5}), "t.xlsx")
     assert [f.line for f in typed.findings] == [
         "Points!H6 (deal 1, kick 3, Ann & Cat running): a value typed over the formula "
@@ -146,7 +146,7 @@ def test_audit_finds_tampering() -> None:
 
 def test_values_shown_must_follow_the_inputs() -> None:
     """A value shown that the rules do not give (the input changed, the values not)."""
-    data = export_workbook(rec.load(EXAMPLE))  # type: ignore[arg-type]
+    data = export_workbook(game_file(rec.load(EXAMPLE)))
     # Deal 1's card points 22-13 become 12-13: Game goes to Bob & Dan, but the cached
     # values still show the old scores.
     patched = patch_xml(
@@ -159,7 +159,7 @@ def test_values_shown_must_follow_the_inputs() -> None:
 
 
 def test_rule_value_changed_in_the_sheet_is_kept_as_an_option() -> None:
-    data = export_workbook(rec.load(EXAMPLE))  # type: ignore[arg-type]
+    data = export_workbook(game_file(rec.load(EXAMPLE)))
     changed = set_cells(data, {(RULES, f"B{R_VALUES}"): 21, (RULES, f"B{R_VALUES + 5}"): 4})
     game, report = import_workbook_bytes(changed, "t.xlsx")
     assert game["options"] == {"target": 21, "values": {"hang_jack": 4}}
@@ -168,7 +168,7 @@ def test_rule_value_changed_in_the_sheet_is_kept_as_an_option() -> None:
 
 
 def test_import_refuses_bad_inputs() -> None:
-    data = export_workbook(rec.load(EXAMPLE))  # type: ignore[arg-type]
+    data = export_workbook(game_file(rec.load(EXAMPLE)))
     with pytest.raises(
         ScoresheetError, match=r'Deals!D5 \(deal 2, turned up\): "XX" is not a card'
     ):
@@ -178,7 +178,7 @@ def test_import_refuses_bad_inputs() -> None:
 
 
 def test_blank_filled_in_imports_the_game() -> None:
-    record = rec.load(EXAMPLE)
+    record = game_file(rec.load(EXAMPLE))
     blank = blank_workbook(PLAYERS, "caribbean-all-fours")
     filled = fill_blank(blank, record)
     game, _ = import_workbook_bytes(filled, "filled.xlsx")
@@ -198,8 +198,8 @@ class Case:
 
 def _cases() -> dict[str, Case]:
     cases: dict[str, Case] = {}
-    example = rec.load(EXAMPLE)
-    cases["example"] = Case(example, export_workbook(example))  # type: ignore[arg-type]
+    example = game_file(rec.load(EXAMPLE))
+    cases["example"] = Case(example, export_workbook(example))
     option_sets: list[dict[str, Any]] = [
         {"kick_returns": "new-suit", "tied_game": "dealer"},
         {"jack_rule": "captor", "target": 7, "tobago": True},

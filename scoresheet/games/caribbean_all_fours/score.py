@@ -176,6 +176,18 @@ def right_of(players: Sequence[str], player: str) -> str:
 # -- the game ---------------------------------------------------------------------------
 
 
+def game_file(data: Any, *, source: str = "game") -> AllFoursGameFile:
+    """Validate game-file data as an All Fours game (the typed form of record.from_data)."""
+    from typing import cast
+
+    from scoresheet import record as rec
+
+    checked: Mapping[str, Any] = rec.from_data(data, source=source)
+    if checked.get("game") != "caribbean-all-fours":
+        raise ScoresheetError(f"{source}: not a Caribbean All Fours game")
+    return cast("AllFoursGameFile", checked)
+
+
 def rules_of(record: Mapping[str, Any]) -> AllFoursRules:
     from scoresheet.rules import resolve_any
 

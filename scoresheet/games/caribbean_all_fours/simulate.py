@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from scoresheet.cards import Card, standard_deck
 from scoresheet.games.caribbean_all_fours.rules import HAND, RUN, AllFoursRules
@@ -24,6 +24,9 @@ from scoresheet.games.caribbean_all_fours.score import (
     team_of,
     teams_of,
 )
+
+if TYPE_CHECKING:
+    from scoresheet.games.caribbean_all_fours_models import AllFoursDeal
 
 PLAYERS = ("Ann", "Bob", "Cat", "Dan")
 
@@ -145,7 +148,8 @@ def random_game(
     while deals is None or number < deals:
         number += 1
         deal = random_deal(rng, the_rules, seats, the_teams, number, running, cards_form=cards_form)
-        scored = score_deal(the_rules, seats, the_teams, number, deal, running)  # type: ignore[arg-type]
+        typed = cast("AllFoursDeal", deal)
+        scored = score_deal(the_rules, seats, the_teams, number, typed, running)
         data["deals"].append(deal)
         running = scored.running
         if scored.winner is not None:
