@@ -8,6 +8,9 @@ from typing import Annotated, Any
 
 import typer
 
+from scoresheet.cli import sheets as _sheets
+from scoresheet.cli import table as _table
+
 app = typer.Typer(
     name="scoresheet",
     help="Keep score for Barbu and other card games played at a real table.",
@@ -82,8 +85,5 @@ def rules_show(
 
 # Commands kept in their own modules register themselves on the app; their heavy
 # imports (openpyxl, …) happen inside the commands, so start-up stays fast.
-from scoresheet.cli import sheets as _sheets  # noqa: E402
-from scoresheet.cli import table as _table  # noqa: E402
-
 _table.register(app)
 _sheets.register(app)
