@@ -24,7 +24,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cache, cached_property
 from typing import NamedTuple
 
 from scoresheet.cards import ACE, Card, parse_cards
@@ -101,9 +101,14 @@ def category_name(rank: HandRank) -> str:
 
 def _rank_groups(cards: Sequence[Card]) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Group sizes (largest first) and the group ranks in tiebreak order."""
+    return _groups(tuple(sorted([card.rank for card in cards])))
+
+
+@cache  # a few thousand rank patterns cover every hand: score many deals, rank each once
+def _groups(ranks: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
     counts: dict[int, int] = {}
-    for card in cards:
-        counts[card.rank] = counts.get(card.rank, 0) + 1
+    for rank in ranks:
+        counts[rank] = counts.get(rank, 0) + 1
     groups = sorted(counts.items(), key=lambda item: (item[1], item[0]), reverse=True)
     return tuple(size for _, size in groups), tuple(rank for rank, _ in groups)
 
