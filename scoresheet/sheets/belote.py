@@ -24,7 +24,6 @@ Results are checked against them by ``audit`` and kept by ``import``.
 
 from __future__ import annotations
 
-import io
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -52,7 +51,8 @@ from scoresheet.games.belote.score import (
     teams_of,
 )
 from scoresheet.sheets.audit import Report
-from scoresheet.sheets.layout import Cell, SheetError, Value, col_letter, text_literal
+from scoresheet.sheets.export import save_with_values, write_cells
+from scoresheet.sheets.layout import Cell, Value, col_letter, text_literal
 
 if TYPE_CHECKING:
     from openpyxl.formatting.rule import Rule
@@ -887,18 +887,12 @@ def blank_workbook(players: Sequence[str], rules: str = "belote") -> bytes:
 
 
 def render(layout: Layout, record: Mapping[str, Any], result: GameScore) -> bytes:
-    from scoresheet.sheets.export import cache_values, check_text
+    from scoresheet.sheets.export import check_text
 
     check_text(cast("Any", record))
     plan = plan_workbook(layout, record, result)
     wb = _workbook(plan)
-    buffer = io.BytesIO()
-    wb.save(buffer)
-    values = {
-        sheet: {c.ref: c.value for c in plan.cells if c.sheet == sheet and c.formula is not None}
-        for sheet in SHEETS
-    }
-    return cache_values(buffer.getvalue(), values)
+    return save_with_values(wb, plan.cells, SHEETS)
 
 
 def _workbook(plan: Plan) -> Any:
@@ -942,20 +936,7 @@ def _workbook(plan: Plan) -> Any:
         "note": {"font": Font(name="Arial", size=9, italic=True, color="595959")},
         "": {"font": font, "border": box},
     }
-    for cell in plan.cells:
-        ws = sheets[cell.sheet]
-        target = ws.cell(row=cell.row, column=cell.col)
-        if cell.formula is not None:
-            target.value = "=" + cell.formula
-        elif isinstance(cell.value, str):
-            target.value = cell.value
-            target.data_type = "s"  # text stays text: "=Ann" or "10" is never a formula/number
-            if cell.value[:1] in ("=", "+", "-", "@"):
-                target.quotePrefix = True
-        elif cell.value is not None and not isinstance(cell.value, SheetError):
-            target.value = cell.value
-        for attr, value in styles[cell.style].items():
-            setattr(target, attr, value)
+    write_cells(sheets, plan.cells, styles)
     for sheet, row, c1, c2 in plan.merges:
         sheets[sheet].merge_cells(start_row=row, start_column=c1, end_row=row, end_column=c2)
     for key, ref in plan.names.items():

@@ -20,7 +20,6 @@ scores them with the library, and compares every formula and every value shown.
 
 from __future__ import annotations
 
-import io
 import json
 import re
 from collections.abc import Sequence
@@ -45,7 +44,8 @@ from scoresheet.games.caribbean_all_fours.score import (
     team_of,
 )
 from scoresheet.sheets.audit import Report, Sheet, norm_formula, one_line, same_value
-from scoresheet.sheets.layout import Cell, SheetError, Value, col_letter
+from scoresheet.sheets.export import save_with_values, write_cells
+from scoresheet.sheets.layout import Cell, Value, col_letter
 
 if TYPE_CHECKING:
     from openpyxl.workbook.workbook import Workbook
@@ -853,18 +853,12 @@ def blank_workbook(players: Sequence[str], rules: str = GAME) -> bytes:
 
 def render(record: AllFoursGameFile, result: GameScore, rows: int | None = None) -> bytes:
     """Write the planned cells with openpyxl, then cache the library's values."""
-    from scoresheet.sheets.export import cache_values, check_text
+    from scoresheet.sheets.export import check_text
 
     check_text(cast("Any", record))
     plan = plan_workbook(record, result, rows=rows)
     wb = _workbook(plan)
-    buffer = io.BytesIO()
-    wb.save(buffer)
-    values = {
-        sheet: {c.ref: c.value for c in plan.cells if c.sheet == sheet and c.formula is not None}
-        for sheet in SHEETS
-    }
-    return cache_values(buffer.getvalue(), values)
+    return save_with_values(wb, plan.cells, SHEETS)
 
 
 def _workbook(plan: Plan) -> Workbook:
@@ -910,19 +904,7 @@ def _workbook(plan: Plan) -> Workbook:
         "total": {"font": bold, "border": box},
         "total_label": {"font": bold},
     }
-    for cell in plan.cells:
-        target = sheets[cell.sheet].cell(row=cell.row, column=cell.col)
-        if cell.formula is not None:
-            target.value = "=" + cell.formula
-        elif isinstance(cell.value, str):
-            target.value = cell.value
-            target.data_type = "s"  # text stays text: "2", "=Ann" are never numbers or formulas
-            if cell.value[:1] in ("=", "+", "-", "@"):
-                target.quotePrefix = True
-        elif cell.value is not None and not isinstance(cell.value, SheetError):
-            target.value = cell.value
-        for attr, value in styles[cell.style or "formula"].items():
-            setattr(target, attr, value)
+    write_cells(sheets, plan.cells, styles, default="formula")
 
     # Each deal's eight points form a block, as on the paper sheet.
     medium = Side(style="medium", color="000000")

@@ -12,7 +12,7 @@ from __future__ import annotations
 import io
 import re
 import zipfile
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, cast
 from xml.sax.saxutils import escape
 
@@ -27,6 +27,7 @@ from scoresheet.sheets.layout import (
     RULES,
     SCORES,
     SHEETS,
+    Cell,
     Layout,
     Plan,
     SheetError,
@@ -85,13 +86,7 @@ def render(record: GameFile, score: GameScore) -> bytes:
     check_text(record)
     plan = plan_workbook(record, score)
     wb = _workbook(plan)
-    buffer = io.BytesIO()
-    wb.save(buffer)
-    values = {
-        sheet: {c.ref: c.value for c in plan.cells if c.sheet == sheet and c.formula is not None}
-        for sheet in SHEETS
-    }
-    return cache_values(buffer.getvalue(), values)
+    return save_with_values(wb, plan.cells, SHEETS)
 
 
 def check_text(record: GameFile) -> None:
@@ -105,6 +100,45 @@ def check_text(record: GameFile) -> None:
 
 
 # -- openpyxl --------------------------------------------------------------------------------
+
+
+def save_with_values(wb: Workbook, cells: Sequence[Cell], titles: Sequence[str]) -> bytes:
+    """Save a workbook, then give every formula cell the library's value (see
+    :func:`cache_values`), so viewers that do not calculate show the right numbers."""
+    buffer = io.BytesIO()
+    wb.save(buffer)
+    values = {
+        title: {c.ref: c.value for c in cells if c.sheet == title and c.formula is not None}
+        for title in titles
+    }
+    return cache_values(buffer.getvalue(), values)
+
+
+def write_cells(
+    sheets: Mapping[str, Worksheet],
+    cells: Iterable[Cell],
+    styles: Mapping[str, Mapping[str, Any]],
+    *,
+    default: str = "",
+) -> None:
+    """Write planned cells into openpyxl sheets: formulas, text that stays text, styles.
+
+    A name such as "=1+1" or "@Bob" is written as text with a quote prefix, never as a
+    formula. Shared by every game's workbook.
+    """
+    for cell in cells:
+        target = sheets[cell.sheet].cell(row=cell.row, column=cell.col)
+        if cell.formula is not None:
+            target.value = "=" + cell.formula
+        elif isinstance(cell.value, str):
+            target.value = cell.value
+            target.data_type = "s"
+            if cell.value[:1] in ("=", "+", "-", "@"):
+                target.quotePrefix = True
+        elif cell.value is not None and not isinstance(cell.value, SheetError):
+            target.value = cell.value
+        for attr, value in styles[cell.style or default].items():
+            setattr(target, attr, value)
 
 
 def _workbook(plan: Plan) -> Workbook:
@@ -154,21 +188,7 @@ def _workbook(plan: Plan) -> Workbook:
         "obligation": {"font": font, "border": box, "alignment": Alignment(horizontal="center")},
         "": {"font": font, "border": box, "number_format": SIGNED},
     }
-    for cell in plan.cells:
-        ws = sheets[cell.sheet]
-        target = ws.cell(row=cell.row, column=cell.col)
-        if cell.formula is not None:
-            target.value = "=" + cell.formula
-        elif isinstance(cell.value, str):
-            target.value = cell.value
-            # Text stays text: a name such as "=1+1" or "@Bob" is never a formula.
-            target.data_type = "s"
-            if cell.value[:1] in ("=", "+", "-", "@"):
-                target.quotePrefix = True
-        elif cell.value is not None and not isinstance(cell.value, SheetError):
-            target.value = cell.value
-        for attr, value in styles[cell.style].items():
-            setattr(target, attr, value)
+    write_cells(sheets, plan.cells, styles)
     for sheet, row, c1, c2 in plan.merges:
         sheets[sheet].merge_cells(start_row=row, start_column=c1, end_row=row, end_column=c2)
 

@@ -22,7 +22,6 @@ which game it holds.
 
 from __future__ import annotations
 
-import io
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -47,7 +46,8 @@ from scoresheet.games.rosbiratschka.score import (
     score_deal,
     score_game,
 )
-from scoresheet.sheets.layout import Cell, SheetError, Value, col_letter
+from scoresheet.sheets.export import save_with_values, write_cells
+from scoresheet.sheets.layout import Cell, Value, col_letter
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -746,8 +746,6 @@ def render(record: Mapping[str, Any], score: GameScore) -> bytes:
     """Write the planned cells with openpyxl, then cache the library's values."""
     from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 
-    from scoresheet.sheets.export import cache_values
-
     for name in record["players"]:
         if ILLEGAL_CHARACTERS_RE.search(name):
             raise ScoresheetError(
@@ -755,13 +753,7 @@ def render(record: Mapping[str, Any], score: GameScore) -> bytes:
             )
     plan = plan_workbook(record, score)
     wb = _workbook(plan)
-    buffer = io.BytesIO()
-    wb.save(buffer)
-    values = {
-        sheet: {c.ref: c.value for c in plan.cells if c.sheet == sheet and c.formula is not None}
-        for sheet in SHEETS
-    }
-    return cache_values(buffer.getvalue(), values)
+    return save_with_values(wb, plan.cells, SHEETS)
 
 
 def _workbook(plan: Plan) -> Workbook:
@@ -821,20 +813,7 @@ def _workbook(plan: Plan) -> Workbook:
         "note": {"font": Font(name="Arial", size=9, italic=True, color="595959")},
         "": {"font": font, "border": box},
     }
-    for cell in plan.cells:
-        target = sheets[cell.sheet].cell(row=cell.row, column=cell.col)
-        if cell.formula is not None:
-            target.value = "=" + cell.formula
-        elif isinstance(cell.value, str):
-            target.value = cell.value
-            # Text stays text: a name such as "=1+1" or "@Bob" is never a formula.
-            target.data_type = "s"
-            if cell.value[:1] in ("=", "+", "-", "@"):
-                target.quotePrefix = True
-        elif cell.value is not None and not isinstance(cell.value, SheetError):
-            target.value = cell.value
-        for attr, value in styles[cell.style].items():
-            setattr(target, attr, value)
+    write_cells(sheets, plan.cells, styles)
     for sheet, row, c1, c2 in plan.merges:
         sheets[sheet].merge_cells(start_row=row, start_column=c1, end_row=row, end_column=c2)
 
