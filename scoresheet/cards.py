@@ -15,7 +15,6 @@ Card(rank=12, suit='S')
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from functools import cache
 from typing import NamedTuple
@@ -46,7 +45,6 @@ _SUITS_BY_TEXT = {suit: suit for suit in SUITS} | {
 }
 # Phones often append a variation selector to suit symbols (text or emoji style).
 _VARIATION_SELECTORS = str.maketrans("", "", "\ufe0e\ufe0f")
-_SEPARATORS = re.compile(r"[\s,]+")
 
 
 class Card(NamedTuple):
@@ -96,7 +94,7 @@ def parse_cards(text: str) -> list[Card]:
     >>> parse_cards("  ")
     []
     """
-    return [parse_card(word) for word in _SEPARATORS.split(text) if word]
+    return [parse_card(word) for word in text.replace(",", " ").split()]
 
 
 def standard_deck(removed: Iterable[Card] = ()) -> list[Card]:

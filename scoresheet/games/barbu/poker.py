@@ -131,6 +131,10 @@ def rank_five(cards: Sequence[Card]) -> HandRank:
     HandRank(category=0, tiebreak=(14, 13, 9, 4, 2))
     """
     _check_cards(cards, 5)
+    return _rank_five(cards)
+
+
+def _rank_five(cards: Sequence[Card]) -> HandRank:
     shape, ranks = _rank_groups(cards)
     if len(ranks) == 5:
         flush = len({card.suit for card in cards}) == 1
@@ -151,6 +155,10 @@ def rank_three(cards: Sequence[Card]) -> HandRank:
     HandRank(category=1, tiebreak=(5, 9))
     """
     _check_cards(cards, 3)
+    return _rank_three(cards)
+
+
+def _rank_three(cards: Sequence[Card]) -> HandRank:
     shape, ranks = _rank_groups(cards)
     return HandRank(_CATEGORY_BY_SHAPE[shape], ranks)
 
@@ -199,12 +207,15 @@ class ChineseHand:
 
     def __post_init__(self) -> None:
         for row in ROWS:
-            object.__setattr__(self, row, tuple(getattr(self, row)))
+            cards = getattr(self, row)
+            if type(cards) is not tuple:
+                object.__setattr__(self, row, tuple(cards))
         _check_rows({"front": self.front, "middle": self.middle, "back": self.back}, "")
 
     @cached_property
     def _ranks(self) -> tuple[HandRank, HandRank, HandRank]:
-        return rank_three(self.front), rank_five(self.middle), rank_five(self.back)
+        # The rows were checked when the hand was made: rank them without checking again.
+        return _rank_three(self.front), _rank_five(self.middle), _rank_five(self.back)
 
     def rows(self) -> tuple[HandRank, HandRank, HandRank]:
         """The ranks of the front, middle and back rows."""
@@ -232,8 +243,10 @@ def parse_hand(front: str, middle: str, back: str, *, where: str = "") -> Chines
             rows[row] = parse_cards(text)
         except ScoresheetError as error:
             raise ScoresheetError(f"{_prefix(where)}{row}: {error}") from None
-    _check_rows(rows, where)
-    return ChineseHand(tuple(rows["front"]), tuple(rows["middle"]), tuple(rows["back"]))
+    try:
+        return ChineseHand(tuple(rows["front"]), tuple(rows["middle"]), tuple(rows["back"]))
+    except ScoresheetError as error:  # the rows' checks, told where they are
+        raise ScoresheetError(f"{_prefix(where)}{error}") from None
 
 
 def check_disjoint(
@@ -254,7 +267,7 @@ def check_disjoint(
     scoresheet.errors.ScoresheetError: 2C is not in this game's deck
     """
     prefix = _prefix(where)
-    in_deck = set(deck)
+    in_deck = deck if isinstance(deck, set | frozenset) else set(deck)
     owners: dict[Card, str] = {}
     for player, hand in hands.items():
         for card in hand.front + hand.middle + hand.back:
