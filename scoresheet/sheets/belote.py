@@ -51,7 +51,7 @@ from scoresheet.games.belote.score import (
     teams_of,
 )
 from scoresheet.sheets.audit import Report
-from scoresheet.sheets.export import save_with_values, write_cells
+from scoresheet.sheets.export import print_setup, save_with_values, write_cells
 from scoresheet.sheets.layout import Cell, Value, col_letter, text_literal
 
 if TYPE_CHECKING:
@@ -1068,19 +1068,12 @@ def _widths(sheets: dict[str, Worksheet]) -> None:
 def _print_setup(sheets: dict[str, Worksheet], lay: Layout) -> None:
     panes = {SCORES: "F4", RESULTS: "E4", DECLARATIONS: "B4", RULES: None}
     for title, ws in sheets.items():
-        ws.freeze_panes = panes[title]
-        ws.page_setup.orientation = "landscape"
-        ws.page_setup.fitToWidth = 1
-        ws.page_setup.fitToHeight = 0
-        setup = ws.sheet_properties.pageSetUpPr
-        assert setup is not None
-        setup.fitToPage = True
-        ws.page_margins.left = ws.page_margins.right = 0.4
-        ws.page_margins.top = ws.page_margins.bottom = 0.5
-        if title != RULES:
-            ws.print_title_rows = "2:3"
-        if ws.oddFooter is not None and ws.oddFooter.center is not None:
-            ws.oddFooter.center.text = "&A, page &P of &N"
+        print_setup(
+            ws,
+            freeze=panes[title],
+            title_rows=None if title == RULES else "2:3",
+            landscape=True,
+        )
     sheets[SCORES].row_dimensions[3].height = 27
     # On paper, the scores; the working columns to their right are for the screen.
     sheets[SCORES].print_area = f"A1:{col_letter(S['pending'])}{lay.totals_row}"

@@ -44,7 +44,7 @@ from scoresheet.games.caribbean_all_fours.score import (
     team_of,
 )
 from scoresheet.sheets.audit import Report, Sheet, norm_formula, one_line, same_value
-from scoresheet.sheets.export import save_with_values, write_cells
+from scoresheet.sheets.export import print_setup, save_with_values, write_cells
 from scoresheet.sheets.layout import Cell, Value, col_letter
 
 if TYPE_CHECKING:
@@ -1036,19 +1036,12 @@ def _widths(sheets: dict[str, Worksheet]) -> None:
 def _print_setup(sheets: dict[str, Worksheet]) -> None:
     panes = {SCORES: "B4", DEALS: "B4", POINTS: "C4", RULES: None}
     for title, ws in sheets.items():
-        ws.freeze_panes = panes[title]
-        ws.page_setup.orientation = "landscape" if title != RULES else "portrait"
-        ws.page_setup.fitToWidth = 1
-        ws.page_setup.fitToHeight = 0
-        setup = ws.sheet_properties.pageSetUpPr
-        assert setup is not None
-        setup.fitToPage = True
-        ws.page_margins.left = ws.page_margins.right = 0.4
-        ws.page_margins.top = ws.page_margins.bottom = 0.5
-        if title != RULES:
-            ws.print_title_rows = "1:3"
-        if ws.oddFooter is not None and ws.oddFooter.center is not None:
-            ws.oddFooter.center.text = "&A, page &P of &N"
+        print_setup(
+            ws,
+            freeze=panes[title],
+            title_rows=None if title == RULES else "1:3",
+            landscape=title != RULES,
+        )
 
 
 # -- reading back ------------------------------------------------------------------------

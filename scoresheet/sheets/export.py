@@ -114,6 +114,26 @@ def save_with_values(wb: Workbook, cells: Sequence[Cell], titles: Sequence[str])
     return cache_values(buffer.getvalue(), values)
 
 
+def print_setup(
+    ws: Worksheet, *, freeze: str | None, title_rows: str | None, landscape: bool = True
+) -> None:
+    """A sheet's panes and page: frozen headers, one page wide, header rows on every page."""
+    ws.freeze_panes = freeze
+    ws.page_setup.orientation = "landscape" if landscape else "portrait"
+    ws.page_setup.fitToWidth = 1
+    ws.page_setup.fitToHeight = 0
+    setup = ws.sheet_properties.pageSetUpPr
+    assert setup is not None
+    setup.fitToPage = True
+    ws.print_options.gridLines = False
+    ws.page_margins.left = ws.page_margins.right = 0.4
+    ws.page_margins.top = ws.page_margins.bottom = 0.5
+    if title_rows is not None:
+        ws.print_title_rows = title_rows
+    if ws.oddFooter is not None and ws.oddFooter.center is not None:
+        ws.oddFooter.center.text = "&A, page &P of &N"
+
+
 def write_cells(
     sheets: Mapping[str, Worksheet],
     cells: Iterable[Cell],
@@ -464,20 +484,12 @@ def _widths(sheets: dict[str, Worksheet], plan: Plan) -> None:
 def _print_setup(sheets: dict[str, Worksheet], lay: Layout) -> None:
     panes = {SCORES: "F4", RESULTS: "E4", DOUBLES: "D4", OBLIGATIONS: "B4", RULES: None}
     for title, ws in sheets.items():
-        ws.freeze_panes = panes[title]
-        ws.page_setup.orientation = "landscape"
-        ws.page_setup.fitToWidth = 1
-        ws.page_setup.fitToHeight = 0
-        setup = ws.sheet_properties.pageSetUpPr
-        assert setup is not None
-        setup.fitToPage = True
-        ws.print_options.gridLines = False
-        ws.page_margins.left = ws.page_margins.right = 0.4
-        ws.page_margins.top = ws.page_margins.bottom = 0.5
-        if title != RULES:
-            ws.print_title_rows = "2:3"
-        if ws.oddFooter is not None and ws.oddFooter.center is not None:
-            ws.oddFooter.center.text = "&A, page &P of &N"
+        print_setup(
+            ws,
+            freeze=panes[title],
+            title_rows=None if title == RULES else "2:3",
+            landscape=True,
+        )
     sheets[SCORES].row_dimensions[3].height = 27
 
 

@@ -46,7 +46,7 @@ from scoresheet.games.rosbiratschka.score import (
     score_deal,
     score_game,
 )
-from scoresheet.sheets.export import save_with_values, write_cells
+from scoresheet.sheets.export import print_setup, save_with_values, write_cells
 from scoresheet.sheets.layout import Cell, Value, col_letter
 
 if TYPE_CHECKING:
@@ -925,19 +925,12 @@ def _widths(sheets: dict[str, Worksheet], plan: Plan) -> None:
 def _print_setup(sheets: dict[str, Worksheet]) -> None:
     panes = {SCORES: "D4", RESULTS: "E4", RULES: None}
     for title, ws in sheets.items():
-        ws.freeze_panes = panes[title]
-        ws.page_setup.orientation = "landscape"
-        ws.page_setup.fitToWidth = 1
-        ws.page_setup.fitToHeight = 0
-        setup = ws.sheet_properties.pageSetUpPr
-        assert setup is not None
-        setup.fitToPage = True
-        ws.page_margins.left = ws.page_margins.right = 0.4
-        ws.page_margins.top = ws.page_margins.bottom = 0.5
-        if title != RULES:
-            ws.print_title_rows = "2:3"
-        if ws.oddFooter is not None and ws.oddFooter.center is not None:
-            ws.oddFooter.center.text = "&A, page &P of &N"
+        print_setup(
+            ws,
+            freeze=panes[title],
+            title_rows=None if title == RULES else "2:3",
+            landscape=True,
+        )
 
 
 # -- reading back: audit and import ----------------------------------------------------------
