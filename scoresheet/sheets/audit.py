@@ -19,7 +19,7 @@ from __future__ import annotations
 import io
 import json
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar, cast
@@ -768,24 +768,33 @@ def _check_typed_beats(
                 )
 
 
-def _compare(report: Report, book: _Book, score: GameScore, broken: set[int]) -> None:
-    plan = plan_workbook(book.record, score)
-    first_broken = min(broken) if broken else None
+def compare_cells(
+    report: Report,
+    cells: Iterable[Cell],
+    sheets: Mapping[str, Sheet],
+    *,
+    skip: Callable[[Cell], bool] = lambda cell: False,
+    typed: str | None = None,
+    shown_prefix: str = "",
+) -> None:
+    """Report every planned formula cell the workbook disagrees with (every game's audit).
+
+    A formula deleted, typed over (``typed`` names what was typed; by default "a number"
+    or "a value") or changed, and a saved value the rules do not give. ``skip`` leaves out
+    cells that depend on an input already reported as wrong.
+    """
     any_value = False
-    for cell in plan.formulas():
-        if broken and cell.sheet != RULES:
-            if cell.deal is None or cell.deal in broken:
-                continue
-            if first_broken is not None and cell.deal > first_broken and "running" in cell.label:
-                continue
-        sheet = book.sheets[cell.sheet]
+    for cell in cells:
+        if skip(cell):
+            continue
+        sheet = sheets[cell.sheet]
         kind, got = sheet.cells.get((cell.row, cell.col), ("n", None))
         what = cell.label
         if kind != "f":
             if got is None:
                 report.add(cell.deal, cell.where, what, "the formula was deleted")
                 continue
-            typed = (
+            word = typed or (
                 "a number"
                 if isinstance(got, int | float) and not isinstance(got, bool)
                 else "a value"
@@ -795,7 +804,7 @@ def _compare(report: Report, book: _Book, score: GameScore, broken: set[int]) ->
                 if same_value(cell.value, got)
                 else f" ({show_value(got)}; the rules give {show_value(cell.value)})"
             )
-            report.add(cell.deal, cell.where, what, f"{typed} typed over the formula{extra}")
+            report.add(cell.deal, cell.where, what, f"{word} typed over the formula{extra}")
             continue
         assert cell.formula is not None
         if norm_formula(str(got)) != norm_formula(cell.formula):
@@ -812,13 +821,32 @@ def _compare(report: Report, book: _Book, score: GameScore, broken: set[int]) ->
                 cell.deal,
                 cell.where,
                 what,
-                f"{show_value(shown)}, the rules give {show_value(cell.value)}",
+                f"{shown_prefix}{show_value(shown)}, the rules give {show_value(cell.value)}",
             )
     if not any_value:
         report.notes.append(
             "the workbook holds no calculated values (it was saved by a program that does "
             "not calculate): its inputs and formulas were checked"
         )
+
+
+def after_broken(broken: set[int]) -> Callable[[Cell], bool]:
+    """Leave out a broken deal's cells, and the running totals after the first one."""
+    first_broken = min(broken) if broken else None
+
+    def skip(cell: Cell) -> bool:
+        if not broken or cell.sheet == RULES:
+            return False
+        if cell.deal is None or cell.deal in broken:
+            return True
+        return first_broken is not None and cell.deal > first_broken and "running" in cell.label
+
+    return skip
+
+
+def _compare(report: Report, book: _Book, score: GameScore, broken: set[int]) -> None:
+    plan = plan_workbook(book.record, score)
+    compare_cells(report, plan.formulas(), book.sheets, skip=after_broken(broken))
     # The paper check, as the sheet shows it.
     lay = book.layout
     scores = book.sheets[SCORES]

@@ -50,7 +50,7 @@ from scoresheet.games.belote.score import (
     team_name,
     teams_of,
 )
-from scoresheet.sheets.audit import Report
+from scoresheet.sheets.audit import Report, Sheet
 from scoresheet.sheets.export import print_setup, save_with_values, write_cells
 from scoresheet.sheets.layout import Cell, Value, col_letter, text_literal
 
@@ -1082,14 +1082,11 @@ def _print_setup(sheets: dict[str, Worksheet], lay: Layout) -> None:
 # -- reading a workbook back -------------------------------------------------------------------
 
 
-@dataclass
-class _Sheet:
-    cells: dict[tuple[int, int], tuple[str, Any]]
-    cached: dict[tuple[int, int], Any]
+class _Sheet(Sheet):
+    """A sheet whose blank text reads as an empty cell."""
 
     def value(self, row: int, col: int) -> Any:
-        got = self.cells.get((row, col))
-        value = None if got is None else got[1]
+        value = super().value(row, col)
         if isinstance(value, str) and not value.strip():
             return None
         return value
@@ -1430,60 +1427,18 @@ def _score_each(report: Report, book: _Book) -> tuple[GameScore, int | None]:
 
 
 def _compare(report: Report, book: _Book, result: GameScore, first_broken: int | None) -> None:
-    from scoresheet.sheets.audit import norm_formula, one_line, same_value, show_value
+    from scoresheet.sheets.audit import compare_cells
 
     plan = plan_workbook(book.layout, book.record, result, declaration_rows=book.declarations)
-    any_value = False
-    for cell in plan.formulas():
-        if (
+
+    def skip(cell: Cell) -> bool:
+        return (
             first_broken is not None
             and cell.sheet == SCORES
             and (cell.deal is None or cell.deal >= first_broken)
-        ) or (cell.sheet == DECLARATIONS and cell.row in book.bad_declaration_rows):
-            continue
-        sheet = book.sheets[cell.sheet]
-        kind, got = sheet.cells.get((cell.row, cell.col), ("n", None))
-        if kind != "f":
-            if got is None:
-                report.add(cell.deal, cell.where, cell.label, "the formula was deleted")
-                continue
-            typed = (
-                "a number"
-                if isinstance(got, int | float) and not isinstance(got, bool)
-                else "a value"
-            )
-            extra = (
-                ""
-                if same_value(cell.value, got)
-                else f" ({show_value(got)}; the rules give {show_value(cell.value)})"
-            )
-            report.add(cell.deal, cell.where, cell.label, f"{typed} typed over the formula{extra}")
-            continue
-        assert cell.formula is not None
-        if norm_formula(str(got)) != norm_formula(cell.formula):
-            report.add(
-                cell.deal,
-                cell.where,
-                cell.label,
-                f"the formula was changed to {one_line(str(got))}",
-            )
-            continue
-        shown = sheet.cached.get((cell.row, cell.col))
-        if shown is None and cell.value not in ("", None):
-            continue
-        any_value = any_value or shown is not None
-        if not same_value(cell.value, shown):
-            report.add(
-                cell.deal,
-                cell.where,
-                cell.label,
-                f"{show_value(shown)}, the rules give {show_value(cell.value)}",
-            )
-    if not any_value:
-        report.notes.append(
-            "the workbook holds no calculated values (it was saved by a program that does "
-            "not calculate): its inputs and formulas were checked"
-        )
+        ) or (cell.sheet == DECLARATIONS and cell.row in book.bad_declaration_rows)
+
+    compare_cells(report, plan.formulas(), book.sheets, skip=skip)
 
 
 def audit_workbook_bytes(data: bytes, name: str) -> Report:

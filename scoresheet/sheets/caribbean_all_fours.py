@@ -43,7 +43,7 @@ from scoresheet.games.caribbean_all_fours.score import (
     team_name,
     team_of,
 )
-from scoresheet.sheets.audit import Report, Sheet, norm_formula, one_line, same_value
+from scoresheet.sheets.audit import Report, Sheet, compare_cells
 from scoresheet.sheets.export import print_setup, save_with_values, write_cells
 from scoresheet.sheets.layout import Cell, Value, col_letter
 
@@ -1344,49 +1344,14 @@ def _score_prefix(
 
 def _compare(report: Report, book: Book, result: GameScore, first_bad: int | None) -> None:
     plan = plan_workbook(book.record, result, inputs=book.inputs, rows=book.rows)
-    any_value = False
-    for cell in plan.formulas():
+
+    def skip(cell: Cell) -> bool:
         broken = first_bad is not None and (cell.deal is None or cell.deal >= first_bad)
-        if broken and cell.sheet != RULES:
-            continue
-        sheet = book.sheets[cell.sheet]
-        kind, got = sheet.cells.get((cell.row, cell.col), ("n", None))
-        if kind != "f":
-            if got is None:
-                report.add(cell.deal, cell.where, cell.label, "the formula was deleted")
-                continue
-            extra = (
-                ""
-                if same_value(cell.value, got)
-                else f" ({_show(got)}; the rules give {_show(cell.value)})"
-            )
-            report.add(cell.deal, cell.where, cell.label, f"a value typed over the formula{extra}")
-            continue
-        assert cell.formula is not None
-        if norm_formula(str(got)) != norm_formula(cell.formula):
-            report.add(
-                cell.deal,
-                cell.where,
-                cell.label,
-                f"the formula was changed to {one_line(str(got))}",
-            )
-            continue
-        shown = sheet.cached.get((cell.row, cell.col))
-        if shown is None and cell.value not in ("", None):
-            continue  # no value saved: nothing shown to compare
-        any_value = any_value or shown is not None
-        if not same_value(cell.value, shown):
-            report.add(
-                cell.deal,
-                cell.where,
-                cell.label,
-                f"shows {_show(shown)}, the rules give {_show(cell.value)}",
-            )
-    if not any_value:
-        report.notes.append(
-            "the workbook holds no calculated values (it was saved by a program that does "
-            "not calculate): its inputs and formulas were checked"
-        )
+        return broken and cell.sheet != RULES
+
+    compare_cells(
+        report, plan.formulas(), book.sheets, skip=skip, typed="a value", shown_prefix="shows "
+    )
 
 
 def audit_workbook_bytes(data: bytes, name: str) -> Report:

@@ -1221,59 +1221,13 @@ def _score_each(report: Report, book: Book) -> tuple[GameScore, set[int]]:
 
 
 def _compare(report: Report, book: Book, score: GameScore, broken: set[int]) -> None:
-    from scoresheet.sheets.audit import norm_formula, same_value, show_value
+    from scoresheet.sheets.audit import after_broken, compare_cells
 
     lay = book.layout
     scored = {d.number: d for d in score.deals}
     played = len(book.record["deals"])
     plan = Plan(book.record, lay, scored, played, score.complete)
-    first_broken = min(broken) if broken else None
-    any_value = False
-    for cell in plan.formulas():
-        if broken and cell.sheet != RULES:
-            if cell.deal is None or cell.deal in broken:
-                continue
-            if first_broken is not None and cell.deal > first_broken and "running" in cell.label:
-                continue
-        sheet = book.sheets[cell.sheet]
-        kind, got = sheet.cells.get((cell.row, cell.col), ("n", None))
-        if kind != "f":
-            if got is None:
-                report.add(cell.deal, cell.where, cell.label, "the formula was deleted")
-                continue
-            typed = (
-                "a number"
-                if isinstance(got, int | float) and not isinstance(got, bool)
-                else "a value"
-            )
-            extra = (
-                ""
-                if same_value(cell.value, got)
-                else f" ({show_value(got)}; the rules give {show_value(cell.value)})"
-            )
-            report.add(cell.deal, cell.where, cell.label, f"{typed} typed over the formula{extra}")
-            continue
-        assert cell.formula is not None
-        if norm_formula(str(got)) != norm_formula(cell.formula):
-            text = " ".join(str(got).split())[:200]
-            report.add(cell.deal, cell.where, cell.label, f"the formula was changed to {text}")
-            continue
-        shown = sheet.cached.get((cell.row, cell.col))
-        if shown is None and cell.value not in ("", None):
-            continue  # no value saved: nothing shown to compare
-        any_value = any_value or shown is not None
-        if not same_value(cell.value, shown):
-            report.add(
-                cell.deal,
-                cell.where,
-                cell.label,
-                f"{show_value(shown)}, the rules give {show_value(cell.value)}",
-            )
-    if not any_value:
-        report.notes.append(
-            "the workbook holds no calculated values (it was saved by a program that does "
-            "not calculate): its inputs and formulas were checked"
-        )
+    compare_cells(report, plan.formulas(), book.sheets, skip=after_broken(broken))
 
 
 def audit_workbook_bytes(data: bytes, name: str) -> Report:
