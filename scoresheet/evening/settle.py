@@ -1,0 +1,489 @@
+"""Settling up: who pays whom after one game or a whole evening, and the side bets.
+
+The rules, stated once (the README repeats them):
+
+- **Each player's figure is computed per game**, from that game's ``score --json``
+  totals; a player absent from a game owes nothing for it.
+- **Individual games** (Barbu, whatever its preset): a player's amount is their total
+  minus the table's mean, times the stake. In a zero-sum game (the classic rules, a
+  complete game) the mean is 0 and this is simply *total × stake*. In a game that is
+  not zero-sum (``ravage-city-36``, Salad, Chinese Poker with ties, a game not
+  finished) the table as a whole neither wins nor loses: each player wins or pays what
+  they scored above or below the table's average.
+- **Penalty games** (Rosbiratschka, lowest total wins): the table's mean minus the
+  player's total, times the stake.
+- **Partnership games** (Belote, Caribbean All Fours): the stake is *per game won*,
+  split by partners: each player of the winning team receives half the stake and each
+  player of the losing team pays half. A partnership game not finished has no winner
+  and settles nothing.
+- Because the stake means a point in one kind of game and a game in the other, an
+  evening mixing them is refused (settle each kind on its own), except with
+  ``ledger_only``.
+- **Side bets only** (``ledger_only``): each player's amount is their net from the
+  doubles (Barbu's doubling ledger) times the stake; games without doubles add nothing.
+- **Rounding**: amounts are added up exactly over the evening and rounded once, to the
+  currency's smallest unit: every balance is rounded down to a whole unit and the units
+  left over (there are as many as the balances' fractions add up to) go one each to the
+  largest fractions, ties in alphabetical order of the players' names. The balances
+  therefore add up to exactly zero.
+- **Payments**: as few as possible. Players whose balances cancel out within a group are
+  settled within it (found exactly for up to 12 players with a balance, which is every
+  table we know; above that, one group); within a group the largest debtor pays the
+  largest creditor, again and again. A group of g players needs at most g − 1 payments,
+  so there are never more than players − 1.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
+from fractions import Fraction
+from typing import Any
+
+from scoresheet.errors import ScoresheetError
+from scoresheet.evening.games import ScoredGame, from_data
+
+#: Above this many players with a balance, payments are planned as one group.
+EXACT_GROUPS_LIMIT = 12
+
+RULE_AGAINST_MEAN = "against-mean"
+RULE_PENALTY = "penalty-against-mean"
+RULE_PER_GAME = "per-game-won"
+RULE_SIDE_BETS = "side-bets"
+RULE_NOTHING = "nothing"
+
+
+@dataclass(frozen=True)
+class GameSettlement:
+    """What one game contributes: the points settled and each player's exact amount."""
+
+    name: str
+    game: str
+    rules: str
+    complete: bool
+    rule: str
+    explanation: str
+    points: dict[str, int]
+    amounts: dict[str, Fraction]
+
+
+@dataclass(frozen=True)
+class Payment:
+    payer: str
+    payee: str
+    amount: Decimal
+
+
+@dataclass(frozen=True)
+class PairLedger:
+    """The side bets between two players over the evening: ``net`` is what ``players[0]``
+    won from ``players[1]``, in points."""
+
+    players: tuple[str, str]
+    bets: int
+    redoubles: int
+    net: int
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """An evening settled: exact amounts, rounded balances, payments and the side bets."""
+
+    currency: str
+    stake: Decimal
+    unit: Decimal
+    ledger_only: bool
+    games: tuple[GameSettlement, ...]
+    exact: dict[str, Fraction]
+    balances: dict[str, Decimal]
+    payments: tuple[Payment, ...]
+    ledger: tuple[PairLedger, ...]
+    notes: tuple[str, ...] = field(default=())
+
+    @property
+    def players(self) -> list[str]:
+        return sorted(self.balances)
+
+    @property
+    def partial(self) -> bool:
+        return not all(g.complete for g in self.games)
+
+    def money(self, amount: Decimal | Fraction | int) -> str:
+        """An amount as a decimal string in the currency's unit (exact for balances)."""
+        if isinstance(amount, Fraction):
+            return exact_text(amount)
+        exponent = self.unit.normalize().as_tuple().exponent
+        places = -exponent if isinstance(exponent, int) and exponent < 0 else 0
+        return f"{Decimal(amount):.{places}f}"
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``settle --json`` object: every amount a decimal string, never a float."""
+        return {
+            "currency": self.currency,
+            "stake": str(self.stake),
+            "unit": str(self.unit),
+            "ledger_only": self.ledger_only,
+            "partial": self.partial,
+            "balances": {p: self.money(self.balances[p]) for p in self.players},
+            "payments": [
+                {"from": p.payer, "to": p.payee, "amount": self.money(p.amount)}
+                for p in self.payments
+            ],
+            "games": [
+                {
+                    "file": g.name,
+                    "game": g.game,
+                    "rules": g.rules,
+                    "complete": g.complete,
+                    "rule": g.rule,
+                    "explanation": g.explanation,
+                    "points": g.points,
+                    "amounts": {p: exact_text(a) for p, a in g.amounts.items()},
+                }
+                for g in self.games
+            ],
+            "ledger": [
+                {
+                    "players": list(pair.players),
+                    "bets": pair.bets,
+                    "redoubles": pair.redoubles,
+                    "net": {pair.players[0]: pair.net, pair.players[1]: -pair.net},
+                    "amount": {
+                        pair.players[0]: str(pair.net * self.stake),
+                        pair.players[1]: str(-pair.net * self.stake),
+                    },
+                }
+                for pair in self.ledger
+            ],
+            "rounding": ROUNDING,
+            "notes": list(self.notes),
+        }
+
+
+ROUNDING = (
+    "exact amounts are added up over the evening and rounded once: each balance down to "
+    "the unit, the units left over one each to the largest fractions (ties: players in "
+    "alphabetical order), so the balances add up to exactly zero"
+)
+
+
+def exact_text(value: Fraction) -> str:
+    """A fraction as a decimal string when it has one (``"0.125"``), else as ``"p/q"``.
+
+    >>> exact_text(Fraction(219, 100)), exact_text(Fraction(-1, 3)), exact_text(Fraction(5))
+    ('2.19', '-1/3', '5')
+    """
+    d = value.denominator
+    for prime in (2, 5):
+        while d % prime == 0:
+            d //= prime
+    if d != 1:
+        return f"{value.numerator}/{value.denominator}"
+    text = format(Decimal(value.numerator) / Decimal(value.denominator), "f")
+    return text.rstrip("0").rstrip(".") if "." in text else text
+
+
+def parse_amount(text: str | Decimal, what: str, *, largest: int = 1_000_000) -> Decimal:
+    """A positive amount of money with at most 6 decimals, or one clear error.
+
+    >>> parse_amount("0.01", "--stake")
+    Decimal('0.01')
+    >>> parse_amount("-1", "--stake")
+    Traceback (most recent call last):
+    ...
+    scoresheet.errors.ScoresheetError: --stake: "-1" is not a positive amount (e.g. 0.01)
+    """
+    try:
+        value = Decimal(str(text).strip().replace(",", "."))
+    except InvalidOperation:
+        value = Decimal("NaN")
+    if not value.is_finite() or value <= 0:
+        raise ScoresheetError(f'{what}: "{text}" is not a positive amount (e.g. 0.01)')
+    if value > largest:
+        raise ScoresheetError(f'{what}: "{text}" is more than {largest:,}')
+    exponent = value.normalize().as_tuple().exponent
+    if isinstance(exponent, int) and exponent < -6:
+        raise ScoresheetError(f'{what}: "{text}" has more than 6 decimals')
+    return value
+
+
+def _check_names(games: Sequence[ScoredGame]) -> None:
+    """Refuse two spellings of what may be one player: one player or two?"""
+    seen: dict[str, tuple[str, str]] = {}
+    for g in games:
+        for p in g.players:
+            key = " ".join(p.split()).casefold()
+            if key in seen and seen[key][0] != p:
+                other, where = seen[key]
+                raise ScoresheetError(
+                    f'players "{other}" ({where}) and "{p}" ({g.name}) differ only in case '
+                    f"or spacing: one player or two? Write the name the same way in both "
+                    f"files, or make the names clearly different"
+                )
+            seen.setdefault(key, (p, g.name))
+
+
+def _individual(g: ScoredGame, stake: Fraction) -> GameSettlement:
+    totals = g.totals
+    mean = Fraction(sum(totals.values()), len(totals))
+    sign = -1 if g.penalty else 1
+    amounts = {p: sign * (t - mean) * stake for p, t in totals.items()}
+    if g.penalty:
+        rule = RULE_PENALTY
+        why = (
+            f"penalty points, lowest wins: the table's mean ({exact_text(mean)}) minus "
+            f"each player's total, × the stake"
+        )
+    elif mean == 0:
+        rule = RULE_AGAINST_MEAN
+        kind = "zero-sum" if g.zero_sum else "the totals sum to 0"
+        why = f"{kind}: each player's total × the stake"
+    else:
+        rule = RULE_AGAINST_MEAN
+        if g.zero_sum and not g.complete:
+            kind = f"not finished (the totals so far sum to {sum(totals.values()):+d})"
+        elif g.zero_sum:
+            kind = f"the totals sum to {sum(totals.values()):+d}"
+        else:
+            kind = f"not zero-sum (the totals sum to {sum(totals.values()):+d})"
+        why = (
+            f"{kind}: each player's total minus the table's mean ({exact_text(mean)}), × the stake"
+        )
+    return GameSettlement(g.name, g.game, g.rules, g.complete, rule, why, totals, amounts)
+
+
+def _partnership(g: ScoredGame, stake: Fraction) -> GameSettlement:
+    teams: list[list[str]] = [list(t) for t in g.score["teams"]]
+    winner = g.score.get("winner")
+    totals = g.totals
+    if winner is None or not g.complete:
+        why = "partnership game not finished: no winner yet, nothing to settle"
+        zero = {p: Fraction(0) for p in totals}
+        return GameSettlement(g.name, g.game, g.rules, g.complete, RULE_NOTHING, why, totals, zero)
+    won = set(teams[int(winner)])
+    half = stake / 2
+    amounts = {p: half if p in won else -half for p in totals}
+    why = (
+        f"partnership game won by {' & '.join(teams[int(winner)])}: the stake per game won, "
+        f"split by partners (each winner + half the stake, each loser − half)"
+    )
+    return GameSettlement(g.name, g.game, g.rules, g.complete, RULE_PER_GAME, why, totals, amounts)
+
+
+def side_bet_nets(g: ScoredGame) -> dict[str, int]:
+    """Each player's net from the game's side bets (0 for a game without doubles)."""
+    nets = dict.fromkeys(g.players, 0)
+    for pair in g.score.get("ledger", {}).get("pairs", []):
+        for p, n in pair["net"].items():
+            nets[p] += int(n)
+    return nets
+
+
+def _side_bets(g: ScoredGame, stake: Fraction) -> GameSettlement:
+    nets = side_bet_nets(g)
+    if "ledger" not in g.score:
+        why = f"no side bets in {g.game}"
+        rule = RULE_NOTHING
+    else:
+        why = "side bets only: each player's net from the doubles × the stake"
+        rule = RULE_SIDE_BETS
+    amounts = {p: n * stake for p, n in nets.items()}
+    return GameSettlement(g.name, g.game, g.rules, g.complete, rule, why, nets, amounts)
+
+
+def evening_ledger(games: Sequence[ScoredGame]) -> tuple[PairLedger, ...]:
+    """Every pair's side bets added up over the games, pairs in alphabetical order."""
+    pairs: dict[tuple[str, str], list[int]] = {}
+    for g in games:
+        for pair in g.score.get("ledger", {}).get("pairs", []):
+            a, b = sorted(pair["players"])
+            acc = pairs.setdefault((a, b), [0, 0, 0])
+            acc[0] += int(pair["bets"])
+            acc[1] += int(pair["redoubles"])
+            acc[2] += int(pair["net"][a])
+    return tuple(PairLedger(k, v[0], v[1], v[2]) for k, v in sorted(pairs.items()))
+
+
+def round_balances(exact: Mapping[str, Fraction], unit: Fraction) -> dict[str, int]:
+    """Exact amounts that add up to zero, as whole units that still add up to zero.
+
+    >>> round_balances({"Ann": Fraction(1, 3), "Bob": Fraction(1, 3), "Cat": Fraction(-2, 3)},
+    ...                Fraction(1))
+    {'Ann': 1, 'Bob': 0, 'Cat': -1}
+    """
+    units = {p: v / unit for p, v in exact.items()}
+    if sum(units.values()) != 0:
+        raise ValueError("the amounts do not add up to zero")
+    out = {p: math.floor(u) for p, u in units.items()}
+    left = -sum(out.values())
+    for p in sorted(units, key=lambda p: (out[p] - units[p], p))[:left]:
+        out[p] += 1
+    return out
+
+
+def _zero_sum_groups(people: list[str], units: Mapping[str, int]) -> list[list[str]]:
+    """The most groups whose balances cancel out (subset dynamic programming)."""
+    n = len(people)
+    values = [units[p] for p in people]
+    size = 1 << n
+    sums = [0] * size
+    for mask in range(1, size):
+        low = (mask & -mask).bit_length() - 1
+        sums[mask] = sums[mask & (mask - 1)] + values[low]
+    best = [0] * size
+    choice = [0] * size
+    for mask in range(1, size):
+        top, pick = -1, 0
+        m = mask
+        while m:
+            bit = m & -m
+            v = best[mask ^ bit]
+            if v > top:
+                top, pick = v, bit
+            m ^= bit
+        best[mask] = top + (sums[mask] == 0)
+        choice[mask] = pick
+    groups: list[list[str]] = []
+    mask = last = size - 1
+    while mask:
+        mask ^= choice[mask]
+        if sums[mask] == 0:
+            groups.append([people[i] for i in range(n) if (last ^ mask) >> i & 1])
+            last = mask
+    return sorted(groups)
+
+
+def _greedy(group: list[str], units: Mapping[str, int]) -> list[tuple[str, str, int]]:
+    owe = {p: -units[p] for p in group if units[p] < 0}
+    due = {p: units[p] for p in group if units[p] > 0}
+    out = []
+    while owe and due:
+        payer = min(owe, key=lambda p: (-owe[p], p))
+        payee = min(due, key=lambda p: (-due[p], p))
+        amount = min(owe[payer], due[payee])
+        out.append((payer, payee, amount))
+        for book, who in ((owe, payer), (due, payee)):
+            book[who] -= amount
+            if book[who] == 0:
+                del book[who]
+    return out
+
+
+def plan_payments(units: Mapping[str, int]) -> list[tuple[str, str, int]]:
+    """As few payments as we can find (never more than players − 1) that settle ``units``.
+
+    >>> plan_payments({"Ann": 5, "Bob": -5, "Cat": 3, "Dan": -3})
+    [('Bob', 'Ann', 5), ('Dan', 'Cat', 3)]
+    """
+    people = sorted(p for p, u in units.items() if u != 0)
+    if len(people) <= EXACT_GROUPS_LIMIT:
+        groups = _zero_sum_groups(people, units) if people else []
+    else:
+        groups = [people]
+    return [payment for group in groups for payment in _greedy(group, units)]
+
+
+def settle(
+    games: Sequence[ScoredGame | Mapping[str, Any]],
+    stake: Decimal | str,
+    *,
+    currency: str = "€",
+    unit: Decimal | str = "0.01",
+    ledger_only: bool = False,
+    partial: bool = False,
+) -> Settlement:
+    """Settle one game or an evening of games at ``stake`` (see the module for the rules).
+
+    ``games`` are scored games (:func:`scoresheet.evening.load_game`) or game data, as
+    in a game file. A game not complete is refused unless ``partial``.
+
+    >>> from scoresheet.evening import settle
+    >>> def barbu(deals):
+    ...     return {"format": "scoresheet-game", "version": 1, "game": "barbu",
+    ...             "rules": "classic", "players": ["Ann", "Bob", "Cat", "Dan"],
+    ...             "deals": deals}
+    >>> queens = {"contract": "no-queens", "doubles": [{"by": "Bob", "double": "maximum"}],
+    ...           "result": {"queens": {"Ann": 2, "Cat": 1, "Dan": 1}}}
+    >>> s = settle([barbu([queens])], "0.10", partial=True)  # totals -24, 24, -12, -12
+    >>> {p: str(b) for p, b in s.balances.items()}
+    {'Ann': '-1.80', 'Bob': '3.00', 'Cat': '-0.60', 'Dan': '-0.60'}
+    >>> [(p.payer, p.payee, str(p.amount)) for p in s.payments]
+    [('Ann', 'Bob', '1.80'), ('Cat', 'Bob', '0.60'), ('Dan', 'Bob', '0.60')]
+    >>> settle([barbu([queens])], "0.10")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    scoresheet.errors.ScoresheetError: game 1: the game is not complete (1 deal of 28 played); ...
+    """
+    scored = [
+        g if isinstance(g, ScoredGame) else from_data(g, f"game {i}")
+        for i, g in enumerate(games, 1)
+    ]
+    if not scored:
+        raise ScoresheetError("settle: no games to settle")
+    the_stake = parse_amount(stake, "--stake")
+    the_unit = parse_amount(unit, "--unit", largest=1000)
+    if not currency.strip() or len(currency) > 8 or not currency.isprintable():
+        raise ScoresheetError(f'--currency: "{currency}" is not a currency (€, $, CHF, …)')
+    _check_names(scored)
+    if not partial:
+        for g in scored:
+            if not g.complete:
+                raise ScoresheetError(
+                    f"{g.name}: the game is not complete ({_played(g)}); "
+                    f"give --partial to settle the scores so far"
+                )
+    if not ledger_only:
+        per_game = [g for g in scored if g.partnership]
+        per_point = [g for g in scored if not g.partnership]
+        if per_game and per_point:
+            raise ScoresheetError(
+                f"--stake {the_stake} would be per point in {per_point[0].name} "
+                f"({per_point[0].game}) but per game won in {per_game[0].name} "
+                f"({per_game[0].game}); settle the two kinds of game separately"
+            )
+    stake_f = Fraction(the_stake)
+    parts = []
+    for g in scored:
+        if ledger_only:
+            parts.append(_side_bets(g, stake_f))
+        elif g.partnership:
+            parts.append(_partnership(g, stake_f))
+        else:
+            parts.append(_individual(g, stake_f))
+    exact: dict[str, Fraction] = {}
+    for part in parts:
+        for p, a in part.amounts.items():
+            exact[p] = exact.get(p, Fraction(0)) + a
+    unit_f = Fraction(the_unit)
+    units = round_balances(exact, unit_f)
+    balances = {p: Decimal(u) * the_unit for p, u in sorted(units.items())}
+    payments = tuple(
+        Payment(payer, payee, Decimal(n) * the_unit) for payer, payee, n in plan_payments(units)
+    )
+    notes = []
+    if not all(g.complete for g in scored):
+        unfinished = ", ".join(g.name for g in scored if not g.complete)
+        notes.append(f"partial: not every game is complete ({unfinished}); the scores so far")
+    if any(exact[p] != u * unit_f for p, u in units.items()):
+        notes.append("rounded: " + ROUNDING)
+    return Settlement(
+        currency=currency,
+        stake=the_stake,
+        unit=the_unit,
+        ledger_only=ledger_only,
+        games=tuple(parts),
+        exact=dict(sorted(exact.items())),
+        balances=balances,
+        payments=payments,
+        ledger=evening_ledger(scored),
+        notes=tuple(notes),
+    )
+
+
+def _played(g: ScoredGame) -> str:
+    n = len(g.score["deals"])
+    of = None if g.partnership else g.deals_per_game
+    deals = f"{n} deal{'s' * (n != 1)}"
+    return f"{deals} of {of} played" if of else f"{deals} played, no winner yet"
