@@ -8,6 +8,7 @@ from typing import Annotated, Any
 
 import typer
 
+from scoresheet.cli import evening as _evening
 from scoresheet.cli import sheets as _sheets
 from scoresheet.cli import table as _table
 
@@ -87,3 +88,4 @@ def rules_show(
 # imports (openpyxl, …) happen inside the commands, so start-up stays fast.
 _table.register(app)
 _sheets.register(app)
+_evening.register(app)

@@ -1,0 +1,95 @@
+"""After the last deal: ``settle`` (who pays whom) and ``stats`` (a season's figures).
+
+Thin wrappers over :mod:`scoresheet.evening`; the library and openpyxl are imported
+inside the commands, so the table commands start as fast as before.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+
+def _print_json(data: Any) -> None:
+    typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``settle`` and ``stats`` to ``app``."""
+
+    @app.command()
+    def settle(
+        games: Annotated[
+            list[Path],
+            typer.Argument(help="The evening's game files (JSON).", show_default=False),
+        ],
+        stake: Annotated[
+            str,
+            typer.Option(
+                help="Money per point (Barbu, Rosbiratschka) or per game won (Belote, "
+                "All Fours): 0.01 is a cent a point.",
+                show_default=False,
+            ),
+        ],
+        currency: Annotated[str, typer.Option(help="The currency's sign or code.")] = "€",
+        unit: Annotated[
+            str, typer.Option(help="The currency's smallest unit: amounts are exact in it.")
+        ] = "0.01",
+        ledger_only: Annotated[
+            bool,
+            typer.Option("--ledger-only", help="Settle only the side bets (the doubles)."),
+        ] = False,
+        partial: Annotated[
+            bool,
+            typer.Option("--partial", help="Accept games not complete (the scores so far)."),
+        ] = False,
+        as_json: Annotated[
+            bool, typer.Option("--json", help="Print JSON for other tools.")
+        ] = False,
+        xlsx: Annotated[
+            Path | None,
+            typer.Option(
+                "--xlsx",
+                help="Also write a workbook whose balances and payments are formulas.",
+                show_default=False,
+            ),
+        ] = None,
+        force: Annotated[
+            bool, typer.Option("--force", help="Replace the workbook if it exists.")
+        ] = False,
+    ) -> None:
+        """Who pays whom after a game or an evening of games, and the side bets.
+
+        Individual games settle each player's total against the table's mean (in a
+        zero-sum game simply total × stake; Rosbiratschka's penalties the other way
+        round); partnership games settle the stake per game won, split by partners. A
+        player absent from a game owes nothing for it. Amounts are exact in the unit;
+        the payments are as few as possible.
+        """
+        from scoresheet.evening import find_games, load_game
+        from scoresheet.evening import settle as settle_games
+        from scoresheet.evening.text import settlement_text
+
+        scored = [load_game(p) for p in find_games(games)]
+        result = settle_games(
+            scored,
+            stake,
+            currency=currency,
+            unit=unit,
+            ledger_only=ledger_only,
+            partial=partial,
+        )
+        if xlsx is not None:
+            from scoresheet.evening.workbook import settlement_workbook
+            from scoresheet.store import write_new_file
+
+            write_new_file(xlsx, settlement_workbook(result, scored), force=force)
+        if as_json:
+            _print_json(result.to_json())
+        else:
+            typer.echo(settlement_text(result))
+            if xlsx is not None:
+                typer.echo(f"wrote {xlsx}")

@@ -1,0 +1,311 @@
+"""An evening's settlement as a workbook that can be audited: every amount a formula.
+
+Sheet *Settle*: the stake and unit as named cells; one row per game with each player's
+figure from that game's ``score --json`` (blank where a player was absent) and the
+amount as a formula over it; the rounding worked out in cells (exact units, floor,
+fraction, rank, balance); the payments, each the smaller of what the payer still owes
+and the payee is still due; and a check that every player ends square. Sheet *Ledger*:
+the side bets between every pair, game by game. The library's values are cached in
+every formula cell (see :func:`scoresheet.sheets.export.save_with_values`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from scoresheet.evening.games import ScoredGame
+from scoresheet.evening.settle import (
+    RULE_AGAINST_MEAN,
+    RULE_PENALTY,
+    RULE_PER_GAME,
+    RULE_SIDE_BETS,
+    Settlement,
+)
+from scoresheet.sheets.layout import Cell, col_letter
+
+if TYPE_CHECKING:
+    from openpyxl.worksheet.worksheet import Worksheet
+
+SETTLE = "Settle"
+LEDGER = "Ledger"
+FIRST_GAME = 7
+
+
+class _Plan:
+    def __init__(self) -> None:
+        self.cells: list[Cell] = []
+
+    def put(
+        self,
+        sheet: str,
+        row: int,
+        col: int,
+        value: Any,
+        formula: str | None = None,
+        style: str = "",
+        label: str = "",
+    ) -> str:
+        self.cells.append(Cell(sheet, row, col, value, formula, style, label))
+        return f"{col_letter(col)}{row}"
+
+
+def _amount_formula(rule: str, ref: str, first: str, last: str) -> str:
+    row = f"${first}:${last}"
+    if rule == RULE_AGAINST_MEAN:
+        return f"IF(ISBLANK({ref}),0,({ref}-AVERAGE({row}))*stake)"
+    if rule == RULE_PENALTY:
+        return f"IF(ISBLANK({ref}),0,(AVERAGE({row})-{ref})*stake)"
+    if rule == RULE_PER_GAME:
+        return f"IF(ISBLANK({ref}),0,IF({ref}=MAX({row}),1,-1)*stake/2)"
+    if rule == RULE_SIDE_BETS:
+        return f"IF(ISBLANK({ref}),0,{ref}*stake)"
+    return "0*stake"
+
+
+def plan_settlement(s: Settlement, games: Sequence[ScoredGame]) -> list[Cell]:
+    """Every cell of the workbook, each formula cell with the value the library computed."""
+    plan = _Plan()
+    players = s.players
+    n = len(players)
+    put = plan.put
+    put(SETTLE, 1, 1, f"Settling {len(s.games)} games", style="title")
+    put(SETTLE, 2, 1, "stake", style="label")
+    put(SETTLE, 2, 2, float(s.stake), style="input")
+    put(SETTLE, 2, 3, "per game won" if _per_game(s) else "per point", style="label")
+    put(SETTLE, 3, 1, "unit", style="label")
+    put(SETTLE, 3, 2, float(s.unit), style="input")
+    put(SETTLE, 4, 1, "currency", style="label")
+    put(SETTLE, 4, 2, s.currency, style="input")
+    head = FIRST_GAME - 1
+    pcol = {p: 4 + i for i, p in enumerate(players)}  # the games' figures
+    acol = {p: 4 + n + i for i, p in enumerate(players)}  # the amounts
+    put(SETTLE, head - 1, 4, "points (score --json totals)", style="label")
+    put(SETTLE, head - 1, 4 + n, f"amounts ({s.currency})", style="label")
+    for text, col in (("game", 1), ("rule", 2), ("complete", 3)):
+        put(SETTLE, head, col, text, style="header")
+    for p in players:
+        put(SETTLE, head, pcol[p], p, style="header")
+        put(SETTLE, head, acol[p], p, style="header")
+    first_p, last_p = col_letter(4), col_letter(3 + n)
+    for i, g in enumerate(s.games):
+        row = FIRST_GAME + i
+        put(SETTLE, row, 1, g.name, style="fixed")
+        put(SETTLE, row, 2, g.rule, style="fixed")
+        put(SETTLE, row, 3, "yes" if g.complete else "no", style="fixed")
+        for p in players:
+            if p in g.points:
+                put(SETTLE, row, pcol[p], g.points[p], style="input")
+            ref = f"{col_letter(pcol[p])}{row}"
+            formula = _amount_formula(g.rule, ref, f"{first_p}{row}", f"{last_p}{row}")
+            value = float(g.amounts.get(p, Fraction(0)))
+            put(SETTLE, row, acol[p], value, formula, "money", f"{g.name}, {p}, amount")
+    last_game = FIRST_GAME + len(s.games) - 1
+    exact_row = last_game + 1
+    put(SETTLE, exact_row, 3, "exact", style="total_label")
+    exact_ref = {}
+    for p in players:
+        c = col_letter(acol[p])
+        exact_ref[p] = put(
+            SETTLE,
+            exact_row,
+            acol[p],
+            float(s.exact[p]),
+            f"SUM({c}{FIRST_GAME}:{c}{last_game})",
+            "money",
+            f"{p}, exact amount",
+        )
+    _balances(plan, s, exact_row + 2, exact_ref)
+    _ledger(plan, s, games)
+    return plan.cells
+
+
+def _per_game(s: Settlement) -> bool:
+    return not s.ledger_only and any(g.rule == RULE_PER_GAME for g in s.games)
+
+
+def _balances(plan: _Plan, s: Settlement, top: int, exact_ref: dict[str, str]) -> None:
+    put = plan.put
+    players = s.players
+    unit = Fraction(s.unit)
+    headers = [
+        "player",
+        "units",
+        "floor",
+        "fraction",
+        "rank",
+        "balance",
+        "pays",
+        "receives",
+        "left",
+    ]
+    for j, text in enumerate(headers, 1):
+        put(SETTLE, top, j, text, style="header")
+    first, last = top + 1, top + len(players)
+    left_row = last + 1
+    units = {p: s.exact[p] / unit for p in players}
+    floors = {p: math.floor(u) for p, u in units.items()}
+    fractions = {p: round(float(units[p] - floors[p]), 9) for p in players}
+    spare = -sum(floors.values())
+    ranks = {
+        p: 1
+        + sum(1 for q in players if fractions[q] > fractions[p])
+        + sum(1 for q in players[:i] if fractions[q] == fractions[p])
+        for i, p in enumerate(players)
+    }
+    payments_top = left_row + 2
+    pay_first, pay_last = payments_top + 1, payments_top + len(s.payments)
+    row_of = {p: first + i for i, p in enumerate(players)}
+    for p in players:
+        r = row_of[p]
+        put(SETTLE, r, 1, p, style="fixed")
+        put(
+            SETTLE,
+            r,
+            2,
+            round(float(units[p]), 9),
+            f"ROUND({exact_ref[p]}/unit,9)",
+            "",
+            f"{p}, units",
+        )
+        put(SETTLE, r, 3, floors[p], f"INT(B{r})", "", f"{p}, floor")
+        put(SETTLE, r, 4, fractions[p], f"ROUND(B{r}-C{r},9)", "", f"{p}, fraction")
+        ties = f"+SUMPRODUCT(--(D${first}:D{r - 1}=D{r}))" if r > first else ""
+        put(
+            SETTLE,
+            r,
+            5,
+            ranks[p],
+            f"1+SUMPRODUCT(--(D${first}:D${last}>D{r})){ties}",
+            "",
+            f"{p}, rank",
+        )
+        put(
+            SETTLE,
+            r,
+            6,
+            float(s.balances[p]),
+            f"(C{r}+IF(E{r}<=$C${left_row},1,0))*unit",
+            "money",
+            f"{p}, balance",
+        )
+        paid = sum((pay.amount for pay in s.payments if pay.payer == p), start=0)
+        got = sum((pay.amount for pay in s.payments if pay.payee == p), start=0)
+        pays = f"SUMPRODUCT(--($A${pay_first}:$A${pay_last}=A{r}),$C${pay_first}:$C${pay_last})"
+        gets = f"SUMPRODUCT(--($B${pay_first}:$B${pay_last}=A{r}),$C${pay_first}:$C${pay_last})"
+        if not s.payments:
+            pays = gets = "0"
+        put(SETTLE, r, 7, float(paid), pays, "money", f"{p}, pays")
+        put(SETTLE, r, 8, float(got), gets, "money", f"{p}, receives")
+        put(SETTLE, r, 9, 0.0, f"ROUND(F{r}+G{r}-H{r},6)", "money", f"{p}, left after paying")
+    put(SETTLE, left_row, 2, "units left over", style="label")
+    put(SETTLE, left_row, 3, spare, f"ROUND(-SUM(C{first}:C{last}),0)", "", "units left over")
+    put(SETTLE, left_row, 5, "sum", style="label")
+    put(SETTLE, left_row, 6, 0.0, f"ROUND(SUM(F{first}:F{last}),6)", "money", "sum of balances")
+    for j, text in enumerate(["pays", "to", "amount"], 1):
+        put(SETTLE, payments_top, j, text, style="header")
+    for k, pay in enumerate(s.payments):
+        r = pay_first + k
+        put(SETTLE, r, 1, pay.payer, style="fixed")
+        put(SETTLE, r, 2, pay.payee, style="fixed")
+        owe = f"-$F${row_of[pay.payer]}"
+        due = f"$F${row_of[pay.payee]}"
+        if k:
+            owe += f"-SUMPRODUCT(--($A${pay_first}:A{r - 1}=A{r}),$C${pay_first}:C{r - 1})"
+            due += f"-SUMPRODUCT(--($B${pay_first}:B{r - 1}=B{r}),$C${pay_first}:C{r - 1})"
+        put(
+            SETTLE,
+            r,
+            3,
+            float(pay.amount),
+            f"ROUND(MIN({owe},{due})/unit,0)*unit",
+            "money",
+            f"payment {k + 1}",
+        )
+
+
+def _ledger(plan: _Plan, s: Settlement, scored: Sequence[ScoredGame]) -> None:
+    put = plan.put
+    put(
+        LEDGER, 1, 1, "Side bets between every pair (points won by the first player)", style="title"
+    )
+    games = list(s.games)
+    for j, text in enumerate(["player", "against", *[g.name for g in games], "net", "amount"], 1):
+        put(LEDGER, 2, j, text, style="header")
+    nets: dict[tuple[str, str], dict[str, int]] = {}
+    for g, source in zip(games, scored, strict=True):
+        for pair in source.score.get("ledger", {}).get("pairs", []):
+            a, b = sorted(pair["players"])
+            nets.setdefault((a, b), {})[g.name] = int(pair["net"][a])
+    for i, pair in enumerate(s.ledger):
+        r = 3 + i
+        a, b = pair.players
+        put(LEDGER, r, 1, a, style="fixed")
+        put(LEDGER, r, 2, b, style="fixed")
+        for j, g in enumerate(games):
+            if g.name in nets.get(pair.players, {}):
+                put(LEDGER, r, 3 + j, nets[pair.players][g.name], style="input")
+        first, last = col_letter(3), col_letter(2 + len(games))
+        net_col = 3 + len(games)
+        put(LEDGER, r, net_col, pair.net, f"SUM({first}{r}:{last}{r})", "", f"{a}–{b}, net")
+        put(
+            LEDGER,
+            r,
+            net_col + 1,
+            float(pair.net * s.stake),
+            f"{col_letter(net_col)}{r}*stake",
+            "money",
+            f"{a}–{b}, amount",
+        )
+
+
+def settlement_workbook(s: Settlement, games: Sequence[ScoredGame]) -> bytes:
+    """The workbook of a settlement, as the bytes of an ``.xlsx`` file."""
+    from openpyxl import Workbook
+    from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
+    from openpyxl.workbook.defined_name import DefinedName
+
+    from scoresheet.sheets.export import (
+        HEADER_FILL,
+        INPUT_FILL,
+        print_setup,
+        save_with_values,
+        write_cells,
+    )
+
+    cells = plan_settlement(s, games)
+    wb = Workbook()
+    first = wb.active
+    assert first is not None
+    first.title = SETTLE
+    sheets: dict[str, Worksheet] = {SETTLE: first, LEDGER: wb.create_sheet(LEDGER)}
+    thin = Side(style="thin", color="BFBFBF")
+    box = Border(left=thin, right=thin, top=thin, bottom=thin)
+    font = Font(name="Arial", size=10)
+    bold = Font(name="Arial", size=10, bold=True)
+    places = max(0, -int(s.unit.normalize().as_tuple().exponent))
+    money = "0." + "0" * places if places else "0"
+    styles: dict[str, dict[str, Any]] = {
+        "title": {"font": Font(name="Arial", size=12, bold=True)},
+        "header": {
+            "font": bold,
+            "fill": PatternFill("solid", fgColor=HEADER_FILL),
+            "alignment": Alignment(horizontal="center", wrap_text=True),
+            "border": box,
+        },
+        "input": {"font": font, "fill": PatternFill("solid", fgColor=INPUT_FILL), "border": box},
+        "fixed": {"font": font, "border": box},
+        "label": {"font": font},
+        "total_label": {"font": bold},
+        "money": {"font": font, "border": box, "number_format": f"{money};-{money};{money}"},
+        "": {"font": font, "border": box},
+    }
+    write_cells(sheets, cells, styles)
+    wb.defined_names["stake"] = DefinedName("stake", attr_text=f"{SETTLE}!$B$2")
+    wb.defined_names["unit"] = DefinedName("unit", attr_text=f"{SETTLE}!$B$3")
+    for ws in sheets.values():
+        ws.column_dimensions["A"].width = 22
+        print_setup(ws, freeze=None, title_rows=None)
+    return save_with_values(wb, cells, [SETTLE, LEDGER])
