@@ -93,3 +93,72 @@ def register(app: typer.Typer) -> None:
             typer.echo(settlement_text(result))
             if xlsx is not None:
                 typer.echo(f"wrote {xlsx}")
+
+    @app.command()
+    def stats(
+        paths: Annotated[
+            list[Path],
+            typer.Argument(
+                help="Game files, or folders (every *.json under them, by name).",
+                show_default=False,
+            ),
+        ],
+        player: Annotated[
+            str | None, typer.Option(help="Only this player's figures.", show_default=False)
+        ] = None,
+        as_json: Annotated[
+            bool, typer.Option("--json", help="Print JSON for other tools.")
+        ] = False,
+        xlsx: Annotated[
+            Path | None,
+            typer.Option(
+                "--xlsx",
+                help="Also write a workbook with the figures and a chart of running form.",
+                show_default=False,
+            ),
+        ] = None,
+        force: Annotated[
+            bool, typer.Option("--force", help="Replace the workbook if it exists.")
+        ] = False,
+        skip_bad: Annotated[
+            bool,
+            typer.Option(
+                "--skip-bad", help="Leave out unreadable files (listed) instead of stopping."
+            ),
+        ] = False,
+    ) -> None:
+        """Statistics over many games of any mix: per player, per contract, doubles, form.
+
+        Games are taken in the order given (a folder's files in name order). Every
+        figure comes from the same scoring as `scoresheet score --json`.
+        """
+        from scoresheet.errors import ScoresheetError
+        from scoresheet.evening import ScoredGame, find_games, load_game
+        from scoresheet.evening import stats as season_stats
+        from scoresheet.evening.text import stats_text
+
+        games: list[ScoredGame] = []
+        skipped: list[tuple[str, str]] = []
+        for path in find_games(paths):
+            try:
+                games.append(load_game(path))
+            except ScoresheetError as exc:
+                if not skip_bad:
+                    raise ScoresheetError(f"{exc} (--skip-bad leaves it out)") from None
+                skipped.append((str(path), str(exc)))
+        if not games:
+            raise ScoresheetError("stats: none of the files is a readable game")
+        result = season_stats(games, player=player)
+        if xlsx is not None:
+            from scoresheet.evening.workbook import stats_workbook
+            from scoresheet.store import write_new_file
+
+            write_new_file(xlsx, stats_workbook(result), force=force)
+        if as_json:
+            data = result.to_json()
+            data["skipped"] = [{"file": f, "error": e} for f, e in skipped]
+            _print_json(data)
+        else:
+            typer.echo(stats_text(result, skipped))
+            if xlsx is not None:
+                typer.echo(f"wrote {xlsx}")

@@ -8,5 +8,15 @@ from __future__ import annotations
 
 from scoresheet.evening.games import ScoredGame, find_games, from_data, load_game
 from scoresheet.evening.settle import Settlement, settle
+from scoresheet.evening.stats import Stats, stats
 
-__all__ = ["ScoredGame", "Settlement", "find_games", "from_data", "load_game", "settle"]
+__all__ = [
+    "ScoredGame",
+    "Settlement",
+    "Stats",
+    "find_games",
+    "from_data",
+    "load_game",
+    "settle",
+    "stats",
+]

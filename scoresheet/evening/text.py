@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from decimal import Decimal
 from fractions import Fraction
 
 from scoresheet.evening.games import PARTNERSHIP_GAMES
 from scoresheet.evening.settle import Settlement, exact_text
+from scoresheet.evening.stats import Stats
 
 
 def _signed(value: Decimal | int) -> str:
@@ -82,4 +84,105 @@ def settlement_text(s: Settlement) -> str:
         if note.startswith("rounded"):
             lines.append("")
             lines.append(f"Rounding: {note.removeprefix('rounded: ')}.")
+    return "\n".join(lines)
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def _avg(value: float | None) -> str:
+    return "–" if value is None else f"{value:+.2f}"
+
+
+def stats_text(s: Stats, skipped: Sequence[tuple[str, str]] = ()) -> str:
+    """What ``scoresheet stats`` prints: one section per subject, players in name order."""
+    kinds: dict[str, int] = {}
+    for g in s.games:
+        kinds[g["game"]] = kinds.get(g["game"], 0) + 1
+    mix = ", ".join(f"{k} {n}" for k, n in sorted(kinds.items()))
+    n = len(s.games)
+    lines = [f"Statistics over {n} game{'s' * (n != 1)} ({mix}), {len(s.players)} players"]
+    width = max((len(p) for p in s.players), default=6)
+    lines += ["", f"{'player'.ljust(width)}  games  wins  places"]
+    for p, f in s.players.items():
+        placed = ", ".join(f"{_ordinal(int(k))} ×{v}" for k, v in f["places"].items()) or "–"
+        lines.append(f"{p.ljust(width)}  {f['games']:>5}  {f['wins']:>4}  {placed}")
+    for kind in sorted(kinds):
+        lines += ["", f"{kind}: points, average per game / per deal"]
+        for p, f in s.players.items():
+            k = f["by_game"].get(kind)
+            if k:
+                lines.append(
+                    f"  {p.ljust(width)}  {k['games']:>3} games  {k['points']:>+7}  "
+                    f"{_avg(k['average_per_game'])} / {_avg(k['average_per_deal'])}"
+                )
+    if any("barbu" in f for f in s.players.values()):
+        lines += ["", "Barbu contracts: average as declarer / as defender (declared first)"]
+        for p, f in s.players.items():
+            for contract, c in f.get("barbu", {}).get("contracts", {}).items():
+                d, x = c["declarer"], c["defender"]
+                best = d["best"]
+                lines.append(
+                    f"  {p.ljust(width)}  {contract:<14} {_avg(d['average'])} / "
+                    f"{_avg(x['average'])}  ({c['declared_first']})"
+                    + (f"  best {best['score']:+d}, worst {d['worst']['score']:+d}" if best else "")
+                )
+        lines += ["", "Doubles: made (won/lost), received, redoubles made/received, net points"]
+        for p, f in s.players.items():
+            if "barbu" in f:
+                d = f["barbu"]["doubles"]
+                broke = f["barbu"]["violations"]
+                lines.append(
+                    f"  {p.ljust(width)}  {d['made']} ({d['won']}/{d['lost']}), {d['received']}, "
+                    f"{d['redoubles_made']}/{d['redoubles_received']}, {d['net']:+d}"
+                    + (f"; violations {broke}" if broke else "")
+                )
+    if s.head_to_head:
+        lines += ["", "Head to head (side bets, net points)"]
+        for pair in s.head_to_head:
+            a, b = pair.players
+            lines.append(f"  {a}–{b}: {a} {pair.net:+d} over {pair.bets} bets")
+    if any("belote" in f for f in s.players.values()):
+        lines += ["", "Belote: contracts taken (made) as taker; litiges; team capots and belotes"]
+        for p, f in s.players.items():
+            bel = f.get("belote")
+            if bel:
+                taken = ", ".join(
+                    f"{c} {n} ({bel['made'].get(c, 0)})" for c, n in sorted(bel["taken"].items())
+                )
+                lines.append(
+                    f"  {p.ljust(width)}  {taken or '–'}; litiges {bel['litiges']}; "
+                    f"capots {bel['capots']}; belotes {bel['belotes']}"
+                )
+    if any("caribbean_all_fours" in f for f in s.players.values()):
+        lines += ["", "Caribbean All Fours (the player's team): hang jacks, kicks, games won"]
+        for p, f in s.players.items():
+            af = f.get("caribbean_all_fours")
+            if af:
+                lines.append(
+                    f"  {p.ljust(width)}  hang jacks {af['hang_jacks']}, kicks {af['kicks']} "
+                    f"({af['kick_points']} points), games won {af['games_won']}"
+                )
+    if any("rosbiratschka" in f for f in s.players.values()):
+        lines += ["", "Rosbiratschka: penalties per contract (average)"]
+        for p, f in s.players.items():
+            r = f.get("rosbiratschka")
+            if r:
+                parts = ", ".join(
+                    f"{c} {v['points']} ({v['average']:.2f})" for c, v in r["penalties"].items()
+                )
+                lines.append(f"  {p.ljust(width)}  {parts}")
+    lines += ["", "Running form (1 = always first, 0 = always last), after each complete game"]
+    for p, f in s.players.items():
+        form = " ".join(f"{x['form']:.2f}" for x in f["form"][-12:]) or "–"
+        lines.append(f"  {p.ljust(width)}  {form}")
+    if s.violations:
+        lines += ["", f"Violations ({len(s.violations)})"]
+        for v in s.violations:
+            where = f"deal {v['deal']}" if v["deal"] is not None else "game"
+            lines.append(f"  {v['file']}, {where}: {v['message']}")
+    if skipped:
+        lines += ["", f"Skipped {len(skipped)} unreadable file{'s' * (len(skipped) != 1)}"]
+        lines += [f"  {message}" for _, message in skipped]
     return "\n".join(lines)

@@ -24,6 +24,7 @@ from scoresheet.evening.settle import (
     RULE_SIDE_BETS,
     Settlement,
 )
+from scoresheet.evening.stats import Stats
 from scoresheet.sheets.layout import Cell, col_letter
 
 if TYPE_CHECKING:
@@ -264,16 +265,9 @@ def _ledger(plan: _Plan, s: Settlement, scored: Sequence[ScoredGame]) -> None:
 def settlement_workbook(s: Settlement, games: Sequence[ScoredGame]) -> bytes:
     """The workbook of a settlement, as the bytes of an ``.xlsx`` file."""
     from openpyxl import Workbook
-    from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
     from openpyxl.workbook.defined_name import DefinedName
 
-    from scoresheet.sheets.export import (
-        HEADER_FILL,
-        INPUT_FILL,
-        print_setup,
-        save_with_values,
-        write_cells,
-    )
+    from scoresheet.sheets.export import print_setup, save_with_values, write_cells
 
     cells = plan_settlement(s, games)
     wb = Workbook()
@@ -281,13 +275,207 @@ def settlement_workbook(s: Settlement, games: Sequence[ScoredGame]) -> bytes:
     assert first is not None
     first.title = SETTLE
     sheets: dict[str, Worksheet] = {SETTLE: first, LEDGER: wb.create_sheet(LEDGER)}
+    places = max(0, -int(s.unit.normalize().as_tuple().exponent))
+    money = "0." + "0" * places if places else "0"
+    styles = _styles(money)
+    write_cells(sheets, cells, styles)
+    wb.defined_names["stake"] = DefinedName("stake", attr_text=f"{SETTLE}!$B$2")
+    wb.defined_names["unit"] = DefinedName("unit", attr_text=f"{SETTLE}!$B$3")
+    for ws in sheets.values():
+        ws.column_dimensions["A"].width = 22
+        print_setup(ws, freeze=None, title_rows=None)
+    return save_with_values(wb, cells, [SETTLE, LEDGER])
+
+
+PLAYERS = "Players"
+FORM = "Form"
+HEAD = "Head to head"
+BARBU = "Barbu"
+
+
+def plan_stats(s: Stats) -> list[Cell]:
+    """The statistics workbook's cells; the running form is a formula over each game's
+    result, with the library's value cached."""
+    from scoresheet.evening.stats import form_result
+
+    plan = _Plan()
+    put = plan.put
+    players = list(s.players)
+    n = len(players)
+    kinds = sorted({g["game"] for g in s.games})
+    most = max((len(g["players"]) for g in s.games), default=4)
+    head = ["player", "games", "complete", "wins", "win rate"]
+    head += [
+        f"{i}{'st' if i == 1 else 'nd' if i == 2 else 'rd' if i == 3 else 'th'}"
+        for i in range(1, most + 1)
+    ]
+    for kind in kinds:
+        head += [f"{kind} games", f"{kind} per game", f"{kind} per deal"]
+    put(PLAYERS, 1, 1, f"Statistics over {len(s.games)} games", style="title")
+    for j, text in enumerate(head, 1):
+        put(PLAYERS, 2, j, text, style="header")
+    for i, p in enumerate(players):
+        r = 3 + i
+        f = s.players[p]
+        put(PLAYERS, r, 1, p, style="fixed")
+        put(PLAYERS, r, 2, f["games"], style="fixed")
+        put(PLAYERS, r, 3, f["complete_games"], style="fixed")
+        put(PLAYERS, r, 4, f["wins"], style="fixed")
+        rate: float | str = f["wins"] / f["complete_games"] if f["complete_games"] else ""
+        put(PLAYERS, r, 5, rate, f'IF(C{r}=0,"",D{r}/C{r})', "rate", f"{p}, win rate")
+        for k in range(1, most + 1):
+            put(PLAYERS, r, 5 + k, f["places"].get(str(k), 0), style="fixed")
+        col = 6 + most
+        for kind in kinds:
+            figures = f["by_game"].get(kind)
+            if figures:
+                put(PLAYERS, r, col, figures["games"], style="fixed")
+                put(PLAYERS, r, col + 1, figures["average_per_game"], style="fixed")
+                put(PLAYERS, r, col + 2, figures["average_per_deal"], style="fixed")
+            col += 3
+    # Running form: one row per game, each player's result and the average so far.
+    put(FORM, 1, 1, "Running form: 1 = always first, 0 = always last", style="title")
+    for j, text in enumerate(["#", "game", "file"], 1):
+        put(FORM, 2, j, text, style="header")
+    for i, p in enumerate(players):
+        put(FORM, 2, 4 + i, f"{p} result", style="header")
+        put(FORM, 2, 4 + n + i, p, style="header")
+    sums = dict.fromkeys(players, 0.0)
+    counts = dict.fromkeys(players, 0)
+    for gi, g in enumerate(s.games):
+        r = 3 + gi
+        put(FORM, r, 1, gi + 1, style="fixed")
+        put(FORM, r, 2, g["game"], style="fixed")
+        put(FORM, r, 3, g["file"], style="fixed")
+        if g["places"] is None:
+            continue
+        for i, p in enumerate(players):
+            if p not in g["places"]:
+                continue
+            result = form_result(g, g["places"][p])
+            sums[p] += result
+            counts[p] += 1
+            rc = col_letter(4 + i)
+            put(FORM, r, 4 + i, result, style="input")
+            put(
+                FORM,
+                r,
+                4 + n + i,
+                sums[p] / counts[p],
+                f"AVERAGE({rc}$3:{rc}{r})",
+                "rate",
+                f"game {gi + 1}, {p}, form",
+            )
+    # Head to head: what the row's player won from the column's player in side bets.
+    if s.head_to_head:
+        put(HEAD, 1, 1, "Side bets: points the row's player won from the column's", style="title")
+        for i, p in enumerate(players):
+            put(HEAD, 2, 2 + i, p, style="header")
+            put(HEAD, 3 + i, 1, p, style="header")
+        index = {p: i for i, p in enumerate(players)}
+        for pair in s.head_to_head:
+            a, b = pair.players
+            if a in index and b in index:
+                put(HEAD, 3 + index[a], 2 + index[b], pair.net, style="fixed")
+                put(HEAD, 3 + index[b], 2 + index[a], -pair.net, style="fixed")
+    # Barbu: each player's contracts as declarer and as defender.
+    row = 2
+    barbu_head = [
+        "player",
+        "contract",
+        "declared",
+        "as declarer",
+        "best",
+        "worst",
+        "defended",
+        "as defender",
+        "best",
+        "worst",
+        "declared first",
+    ]
+    if any("barbu" in f for f in s.players.values()):
+        put(BARBU, 1, 1, "Barbu: average score per contract", style="title")
+        for j, text in enumerate(barbu_head, 1):
+            put(BARBU, row, j, text, style="header")
+        for p in players:
+            for contract, c in s.players[p].get("barbu", {}).get("contracts", {}).items():
+                row += 1
+                d, x = c["declarer"], c["defender"]
+                cells = [
+                    p,
+                    contract,
+                    d["deals"],
+                    d["average"],
+                    _score(d["best"]),
+                    _score(d["worst"]),
+                    x["deals"],
+                    x["average"],
+                    _score(x["best"]),
+                    _score(x["worst"]),
+                    c["declared_first"],
+                ]
+                for j, value in enumerate(cells, 1):
+                    if value is not None:
+                        put(BARBU, row, j, value, style="fixed")
+    return plan.cells
+
+
+def _score(entry: dict[str, Any] | None) -> int | None:
+    return None if entry is None else int(entry["score"])
+
+
+def stats_workbook(s: Stats) -> bytes:
+    """The statistics workbook with a line chart of every player's running form."""
+    from openpyxl import Workbook
+    from openpyxl.chart import LineChart, Reference
+
+    from scoresheet.sheets.export import save_with_values, write_cells
+
+    cells = plan_stats(s)
+    wb = Workbook()
+    first = wb.active
+    assert first is not None
+    first.title = PLAYERS
+    titles = [PLAYERS, FORM, HEAD, BARBU]
+    used = {c.sheet for c in cells}
+    titles = [t for t in titles if t in used]
+    sheets: dict[str, Worksheet] = {PLAYERS: first}
+    for title in titles[1:]:
+        sheets[title] = wb.create_sheet(title)
+    write_cells(sheets, cells, _styles("0.00"))
+    n = len(s.players)
+    games = len(s.games)
+    if n and games:
+        ws = sheets[FORM]
+        chart = LineChart()
+        chart.title = "Running form"
+        chart.y_axis.title = "form (1 = always first)"
+        chart.x_axis.title = "game"
+        chart.y_axis.scaling.min = 0
+        chart.y_axis.scaling.max = 1
+        chart.x_axis.delete = False
+        chart.y_axis.delete = False
+        chart.height = 9
+        chart.width = 24
+        data = Reference(ws, min_col=4 + n, max_col=3 + 2 * n, min_row=2, max_row=2 + games)
+        chart.add_data(data, titles_from_data=True)
+        chart.set_categories(Reference(ws, min_col=1, min_row=3, max_row=2 + games))
+        ws.add_chart(chart, f"{col_letter(4 + 2 * n + 1)}3")
+    for ws in sheets.values():
+        ws.column_dimensions["A"].width = 16
+    return save_with_values(wb, cells, titles)
+
+
+def _styles(money: str) -> dict[str, dict[str, Any]]:
+    from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
+
+    from scoresheet.sheets.export import HEADER_FILL, INPUT_FILL
+
     thin = Side(style="thin", color="BFBFBF")
     box = Border(left=thin, right=thin, top=thin, bottom=thin)
     font = Font(name="Arial", size=10)
     bold = Font(name="Arial", size=10, bold=True)
-    places = max(0, -int(s.unit.normalize().as_tuple().exponent))
-    money = "0." + "0" * places if places else "0"
-    styles: dict[str, dict[str, Any]] = {
+    return {
         "title": {"font": Font(name="Arial", size=12, bold=True)},
         "header": {
             "font": bold,
@@ -300,12 +488,6 @@ def settlement_workbook(s: Settlement, games: Sequence[ScoredGame]) -> bytes:
         "label": {"font": font},
         "total_label": {"font": bold},
         "money": {"font": font, "border": box, "number_format": f"{money};-{money};{money}"},
+        "rate": {"font": font, "border": box, "number_format": "0.00"},
         "": {"font": font, "border": box},
     }
-    write_cells(sheets, cells, styles)
-    wb.defined_names["stake"] = DefinedName("stake", attr_text=f"{SETTLE}!$B$2")
-    wb.defined_names["unit"] = DefinedName("unit", attr_text=f"{SETTLE}!$B$3")
-    for ws in sheets.values():
-        ws.column_dimensions["A"].width = 22
-        print_setup(ws, freeze=None, title_rows=None)
-    return save_with_values(wb, cells, [SETTLE, LEDGER])
