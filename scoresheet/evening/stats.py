@@ -101,62 +101,79 @@ def _new_player() -> dict[str, Any]:
     }
 
 
-def _spread(score: int, where: dict[str, Any], acc: dict[str, Any]) -> None:
+def _spread(score: int, name: str, number: int, acc: dict[str, Any]) -> None:
     acc["deals"] += 1
     acc["points"] += score
     if acc["best"] is None or score > acc["best"]["score"]:
-        acc["best"] = {"score": score, **where}
+        acc["best"] = {"score": score, "file": name, "deal": number}
     if acc["worst"] is None or score < acc["worst"]["score"]:
-        acc["worst"] = {"score": score, **where}
+        acc["worst"] = {"score": score, "file": name, "deal": number}
 
 
 def _role() -> dict[str, Any]:
     return {"deals": 0, "points": 0, "average": None, "best": None, "worst": None}
 
 
-def _barbu(g: ScoredGame, p: str, out: dict[str, Any]) -> None:
-    b = out.setdefault(
-        "barbu",
-        {
-            "contracts": {},
-            "doubles": {
-                "made": 0,
-                "received": 0,
-                "won": 0,
-                "lost": 0,
-                "redoubles_made": 0,
-                "redoubles_received": 0,
-                "net": 0,
-            },
-            "violations": 0,
+def _barbu_figures() -> dict[str, Any]:
+    return {
+        "contracts": {},
+        "doubles": {
+            "made": 0,
+            "received": 0,
+            "won": 0,
+            "lost": 0,
+            "redoubles_made": 0,
+            "redoubles_received": 0,
+            "net": 0,
         },
-    )
-    first_declared = False
+        "violations": 0,
+    }
+
+
+def _barbu(g: ScoredGame, outs: Mapping[str, dict[str, Any]]) -> None:
+    """One pass over a Barbu game's deals and bets for every player followed."""
+    figures = {p: out.setdefault("barbu", _barbu_figures()) for p, out in outs.items()}
+    declared: set[str] = set()
     for d in g.score["deals"]:
-        c = b["contracts"].setdefault(
-            d["contract"], {"declarer": _role(), "defender": _role(), "declared_first": 0}
-        )
-        where = {"file": g.name, "deal": d["number"]}
-        role = "declarer" if d["declarer"] == p else "defender"
-        _spread(int(d["score"][p]), where, c[role])
-        if role == "declarer" and not first_declared:
-            c["declared_first"] += 1
-            first_declared = True
-    doubles = b["doubles"]
+        declarer, contract, number = d["declarer"], d["contract"], d["number"]
+        for p, score in d["score"].items():
+            b = figures.get(p)
+            if b is None:
+                continue
+            c = b["contracts"].get(contract)
+            if c is None:
+                c = b["contracts"][contract] = {
+                    "declarer": _role(),
+                    "defender": _role(),
+                    "declared_first": 0,
+                }
+            if declarer == p:
+                _spread(int(score), g.name, number, c["declarer"])
+                if p not in declared:
+                    c["declared_first"] += 1
+                    declared.add(p)
+            else:
+                _spread(int(score), g.name, number, c["defender"])
     for deal in g.score["ledger"]["deals"]:
         for bet in deal["bets"]:
-            moved = int(bet["moved"][bet["doubler"]])
-            if bet["doubler"] == p:
-                doubles["made"] += 1
-                doubles["won"] += moved > 0
-                doubles["lost"] += moved < 0
-                doubles["redoubles_received"] += bet["multiplier"] == 2
-                doubles["net"] += moved
-            elif bet["doubled"] == p:
-                doubles["received"] += 1
-                doubles["redoubles_made"] += bet["multiplier"] == 2
-                doubles["net"] -= moved
-    b["violations"] += sum(1 for v in g.score["violations"] if v.get("doubler") == p)
+            doubler, doubled = bet["doubler"], bet["doubled"]
+            moved = int(bet["moved"][doubler])
+            redoubled = bet["multiplier"] == 2
+            if doubler in figures:
+                made = figures[doubler]["doubles"]
+                made["made"] += 1
+                made["won"] += moved > 0
+                made["lost"] += moved < 0
+                made["redoubles_received"] += redoubled
+                made["net"] += moved
+            if doubled in figures:
+                got = figures[doubled]["doubles"]
+                got["received"] += 1
+                got["redoubles_made"] += redoubled
+                got["net"] -= moved
+    for v in g.score["violations"]:
+        if v.get("doubler") in figures:
+            figures[v["doubler"]]["violations"] += 1
 
 
 def _belote(g: ScoredGame, p: str, out: dict[str, Any]) -> None:
@@ -296,14 +313,14 @@ def stats(games: Sequence[ScoredGame | Mapping[str, Any]], *, player: str | None
                         "form": round(total / (len(done) + 1), 4),
                     }
                 )
-            if g.game == "barbu":
-                _barbu(g, p, out)
-            elif g.game == "belote":
+            if g.game == "belote":
                 _belote(g, p, out)
             elif g.game == "caribbean-all-fours":
                 _all_fours(g, p, out)
             elif g.game == "rosbiratschka":
                 _rosbiratschka(g, p, out)
+        if g.game == "barbu":
+            _barbu(g, {p: players[p] for p in g.players if p in players})
     for figures in players.values():
         _finish(figures)
     ledger = evening_ledger(scored)
