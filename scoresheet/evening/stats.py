@@ -279,8 +279,9 @@ def stats(games: Sequence[ScoredGame | Mapping[str, Any]], *, player: str | None
             }
         )
         violations.extend(
-            {"file": g.name, "deal": v.get("deal"), "message": v.get("message")}
+            {"file": g.name, **v}
             for v in g.score["violations"]
+            if player is None or player in (v.get("doubler"), v.get("declarer"))
         )
         for p in g.players:
             if player is not None and p != player:

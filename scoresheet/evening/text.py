@@ -17,12 +17,11 @@ def _signed(value: Decimal | int) -> str:
 
 
 def _amount(s: Settlement, value: Fraction) -> str:
-    if value == 0:
-        return "0"
     if (value / Fraction(s.unit)).denominator == 1:
-        return _signed(Decimal(value.numerator) / Decimal(value.denominator))
-    text = exact_text(value)
-    return text if text.startswith("-") else f"+{text}"
+        text = s.money(Decimal(value.numerator) / Decimal(value.denominator))
+    else:
+        text = exact_text(value)
+    return text if text.startswith("-") or value == 0 else f"+{text}"
 
 
 def settlement_text(s: Settlement) -> str:
@@ -102,7 +101,10 @@ def stats_text(s: Stats, skipped: Sequence[tuple[str, str]] = ()) -> str:
         kinds[g["game"]] = kinds.get(g["game"], 0) + 1
     mix = ", ".join(f"{k} {n}" for k, n in sorted(kinds.items()))
     n = len(s.games)
-    lines = [f"Statistics over {n} game{'s' * (n != 1)} ({mix}), {len(s.players)} players"]
+    count = len(s.players)
+    lines = [
+        f"Statistics over {n} game{'s' * (n != 1)} ({mix}), {count} player{'s' * (count != 1)}"
+    ]
     width = max((len(p) for p in s.players), default=6)
     lines += ["", f"{'player'.ljust(width)}  games  wins  places"]
     for p, f in s.players.items():
@@ -142,7 +144,8 @@ def stats_text(s: Stats, skipped: Sequence[tuple[str, str]] = ()) -> str:
         lines += ["", "Head to head (side bets, net points)"]
         for pair in s.head_to_head:
             a, b = pair.players
-            lines.append(f"  {a}–{b}: {a} {pair.net:+d} over {pair.bets} bets")
+            verdict = f"{a} {pair.net:+d}" if pair.net else "square"
+            lines.append(f"  {a}–{b}: {verdict} over {pair.bets} bets")
     if any("belote" in f for f in s.players.values()):
         lines += ["", "Belote: contracts taken (made) as taker; litiges; team capots and belotes"]
         for p, f in s.players.items():
