@@ -248,9 +248,16 @@ def test_two_spellings_of_one_name_are_refused() -> None:
         ("NaN", "not a positive amount"),
         ("1e9", "more than 1,000,000"),
         ("0.0000001", "more than 6 decimals"),
+        ("1,000", "could be 1000 or 1.000"),
     ],
 )
 def test_a_bad_stake_is_refused(stake: str, message: str) -> None:
     g = from_data(random_barbu(random.Random(1), "classic"), "g.json")
     with pytest.raises(ScoresheetError, match=message):
         settle([g], stake)
+
+
+def test_a_decimal_comma_is_read_when_it_can_mean_one_thing_only() -> None:
+    g = from_data(random_barbu(random.Random(1), "classic"), "g.json")
+    assert settle([g], "0,01").stake == Decimal("0.01")
+    assert settle([g], "0,125").stake == Decimal("0.125")

@@ -105,6 +105,10 @@ def test_refusals_are_one_line_and_write_nothing(tmp_path: Path) -> None:
     assert "not a positive amount" in assert_one_line_error(
         run("settle", EXAMPLES / "classic.json", "--stake", "-3")
     )
+    twice = assert_one_line_error(
+        run("settle", EXAMPLES / "classic.json", EXAMPLES / "classic.json", "--stake", "1")
+    )
+    assert "classic.json: named twice" in twice
     bad = tmp_path / "bad.json"
     bad.write_text("{not json", encoding="utf-8")
     assert "bad.json" in assert_one_line_error(run("settle", bad, "--stake", "1"))

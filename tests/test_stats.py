@@ -175,3 +175,11 @@ def test_libreoffice_recalculates_the_form_the_library_computes(tmp_path: Path) 
         if not ok:
             wrong.append(f"{c.where} ({c.label}): {value!r}, the library gives {c.value!r}")
     assert not wrong, wrong[:5]
+
+
+def test_two_spellings_of_one_name_are_refused_naming_both() -> None:
+    rng = random.Random(2)
+    a = from_data(random_barbu(rng, "classic", players=["Ann", "Bob", "Cat", "Dan"]), "a.json")
+    b = from_data(random_belote(rng, players=["Ann", "Bob", "cat", "Dan"]), "b.json")
+    with pytest.raises(ScoresheetError, match=r'"Cat" \(a.json\) and "cat" \(b.json\)'):
+        stats([a, b])

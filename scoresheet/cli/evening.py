@@ -73,7 +73,7 @@ def register(app: typer.Typer) -> None:
         from scoresheet.evening import settle as settle_games
         from scoresheet.evening.text import settlement_text
 
-        scored = [load_game(p) for p in find_games(games)]
+        scored = [load_game(p) for p in find_games(games, twice="refuse")]
         result = settle_games(
             scored,
             stake,

@@ -130,10 +130,11 @@ def load_game(path: Path, name: str | None = None) -> ScoredGame:
     return score_record(rec, label)
 
 
-def find_games(paths: Iterable[Path]) -> list[Path]:
+def find_games(paths: Iterable[Path], *, twice: str = "once") -> list[Path]:
     """The game files named, a folder standing for every ``*.json`` file under it (by name).
 
-    A path named twice (or found twice through a folder) is read once.
+    A file named twice (or found twice through folders) is read once, or refused when
+    ``twice="refuse"`` (an evening's file named twice: one game or two?).
     """
     out: list[Path] = []
     seen: set[Path] = set()
@@ -146,6 +147,10 @@ def find_games(paths: Iterable[Path]) -> list[Path]:
             found = [path]
         for p in found:
             key = p.resolve()
+            if key in seen and twice == "refuse":
+                raise ScoresheetError(
+                    f"{p}: named twice; each game file counts once (to count a game twice, copy it)"
+                )
             if key not in seen:
                 seen.add(key)
                 out.append(p)

@@ -195,8 +195,15 @@ def parse_amount(text: str | Decimal, what: str, *, largest: int = 1_000_000) ->
     ...
     scoresheet.errors.ScoresheetError: --stake: "-1" is not a positive amount (e.g. 0.01)
     """
+    written = str(text).strip()
+    whole, comma, decimals = written.partition(",")
+    if comma and "." not in written and len(decimals) == 3 and whole.strip("0"):
+        raise ScoresheetError(
+            f'{what}: "{text}" could be {whole}{decimals} or {whole}.{decimals}; '
+            f"write it without a comma"
+        )
     try:
-        value = Decimal(str(text).strip().replace(",", "."))
+        value = Decimal(written.replace(",", "."))
     except InvalidOperation:
         value = Decimal("NaN")
     if not value.is_finite() or value <= 0:
@@ -209,7 +216,7 @@ def parse_amount(text: str | Decimal, what: str, *, largest: int = 1_000_000) ->
     return value
 
 
-def _check_names(games: Sequence[ScoredGame]) -> None:
+def check_names(games: Sequence[ScoredGame]) -> None:
     """Refuse two spellings of what may be one player: one player or two?"""
     seen: dict[str, tuple[str, str]] = {}
     for g in games:
@@ -426,7 +433,7 @@ def settle(
     the_unit = parse_amount(unit, "--unit", largest=1000)
     if not currency.strip() or len(currency) > 8 or not currency.isprintable():
         raise ScoresheetError(f'--currency: "{currency}" is not a currency (€, $, CHF, …)')
-    _check_names(scored)
+    check_names(scored)
     if not partial:
         for g in scored:
             if not g.complete:

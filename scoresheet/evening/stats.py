@@ -30,7 +30,7 @@ from typing import Any
 
 from scoresheet.errors import ScoresheetError
 from scoresheet.evening.games import PARTNERSHIP_GAMES, ScoredGame, from_data
-from scoresheet.evening.settle import PairLedger, evening_ledger
+from scoresheet.evening.settle import PairLedger, check_names, evening_ledger
 
 
 @dataclass(frozen=True)
@@ -257,6 +257,7 @@ def stats(games: Sequence[ScoredGame | Mapping[str, Any]], *, player: str | None
     ]
     if not scored:
         raise ScoresheetError("stats: no games")
+    check_names(scored)
     names = {p for g in scored for p in g.players}
     if player is not None and player not in names:
         raise ScoresheetError(f'--player: "{player}" played none of these games')
