@@ -281,9 +281,11 @@ def settlement_workbook(s: Settlement, games: Sequence[ScoredGame]) -> bytes:
     write_cells(sheets, cells, styles)
     wb.defined_names["stake"] = DefinedName("stake", attr_text=f"{SETTLE}!$B$2")
     wb.defined_names["unit"] = DefinedName("unit", attr_text=f"{SETTLE}!$B$3")
+    longest = max((len(g.name) for g in s.games), default=10)
     for ws in sheets.values():
-        ws.column_dimensions["A"].width = 22
+        ws.column_dimensions["A"].width = min(max(14, longest + 2), 60)
         print_setup(ws, freeze=None, title_rows=None)
+    sheets[SETTLE].column_dimensions["B"].width = 22
     return save_with_values(wb, cells, [SETTLE, LEDGER])
 
 
@@ -356,7 +358,7 @@ def plan_stats(s: Stats) -> list[Cell]:
             sums[p] += result
             counts[p] += 1
             rc = col_letter(4 + i)
-            put(FORM, r, 4 + i, result, style="input")
+            put(FORM, r, 4 + i, result, style="rate")
             put(
                 FORM,
                 r,
@@ -429,7 +431,7 @@ def stats_workbook(s: Stats) -> bytes:
     from openpyxl import Workbook
     from openpyxl.chart import LineChart, Reference
 
-    from scoresheet.sheets.export import save_with_values, write_cells
+    from scoresheet.sheets.export import print_setup, save_with_values, write_cells
 
     cells = plan_stats(s)
     wb = Workbook()
@@ -460,9 +462,10 @@ def stats_workbook(s: Stats) -> bytes:
         data = Reference(ws, min_col=4 + n, max_col=3 + 2 * n, min_row=2, max_row=2 + games)
         chart.add_data(data, titles_from_data=True)
         chart.set_categories(Reference(ws, min_col=1, min_row=3, max_row=2 + games))
-        ws.add_chart(chart, f"{col_letter(4 + 2 * n + 1)}3")
+        ws.add_chart(chart, f"A{games + 5}")
     for ws in sheets.values():
         ws.column_dimensions["A"].width = 16
+        print_setup(ws, freeze=None, title_rows=None)
     return save_with_values(wb, cells, titles)
 
 
