@@ -14,13 +14,11 @@ from hypothesis import strategies as st
 
 from scoresheet.errors import ScoresheetError
 from scoresheet.evening import ScoredGame, from_data, load_game, stats
-from scoresheet.evening.workbook import plan_stats
 from scoresheet.games.barbu.simulate import random_game as random_barbu
 from scoresheet.games.belote.simulate import random_game as random_belote
 from scoresheet.games.caribbean_all_fours.simulate import random_game as random_all_fours
 from scoresheet.games.rosbiratschka.simulate import random_game as random_rosbiratschka
 from tests.cli_helpers import ROOT, assert_one_line_error, run
-from tests.sheets_helpers import recalculate, values
 
 FEW = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 POOL = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]
@@ -148,33 +146,6 @@ def test_an_unreadable_file_is_refused_by_name_unless_skip_bad(tmp_path: Path) -
     assert "no game files" in assert_one_line_error(run("stats", empty))
     only_bad = assert_one_line_error(run("stats", folder / "2-broken.json", "--skip-bad"))
     assert "none of the files is a readable game" in only_bad
-
-
-def test_libreoffice_recalculates_the_form_the_library_computes(tmp_path: Path) -> None:
-    """The running form and win rates are formulas: LibreOffice gives the library's values."""
-    rng = random.Random(3)
-    paths = []
-    for i in range(8):
-        path = tmp_path / f"g{i}.json"
-        path.write_text(json.dumps(_random_game(rng)), "utf-8")
-        paths.append(path)
-    book = tmp_path / "season.xlsx"
-    proc = run("stats", *paths, "--xlsx", book)
-    assert proc.returncode == 0, proc.stderr
-    got = values(recalculate([book], tmp_path / "out", tmp_path / "profile")[book])
-    formulas = [c for c in plan_stats(stats([load_game(p) for p in paths])) if c.formula]
-    assert len(formulas) > 8
-    wrong = []
-    for c in formulas:
-        value = got[c.sheet].get(c.ref)
-        if c.value == "":
-            ok = value in ("", None)
-        else:
-            assert isinstance(c.value, int | float)
-            ok = isinstance(value, int | float) and abs(value - c.value) < 1e-9
-        if not ok:
-            wrong.append(f"{c.where} ({c.label}): {value!r}, the library gives {c.value!r}")
-    assert not wrong, wrong[:5]
 
 
 def test_two_spellings_of_one_name_are_refused_naming_both() -> None:
