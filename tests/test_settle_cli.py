@@ -44,6 +44,17 @@ def test_the_classic_example_at_a_cent_a_point() -> None:
     assert ann_bob["net"] == {"Ann": 93, "Bob": -93}
     assert ann_bob["amount"] == {"Ann": "0.93", "Bob": "-0.93"}
     assert out["partial"] is False
+    assert out["games"][0]["violations"] == 0
+
+
+def test_a_game_with_violations_is_settled_as_scored_and_says_so() -> None:
+    """examples/evening/classic-1.json: two players short of their declarer doubles."""
+    path = EXAMPLES / "evening" / "classic-1.json"
+    assert _json(path, "--stake", "0.01")["games"][0]["violations"] == 2
+    proc = run("settle", path, "--stake", "0.01")
+    assert f"2 rule violations, settled as scored (scoresheet score {path} lists them)" in (
+        proc.stdout
+    )
 
 
 def test_the_text_names_each_rule_the_payments_and_the_ledger() -> None:

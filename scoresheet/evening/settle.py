@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from typing import Any
@@ -67,6 +67,7 @@ class GameSettlement:
     explanation: str
     points: dict[str, int]
     amounts: dict[str, Fraction]
+    violations: int = 0
 
 
 @dataclass(frozen=True)
@@ -141,6 +142,7 @@ class Settlement:
                     "explanation": g.explanation,
                     "points": g.points,
                     "amounts": {p: exact_text(a) for p, a in g.amounts.items()},
+                    "violations": g.violations,
                 }
                 for g in self.games
             ],
@@ -454,11 +456,12 @@ def settle(
     parts = []
     for g in scored:
         if ledger_only:
-            parts.append(_side_bets(g, stake_f))
+            part = _side_bets(g, stake_f)
         elif g.partnership:
-            parts.append(_partnership(g, stake_f))
+            part = _partnership(g, stake_f)
         else:
-            parts.append(_individual(g, stake_f))
+            part = _individual(g, stake_f)
+        parts.append(replace(part, violations=len(g.score["violations"])))
     exact: dict[str, Fraction] = {}
     for part in parts:
         for p, a in part.amounts.items():

@@ -46,6 +46,11 @@ def settlement_text(s: Settlement) -> str:
         state = "complete" if g.complete else "NOT COMPLETE"
         lines.append(f"{g.name} ({g.game}, {g.rules}, {state})")
         lines.append(f"  {g.explanation}")
+        if g.violations:
+            lines.append(
+                f"  {g.violations} rule violation{'s' * (g.violations != 1)}, settled as scored "
+                f"(scoresheet score {g.name} lists them)"
+            )
         width = max(len(p) for p in g.points)
         for p in sorted(g.points):
             lines.append(
