@@ -115,6 +115,9 @@ def test_head_to_head_nets_add_up_the_games_ledgers(seed: int, count: int) -> No
     doubles = [f["barbu"]["doubles"] for f in s.players.values() if "barbu" in f]
     assert sum(d["made"] for d in doubles) == sum(d["received"] for d in doubles) == bets
     assert sum(d["net"] for d in doubles) == 0
+    for d in doubles:
+        assert d["won"] + d["lost"] <= d["made"]
+        assert d["won_share"] == (round(d["won"] / d["made"], 4) if d["made"] else None)
     assert sum(f["games"] for f in s.players.values()) == sum(len(g.players) for g in games)
     assert stats(list(reversed(games))).head_to_head == s.head_to_head
 

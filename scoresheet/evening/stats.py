@@ -17,7 +17,9 @@ Stated choices:
 - Running form: after each complete game, the average over the player's complete games
   so far of (players − place) / (players − 1): 1 for always first, 0 for always last
   (for partnership games, 1 for a win and 0 for a loss).
-- Doubles (Barbu): a double *won* is one whose side bet moved points to the doubler;
+- Doubles (Barbu): a double *won* is one whose side bet moved points to the doubler
+  (``won_share``: the share of the player's doubles that won; a bet between equal
+  scores moves nothing and is neither won nor lost);
   a redouble is counted for the player who redoubled; net side-bet points are what the
   player's bets moved, over all their games.
 """
@@ -222,6 +224,10 @@ def _finish(player: dict[str, Any]) -> None:
     for figures in player["by_game"].values():
         figures["average_per_game"] = _average(figures["points"], figures["games"])
         figures["average_per_deal"] = _average(figures["points"], figures["deals"])
+    if "barbu" in player:
+        doubles = player["barbu"]["doubles"]
+        made = doubles["made"]
+        doubles["won_share"] = round(doubles["won"] / made, 4) if made else None
     for c in player.get("barbu", {}).get("contracts", {}).values():
         for role in ("declarer", "defender"):
             c[role]["average"] = _average(c[role]["points"], c[role]["deals"])

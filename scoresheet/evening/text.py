@@ -99,6 +99,10 @@ def _avg(value: float | None) -> str:
     return "–" if value is None else f"{value:+.2f}"
 
 
+def _share(value: float | None) -> str:
+    return "" if value is None else f", {value:.0%} won"
+
+
 def stats_text(s: Stats, skipped: Sequence[tuple[str, str]] = ()) -> str:
     """What ``scoresheet stats`` prints: one section per subject, players in name order."""
     kinds: dict[str, int] = {}
@@ -141,7 +145,8 @@ def stats_text(s: Stats, skipped: Sequence[tuple[str, str]] = ()) -> str:
                 d = f["barbu"]["doubles"]
                 broke = f["barbu"]["violations"]
                 lines.append(
-                    f"  {p.ljust(width)}  {d['made']} ({d['won']}/{d['lost']}), {d['received']}, "
+                    f"  {p.ljust(width)}  {d['made']} ({d['won']}/{d['lost']}"
+                    f"{_share(d['won_share'])}), {d['received']}, "
                     f"{d['redoubles_made']}/{d['redoubles_received']}, {d['net']:+d}"
                     + (f"; violations {broke}" if broke else "")
                 )
