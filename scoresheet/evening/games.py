@@ -37,7 +37,6 @@ class ScoredGame:
     score: Mapping[str, Any]
     zero_sum: bool
     deals_per_game: int | None = None
-    created: str | None = None
 
     @property
     def complete(self) -> bool:
@@ -70,7 +69,6 @@ def score_record(record: Mapping[str, Any], name: str) -> ScoredGame:
     rules = result.rules
     individual = game not in PARTNERSHIP_GAMES | PENALTY_GAMES
     zero_sum = individual and bool(getattr(rules, "zero_sum", False))
-    created = record.get("created")
     return ScoredGame(
         name=name,
         game=game,
@@ -79,7 +77,6 @@ def score_record(record: Mapping[str, Any], name: str) -> ScoredGame:
         score=data,
         zero_sum=zero_sum,
         deals_per_game=getattr(rules, "deals_per_game", None),
-        created=created if isinstance(created, str) else None,
     )
 
 
