@@ -139,3 +139,15 @@ def test_an_existing_workbook_is_kept_without_force(tmp_path: Path) -> None:
     proc = run("settle", EXAMPLES / "classic.json", "--stake", "1", "--xlsx", out, "--force")
     assert proc.returncode == 0, proc.stderr
     assert out.read_bytes()[:2] == b"PK"
+
+
+def test_the_order_of_the_files_changes_nothing_but_the_list_of_games() -> None:
+    files = [EXAMPLES / "evening" / f"classic-{i}.json" for i in (1, 2, 3)]
+    forward = _json(*files, "--stake", "0.01")
+    backward = _json(*reversed(files), "--stake", "0.01")
+    for key in ("balances", "payments", "ledger"):
+        assert forward[key] == backward[key]
+    assert [g["file"] for g in backward["games"]] == [str(f) for f in reversed(files)]
+    # Eve sat in for the third game only, Dan not at all: each settles only their games.
+    assert forward["games"][2]["points"].keys() == {"Ann", "Bob", "Cat", "Eve"}
+    assert forward["balances"]["Eve"] == "1.46"
