@@ -455,8 +455,7 @@ def test_beats_follow_the_rule(hands: dict[str, ChineseHand]) -> None:
     expected = {
         player: {
             row: sum(
-                not mine.fouled
-                and (other.fouled or mine.rows()[index] > other.rows()[index])
+                not mine.fouled and (other.fouled or mine.rows()[index] > other.rows()[index])
                 for other in hands.values()
                 if other is not mine
             )
