@@ -22,6 +22,7 @@ False
 from __future__ import annotations
 
 import itertools
+from bisect import bisect_left
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -302,12 +303,15 @@ def parse_hand(front: str, middle: str, back: str, *, where: str = "") -> Chines
     ...
     scoresheet.errors.ScoresheetError: deal 3, Ann: front has 2 cards, a front row has 3
     """
-    rows: list[tuple[Card, ...]] = []
-    for row, text in zip(ROWS, (front, middle, back), strict=True):
-        try:
-            rows.append(tuple(parse_cards(text)))
-        except ScoresheetError as error:
-            raise ScoresheetError(f"{_prefix(where)}{row}: {error}") from None
+    try:
+        rows = tuple(parse_cards(front)), tuple(parse_cards(middle)), tuple(parse_cards(back))
+    except ScoresheetError:  # name the row that holds what is not a card
+        for row, text in zip(ROWS, (front, middle, back), strict=True):
+            try:
+                parse_cards(text)
+            except ScoresheetError as error:
+                raise ScoresheetError(f"{_prefix(where)}{row}: {error}") from None
+        raise
     try:
         return ChineseHand(*rows)
     except ScoresheetError as error:  # the rows' checks, told where they are
@@ -384,14 +388,16 @@ def count_beats(hands: Mapping[str, ChineseHand]) -> dict[str, dict[str, int]]:
     {'front': 0, 'middle': 1, 'back': 0}
     """
     played = [hand.played for hand in hands.values()]
-    fronts = [rows[0] for rows in played]
-    middles = [rows[1] for rows in played]
-    backs = [rows[2] for rows in played]
+    # In a row, a player beats every opponent whose row plays lower: its place in the
+    # row's sorted values.
+    fronts, middles, backs = (
+        (sorted(row) for row in zip(*played, strict=True)) if played else ((), (), ())
+    )
     return {
         player: {
-            "front": sum(other < front for other in fronts),
-            "middle": sum(other < middle for other in middles),
-            "back": sum(other < back for other in backs),
+            "front": bisect_left(fronts, front),
+            "middle": bisect_left(middles, middle),
+            "back": bisect_left(backs, back),
         }
         for player, (front, middle, back) in zip(hands, played, strict=True)
     }
