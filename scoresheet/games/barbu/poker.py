@@ -105,13 +105,6 @@ _RANK_BIT = tuple(1 << 3 * (rank - 2) if rank >= 2 else 0 for rank in range(ACE 
 _DESCENDING = tuple(sorted(RANKS, reverse=True))
 
 
-def _strength(category: int, tiebreak: Sequence[int]) -> int:
-    value = 0
-    for rank in tiebreak:
-        value = value * _DIGIT + rank
-    return category * _CATEGORY_UNIT + value * _POWERS[5 - len(tiebreak)]
-
-
 def _hand_rank(strength: int) -> HandRank:
     category, value = divmod(strength, _CATEGORY_UNIT)
     tiebreak: list[int] = []
@@ -122,48 +115,58 @@ def _hand_rank(strength: int) -> HandRank:
     return HandRank(category, tuple(reversed(tiebreak)))
 
 
-def _pattern(ranks: Sequence[int]) -> int:
-    return sum(_RANK_BIT[rank] for rank in ranks)
-
-
 class _Tables(NamedTuple):
     five: dict[int, int]
     flush: dict[int, int]
     three: dict[int, int]
 
 
+def _runs(ranks: Sequence[int], size: int) -> list[tuple[int, int]]:
+    """For each set of ``size`` ranks (taken high to low): its pattern and its ranks as
+    base-15 digits, the most significant first."""
+    out = []
+    for chosen in itertools.combinations(ranks, size):
+        key = value = 0
+        for rank in chosen:
+            key += _RANK_BIT[rank]
+            value = value * _DIGIT + rank
+        out.append((key, value))
+    return out
+
+
 @cache
 def _tables() -> _Tables:
+    unit, bit = _CATEGORY_UNIT, _RANK_BIT
     five: dict[int, int] = {}
     flush: dict[int, int] = {}
     three: dict[int, int] = {}
-    for ranks in itertools.combinations(_DESCENDING, 5):
-        key = _pattern(ranks)
-        top = ranks[0] if ranks[0] - ranks[4] == 4 else 5 if ranks == (ACE, 5, 4, 3, 2) else 0
-        if top:
-            five[key] = _strength(STRAIGHT, (top,))
-            flush[key] = _strength(STRAIGHT_FLUSH, (top,))
-        else:
-            five[key] = _strength(HIGH_CARD, ranks)
-            flush[key] = _strength(FLUSH, ranks)
-    for front in itertools.combinations(_DESCENDING, 3):
-        three[_pattern(front)] = _strength(HIGH_CARD, front)
+    for key, value in _runs(_DESCENDING, 5):
+        five[key] = HIGH_CARD * unit + value
+        flush[key] = FLUSH * unit + value
+    for top in range(5, ACE + 1):  # the straights, 5-high (the wheel, A-2-3-4-5) to ace-high
+        key = sum(bit[ACE if rank == 1 else rank] for rank in range(top - 4, top + 1))
+        five[key] = STRAIGHT * unit + top * _POWERS[4]
+        flush[key] = STRAIGHT_FLUSH * unit + top * _POWERS[4]
+    for key, value in _runs(_DESCENDING, 3):
+        three[key] = HIGH_CARD * unit + value * _POWERS[2]
     for high in _DESCENDING:
         rest = [rank for rank in _DESCENDING if rank != high]
-        three[_pattern((high, high, high))] = _strength(TRIPS, (high,))
-        for kickers in itertools.combinations(rest, 3):
-            five[_pattern((high, high, *kickers))] = _strength(PAIR, (high, *kickers))
-        for pair in itertools.combinations(rest, 2):
-            five[_pattern((high, high, high, *pair))] = _strength(TRIPS, (high, *pair))
+        pair, trips = 2 * bit[high], 3 * bit[high]
+        three[trips] = TRIPS * unit + high * _POWERS[4]
+        for key, value in _runs(rest, 3):
+            five[pair + key] = PAIR * unit + high * _POWERS[4] + value * _DIGIT
+        for key, value in _runs(rest, 2):
+            five[trips + key] = TRIPS * unit + high * _POWERS[4] + value * _POWERS[2]
         for low in rest:
-            three[_pattern((high, high, low))] = _strength(PAIR, (high, low))
-            five[_pattern((high, high, high, low, low))] = _strength(FULL_HOUSE, (high, low))
-            five[_pattern((high, high, high, high, low))] = _strength(QUADS, (high, low))
+            tiebreak = high * _POWERS[4] + low * _POWERS[3]
+            three[pair + bit[low]] = PAIR * unit + tiebreak
+            five[trips + 2 * bit[low]] = FULL_HOUSE * unit + tiebreak
+            five[4 * bit[high] + bit[low]] = QUADS * unit + tiebreak
             if low < high:
                 for kicker in rest:
                     if kicker != low:
-                        five[_pattern((high, high, low, low, kicker))] = _strength(
-                            TWO_PAIR, (high, low, kicker)
+                        five[pair + 2 * bit[low] + bit[kicker]] = (
+                            TWO_PAIR * unit + tiebreak + kicker * _POWERS[2]
                         )
     return _Tables(five, flush, three)
 
