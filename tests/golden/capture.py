@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
 GOLDEN = Path(__file__).resolve().parent
 
-_MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
+SPREADSHEET = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
 _REL = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}"
 _PKG_REL = "{http://schemas.openxmlformats.org/package/2006/relationships}"
 _INTEGER = re.compile(r"-?[0-9]+")
@@ -65,8 +65,8 @@ def _cached(cell: ElementTree.Element, strings: list[str]) -> Any:
     """A cell's value as the sheet XML stores it, typed by its ``t`` attribute."""
     kind = cell.get("t", "n")
     if kind == "inlineStr":
-        return "".join(t.text or "" for t in cell.iter(f"{_MAIN}t"))
-    v = cell.find(f"{_MAIN}v")
+        return "".join(t.text or "" for t in cell.iter(f"{SPREADSHEET}t"))
+    v = cell.find(f"{SPREADSHEET}v")
     if v is None:
         return None
     text = v.text or ""
@@ -91,19 +91,19 @@ def cells(workbook: bytes) -> dict[str, Any]:
     strings: list[str] = []
     if "xl/sharedStrings.xml" in archive.namelist():
         root = ElementTree.fromstring(archive.read("xl/sharedStrings.xml"))
-        strings = ["".join(t.text or "" for t in si.iter(f"{_MAIN}t")) for si in root]
+        strings = ["".join(t.text or "" for t in si.iter(f"{SPREADSHEET}t")) for si in root]
     book = ElementTree.fromstring(archive.read("xl/workbook.xml"))
     rels = ElementTree.fromstring(archive.read("xl/_rels/workbook.xml.rels"))
     targets = {rel.get("Id"): rel.get("Target", "") for rel in rels.iter(f"{_PKG_REL}Relationship")}
     sheets: dict[str, dict[str, Any]] = {}
-    for sheet in book.iter(f"{_MAIN}sheet"):
+    for sheet in book.iter(f"{SPREADSHEET}sheet"):
         target = targets[sheet.get(f"{_REL}id")]
         part = target.lstrip("/") if target.startswith("/") else posixpath.join("xl", target)
         root = ElementTree.fromstring(archive.read(part))
         found: dict[str, Any] = {}
-        for cell in root.iter(f"{_MAIN}c"):
+        for cell in root.iter(f"{SPREADSHEET}c"):
             value = _cached(cell, strings)
-            formula = cell.find(f"{_MAIN}f")
+            formula = cell.find(f"{SPREADSHEET}f")
             if formula is not None:
                 entry: dict[str, Any] = {"formula": formula.text, "value": value}
                 entry |= {f"formula {key}": text for key, text in sorted(formula.attrib.items())}
@@ -113,7 +113,7 @@ def cells(workbook: bytes) -> dict[str, Any]:
         sheets[sheet.get("name", "")] = found
     names = {
         name.get("name", ""): name.text
-        for name in book.iter(f"{_MAIN}definedName")
+        for name in book.iter(f"{SPREADSHEET}definedName")
         if not name.get("name", "").startswith("_xlnm.")
     }
     return {"sheets": sheets, "names": names}

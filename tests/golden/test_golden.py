@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 
 from tests.golden.capture import (
-    _MAIN,
     GOLDEN,
     ROOT,
+    SPREADSHEET,
     cells,
     cells_text,
     examples,
@@ -26,7 +26,7 @@ REGENERATE = "python -m tests.golden.regenerate"
 
 
 def _first_difference(expected: Any, actual: Any, path: str = "") -> str:
-    """Where two JSON values first differ, e.g. ``sheets.Scores.I10.value: -12 != -14``."""
+    """Where two JSON values first differ: ``sheets.Scores.I10.value: expected -12, got -14``."""
     if isinstance(expected, dict) and isinstance(actual, dict):
         for key in [*expected, *(k for k in actual if k not in expected)]:
             where = f"{path}.{key}" if path else str(key)
@@ -90,7 +90,7 @@ def test_the_cells_reader_sees_every_kind_of_cell() -> None:
     """A hand-made sheet: a shared string, a number, a formula with a cached value and
     one with a cached text, a boolean, an error and an inline string."""
     sheet = (
-        f'<worksheet xmlns="{_MAIN[1:-1]}"><sheetData><row r="1">'
+        f'<worksheet xmlns="{SPREADSHEET[1:-1]}"><sheetData><row r="1">'
         '<c r="A1" t="s"><v>0</v></c><c r="B1"><v>-12</v></c><c r="C1"><v>2.5</v></c>'
         '<c r="D1"><f>SUM(B1:C1)</f><v>-9.5</v></c>'
         '<c r="E1" t="str"><f>IF(B1&lt;0,"x","")</f><v>x</v></c>'
@@ -103,7 +103,7 @@ def test_the_cells_reader_sees_every_kind_of_cell() -> None:
     with zipfile.ZipFile(buffer, "w") as archive:
         archive.writestr(
             "xl/workbook.xml",
-            f'<workbook xmlns="{_MAIN[1:-1]}" xmlns:r="{rel}"><sheets>'
+            f'<workbook xmlns="{SPREADSHEET[1:-1]}" xmlns:r="{rel}"><sheets>'
             '<sheet name="Scores" sheetId="1" r:id="rId1"/></sheets><definedNames>'
             '<definedName name="v_no_king">Rules!$B$4</definedName>'
             '<definedName name="_xlnm.Print_Titles" localSheetId="0">Scores!$1:$2</definedName>'
@@ -117,7 +117,7 @@ def test_the_cells_reader_sees_every_kind_of_cell() -> None:
         )
         archive.writestr(
             "xl/sharedStrings.xml",
-            f'<sst xmlns="{_MAIN[1:-1]}"><si><t>Deal</t></si><si><t></t></si></sst>',
+            f'<sst xmlns="{SPREADSHEET[1:-1]}"><si><t>Deal</t></si><si><t></t></si></sst>',
         )
         archive.writestr("xl/worksheets/sheet1.xml", sheet)
     assert cells(buffer.getvalue()) == {
