@@ -94,7 +94,7 @@ def parse_cards(text: str) -> list[Card]:
     >>> parse_cards("  ")
     []
     """
-    return [parse_card(word) for word in text.replace(",", " ").split()]
+    return list(map(_parse_card, text.replace(",", " ").split()))
 
 
 def standard_deck(removed: Iterable[Card] = ()) -> list[Card]:

@@ -419,3 +419,48 @@ def test_fouled_matches_rows(hands: dict[str, ChineseHand]) -> None:
     for each in hands.values():
         front, middle, back = each.rows()
         assert each.fouled == (not front <= middle <= back)
+
+
+# --- the precomputed tables ---------------------------------------------------------------------
+
+
+def test_tables_hold_every_pattern_once() -> None:
+    from scoresheet.games.barbu.poker import _tables
+
+    tables = _tables()
+    # Rank multisets of five cards (no five of a kind), five distinct ranks, three cards.
+    assert (len(tables.five), len(tables.flush), len(tables.three)) == (6175, 1287, 455)
+    assert len(set(tables.five.values()) | set(tables.flush.values())) == 7462
+    assert len(set(tables.three.values())) == 455
+
+
+@settings(max_examples=300, deadline=None)
+@given(deals())
+def test_strengths_compare_like_ranks(hands: dict[str, ChineseHand]) -> None:
+    rows = [
+        (strength, rank)
+        for each in hands.values()
+        for strength, rank in zip(each.strengths, each.rows(), strict=True)
+    ]
+    for (strength_a, rank_a), (strength_b, rank_b) in itertools.combinations(rows, 2):
+        assert (strength_a < strength_b) == (rank_a < rank_b)
+        assert (strength_a == strength_b) == (rank_a == rank_b)
+
+
+@settings(max_examples=300, deadline=None)
+@given(deals())
+def test_beats_follow_the_rule(hands: dict[str, ChineseHand]) -> None:
+    """A player beats an opponent's row when it ranks higher and neither hand is fouled,
+    or when only the opponent's hand is fouled."""
+    expected = {
+        player: {
+            row: sum(
+                not mine.fouled and (other.fouled or mine.rows()[index] > other.rows()[index])
+                for other in hands.values()
+                if other is not mine
+            )
+            for index, row in enumerate(ROWS)
+        }
+        for player, mine in hands.items()
+    }
+    assert count_beats(hands) == expected

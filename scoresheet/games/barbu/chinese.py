@@ -93,21 +93,26 @@ def _hands(
     for name, rows in hands.items():
         if name not in players:
             raise ScoresheetError(f'{where}: result.hands: "{name}" is not a player in this game')
-        unknown = set(rows) - set(ROWS)
-        if unknown:
-            raise ScoresheetError(
-                f'{where}: result.hands.{name}: "{sorted(unknown)[0]}" is not a row '
-                "(front, middle, back)"
-            )
-        missing = [r for r in ROWS if r not in rows]
-        if missing:
-            raise ScoresheetError(f"{where}: result.hands.{name}: the {missing[0]} row is missing")
+        if rows.keys() != _ROW_KEYS:
+            _check_row_names(rows, f"{where}: result.hands.{name}")
         parsed[name] = parse_hand(
             rows["front"], rows["middle"], rows["back"], where=f"{where}, {name}"
         )
     ordered = {p: parsed[p] for p in players}
     check_disjoint(ordered, rules.deck, where=where)
     return ordered
+
+
+_ROW_KEYS = frozenset(ROWS)
+
+
+def _check_row_names(rows: Mapping[str, str], where: str) -> None:
+    unknown = set(rows) - _ROW_KEYS
+    if unknown:
+        raise ScoresheetError(f'{where}: "{sorted(unknown)[0]}" is not a row (front, middle, back)')
+    missing = [r for r in ROWS if r not in rows]
+    if missing:
+        raise ScoresheetError(f"{where}: the {missing[0]} row is missing")
 
 
 def check_beats(beats: Mapping[str, Mapping[str, int]], players: Sequence[str], where: str) -> None:

@@ -22,12 +22,13 @@ False
 from __future__ import annotations
 
 import itertools
+from bisect import bisect_left
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass
-from functools import cache, cached_property
+from dataclasses import dataclass, field
+from functools import cache
 from typing import NamedTuple
 
-from scoresheet.cards import ACE, Card, parse_cards
+from scoresheet.cards import ACE, RANKS, Card, parse_cards
 from scoresheet.errors import ScoresheetError
 
 HIGH_CARD = 0
@@ -54,21 +55,6 @@ CATEGORY_NAMES = (
 
 ROWS = ("front", "middle", "back")
 _ROW_SIZES = {"front": 3, "middle": 5, "back": 5}
-_WHEEL = [ACE, 5, 4, 3, 2]
-
-# Category of a hand that is not a straight or flush, by its rank-group sizes
-# (largest group first), e.g. (3, 2) is a full house.
-_CATEGORY_BY_SHAPE = {
-    (1, 1, 1, 1, 1): HIGH_CARD,
-    (2, 1, 1, 1): PAIR,
-    (2, 2, 1): TWO_PAIR,
-    (3, 1, 1): TRIPS,
-    (3, 2): FULL_HOUSE,
-    (4, 1): QUADS,
-    (1, 1, 1): HIGH_CARD,
-    (2, 1): PAIR,
-    (3,): TRIPS,
-}
 
 
 class HandRank(NamedTuple):
@@ -99,18 +85,106 @@ def category_name(rank: HandRank) -> str:
     return CATEGORY_NAMES[rank.category]
 
 
-def _rank_groups(cards: Sequence[Card]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Group sizes (largest first) and the group ranks in tiebreak order."""
-    return _groups(tuple(sorted([card.rank for card in cards])))
+# --- the tables ---------------------------------------------------------------------------------
+#
+# A hand's strength is one integer: its category, then up to five tiebreak ranks, as
+# digits in base 15 (ranks are 2..14, so a missing kicker is a 0 digit and a front,
+# which has fewer kickers, ranks below a middle that agrees on every rank it has).
+# Integers compare in the same order as ``HandRank`` tuples, and faster.
+#
+# A hand is looked up by its rank pattern: the sum of one 3-bit counter per rank
+# (``_RANK_BIT``), the same whatever the cards' order or suits. Five cards of one suit
+# are looked up in the flush table instead. The tables hold every 5-card pattern
+# (6,175), every flush class (1,287) and every 3-card front (455); they are built
+# from the categories themselves, not by ranking each pattern, on first use.
+
+_DIGIT = 15
+_POWERS: tuple[int, ...] = tuple(_DIGIT**k for k in range(6))
+_CATEGORY_UNIT = _POWERS[5]
+_RANK_BIT = tuple(1 << 3 * (rank - 2) if rank >= 2 else 0 for rank in range(ACE + 1))
+_DESCENDING = tuple(sorted(RANKS, reverse=True))
 
 
-@cache  # a few thousand rank patterns cover every hand: score many deals, rank each once
-def _groups(ranks: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    counts: dict[int, int] = {}
-    for rank in ranks:
-        counts[rank] = counts.get(rank, 0) + 1
-    groups = sorted(counts.items(), key=lambda item: (item[1], item[0]), reverse=True)
-    return tuple(size for _, size in groups), tuple(rank for rank, _ in groups)
+def _hand_rank(strength: int) -> HandRank:
+    category, value = divmod(strength, _CATEGORY_UNIT)
+    tiebreak: list[int] = []
+    for _ in range(5):
+        value, digit = divmod(value, _DIGIT)
+        if digit:
+            tiebreak.append(digit)
+    return HandRank(category, tuple(reversed(tiebreak)))
+
+
+class _Tables(NamedTuple):
+    five: dict[int, int]
+    flush: dict[int, int]
+    three: dict[int, int]
+
+
+def _runs(ranks: Sequence[int], size: int) -> list[tuple[int, int]]:
+    """For each set of ``size`` ranks (taken high to low): its pattern and its ranks as
+    base-15 digits, the most significant first."""
+    out = []
+    for chosen in itertools.combinations(ranks, size):
+        key = value = 0
+        for rank in chosen:
+            key += _RANK_BIT[rank]
+            value = value * _DIGIT + rank
+        out.append((key, value))
+    return out
+
+
+@cache
+def _tables() -> _Tables:
+    unit, bit = _CATEGORY_UNIT, _RANK_BIT
+    five: dict[int, int] = {}
+    flush: dict[int, int] = {}
+    three: dict[int, int] = {}
+    for key, value in _runs(_DESCENDING, 5):
+        five[key] = HIGH_CARD * unit + value
+        flush[key] = FLUSH * unit + value
+    for top in range(5, ACE + 1):  # the straights, 5-high (the wheel, A-2-3-4-5) to ace-high
+        key = sum(bit[ACE if rank == 1 else rank] for rank in range(top - 4, top + 1))
+        five[key] = STRAIGHT * unit + top * _POWERS[4]
+        flush[key] = STRAIGHT_FLUSH * unit + top * _POWERS[4]
+    for key, value in _runs(_DESCENDING, 3):
+        three[key] = HIGH_CARD * unit + value * _POWERS[2]
+    for high in _DESCENDING:
+        rest = [rank for rank in _DESCENDING if rank != high]
+        pair, trips = 2 * bit[high], 3 * bit[high]
+        three[trips] = TRIPS * unit + high * _POWERS[4]
+        for key, value in _runs(rest, 3):
+            five[pair + key] = PAIR * unit + high * _POWERS[4] + value * _DIGIT
+        for key, value in _runs(rest, 2):
+            five[trips + key] = TRIPS * unit + high * _POWERS[4] + value * _POWERS[2]
+        for low in rest:
+            tiebreak = high * _POWERS[4] + low * _POWERS[3]
+            three[pair + bit[low]] = PAIR * unit + tiebreak
+            five[trips + 2 * bit[low]] = FULL_HOUSE * unit + tiebreak
+            five[4 * bit[high] + bit[low]] = QUADS * unit + tiebreak
+            if low < high:
+                for kicker in rest:
+                    if kicker != low:
+                        five[pair + 2 * bit[low] + bit[kicker]] = (
+                            TWO_PAIR * unit + tiebreak + kicker * _POWERS[2]
+                        )
+    return _Tables(five, flush, three)
+
+
+def _five_strength(cards: Sequence[Card]) -> int:
+    a, b, c, d, e = cards
+    bit = _RANK_BIT
+    key = bit[a.rank] + bit[b.rank] + bit[c.rank] + bit[d.rank] + bit[e.rank]
+    tables = _tables()
+    if a.suit == b.suit == c.suit == d.suit == e.suit:
+        return tables.flush[key]
+    return tables.five[key]
+
+
+def _three_strength(cards: Sequence[Card]) -> int:
+    a, b, c = cards
+    bit = _RANK_BIT
+    return _tables().three[bit[a.rank] + bit[b.rank] + bit[c.rank]]
 
 
 def _check_cards(cards: Sequence[Card], size: int) -> None:
@@ -131,19 +205,7 @@ def rank_five(cards: Sequence[Card]) -> HandRank:
     HandRank(category=0, tiebreak=(14, 13, 9, 4, 2))
     """
     _check_cards(cards, 5)
-    return _rank_five(cards)
-
-
-def _rank_five(cards: Sequence[Card]) -> HandRank:
-    shape, ranks = _rank_groups(cards)
-    if len(ranks) == 5:
-        flush = len({card.suit for card in cards}) == 1
-        if ranks[0] - ranks[4] == 4:
-            return HandRank(STRAIGHT_FLUSH if flush else STRAIGHT, ranks[:1])
-        if list(ranks) == _WHEEL:
-            return HandRank(STRAIGHT_FLUSH if flush else STRAIGHT, (5,))
-        return HandRank(FLUSH if flush else HIGH_CARD, ranks)
-    return HandRank(_CATEGORY_BY_SHAPE[shape], ranks)
+    return _hand_rank(_five_strength(cards))
 
 
 def rank_three(cards: Sequence[Card]) -> HandRank:
@@ -155,12 +217,7 @@ def rank_three(cards: Sequence[Card]) -> HandRank:
     HandRank(category=1, tiebreak=(5, 9))
     """
     _check_cards(cards, 3)
-    return _rank_three(cards)
-
-
-def _rank_three(cards: Sequence[Card]) -> HandRank:
-    shape, ranks = _rank_groups(cards)
-    return HandRank(_CATEGORY_BY_SHAPE[shape], ranks)
+    return _hand_rank(_three_strength(cards))
 
 
 def rank_hand(cards: Sequence[Card]) -> HandRank:
@@ -180,20 +237,27 @@ def _prefix(where: str) -> str:
     return f"{where}: " if where else ""
 
 
-def _check_rows(rows: Mapping[str, Sequence[Card]], where: str) -> None:
-    prefix = _prefix(where)
+def _check_rows(front: Sequence[Card], middle: Sequence[Card], back: Sequence[Card]) -> None:
+    if (
+        len(front) == 3
+        and len(middle) == 5
+        and len(back) == 5
+        and len({*front, *middle, *back}) == 13
+    ):
+        return
+    # Something is wrong: find the first problem, in reading order, and name it.
     seen: dict[Card, str] = {}
-    for row, cards in rows.items():
+    for row, cards in zip(ROWS, (front, middle, back), strict=True):
         size = _ROW_SIZES[row]
         if len(cards) != size:
-            raise ScoresheetError(f"{prefix}{row} has {len(cards)} cards, a {row} row has {size}")
+            raise ScoresheetError(f"{row} has {len(cards)} cards, a {row} row has {size}")
         for card in cards:
             if card in seen:
                 first = seen[card]
                 place = (
                     f"twice in the {row}" if first == row else f"in both the {first} and the {row}"
                 )
-                raise ScoresheetError(f"{prefix}{card} is {place}")
+                raise ScoresheetError(f"{card} is {place}")
             seen[card] = row
 
 
@@ -204,28 +268,34 @@ class ChineseHand:
     front: tuple[Card, ...]
     middle: tuple[Card, ...]
     back: tuple[Card, ...]
+    strengths: tuple[int, int, int] = field(init=False, repr=False, compare=False)
+    """The rows' strengths as integers that compare like their ``HandRank``."""
+    fouled: bool = field(init=False, repr=False, compare=False)
+    """True when the middle ranks below the front or the back below the middle."""
+    played: tuple[int, int, int] = field(init=False, repr=False, compare=False)
+    """What each row plays against other hands: the strengths, or -1 for each row of a
+    fouled hand, which loses every row to a hand that is not fouled and ties with
+    another fouled hand."""
 
     def __post_init__(self) -> None:
-        for row in ROWS:
-            cards = getattr(self, row)
-            if type(cards) is not tuple:
-                object.__setattr__(self, row, tuple(cards))
-        _check_rows({"front": self.front, "middle": self.middle, "back": self.back}, "")
-
-    @cached_property
-    def _ranks(self) -> tuple[HandRank, HandRank, HandRank]:
-        # The rows were checked when the hand was made: rank them without checking again.
-        return _rank_three(self.front), _rank_five(self.middle), _rank_five(self.back)
+        front, middle, back = self.front, self.middle, self.back
+        if type(front) is not tuple or type(middle) is not tuple or type(back) is not tuple:
+            front, middle, back = tuple(front), tuple(middle), tuple(back)
+            object.__setattr__(self, "front", front)
+            object.__setattr__(self, "middle", middle)
+            object.__setattr__(self, "back", back)
+        _check_rows(front, middle, back)
+        # Every hand made is ranked: rank it once, now that its rows are known to be right.
+        strengths = (_three_strength(front), _five_strength(middle), _five_strength(back))
+        fouled = strengths[1] < strengths[0] or strengths[2] < strengths[1]
+        object.__setattr__(self, "strengths", strengths)
+        object.__setattr__(self, "fouled", fouled)
+        object.__setattr__(self, "played", (-1, -1, -1) if fouled else strengths)
 
     def rows(self) -> tuple[HandRank, HandRank, HandRank]:
         """The ranks of the front, middle and back rows."""
-        return self._ranks
-
-    @property
-    def fouled(self) -> bool:
-        """True when the middle ranks below the front or the back below the middle."""
-        front, middle, back = self._ranks
-        return middle < front or back < middle
+        front, middle, back = self.strengths
+        return _hand_rank(front), _hand_rank(middle), _hand_rank(back)
 
 
 def parse_hand(front: str, middle: str, back: str, *, where: str = "") -> ChineseHand:
@@ -236,15 +306,17 @@ def parse_hand(front: str, middle: str, back: str, *, where: str = "") -> Chines
     ...
     scoresheet.errors.ScoresheetError: deal 3, Ann: front has 2 cards, a front row has 3
     """
-    texts = {"front": front, "middle": middle, "back": back}
-    rows: dict[str, list[Card]] = {}
-    for row, text in texts.items():
-        try:
-            rows[row] = parse_cards(text)
-        except ScoresheetError as error:
-            raise ScoresheetError(f"{_prefix(where)}{row}: {error}") from None
     try:
-        return ChineseHand(tuple(rows["front"]), tuple(rows["middle"]), tuple(rows["back"]))
+        rows = tuple(parse_cards(front)), tuple(parse_cards(middle)), tuple(parse_cards(back))
+    except ScoresheetError:  # name the row that holds what is not a card
+        for row, text in zip(ROWS, (front, middle, back), strict=True):
+            try:
+                parse_cards(text)
+            except ScoresheetError as error:
+                raise ScoresheetError(f"{_prefix(where)}{row}: {error}") from None
+        raise
+    try:
+        return ChineseHand(*rows)
     except ScoresheetError as error:  # the rows' checks, told where they are
         raise ScoresheetError(f"{_prefix(where)}{error}") from None
 
@@ -266,8 +338,14 @@ def check_disjoint(
     ...
     scoresheet.errors.ScoresheetError: 2C is not in this game's deck
     """
-    prefix = _prefix(where)
     in_deck = deck if isinstance(deck, set | frozenset) else set(deck)
+    dealt: set[Card] = set()
+    for hand in hands.values():  # each hand's 13 cards were checked distinct when it was made
+        dealt.update(hand.front, hand.middle, hand.back)
+    if len(dealt) == 13 * len(hands) and dealt <= in_deck:
+        return
+    # Something is wrong: find the first problem, in reading order, and name it.
+    prefix = _prefix(where)
     owners: dict[Card, str] = {}
     for player, hand in hands.items():
         for card in hand.front + hand.middle + hand.back:
@@ -276,10 +354,6 @@ def check_disjoint(
             owner = owners.setdefault(card, player)
             if owner != player:
                 raise ScoresheetError(f"{prefix}{card} is in both {owner}'s and {player}'s hands")
-
-
-def _compare(a: HandRank, b: HandRank) -> int:
-    return (a > b) - (a < b)
 
 
 def row_outcomes(
@@ -298,17 +372,13 @@ def row_outcomes(
     """
     outcomes: dict[tuple[str, str], tuple[int, int, int]] = {}
     for (a, hand_a), (b, hand_b) in itertools.combinations(hands.items(), 2):
-        if hand_a.fouled or hand_b.fouled:
-            sign = hand_b.fouled - hand_a.fouled
-            outcomes[a, b] = (sign, sign, sign)
-        else:
-            front_a, middle_a, back_a = hand_a.rows()
-            front_b, middle_b, back_b = hand_b.rows()
-            outcomes[a, b] = (
-                _compare(front_a, front_b),
-                _compare(middle_a, middle_b),
-                _compare(back_a, back_b),
-            )
+        front_a, middle_a, back_a = hand_a.played
+        front_b, middle_b, back_b = hand_b.played
+        outcomes[a, b] = (
+            (front_a > front_b) - (front_a < front_b),
+            (middle_a > middle_b) - (middle_a < middle_b),
+            (back_a > back_b) - (back_a < back_b),
+        )
     return outcomes
 
 
@@ -320,11 +390,17 @@ def count_beats(hands: Mapping[str, ChineseHand]) -> dict[str, dict[str, int]]:
     >>> count_beats({"Ann": ann, "Bob": bob})["Bob"]
     {'front': 0, 'middle': 1, 'back': 0}
     """
-    beats = {player: dict.fromkeys(ROWS, 0) for player in hands}
-    for (a, b), results in row_outcomes(hands).items():
-        for row, result in zip(ROWS, results, strict=True):
-            if result > 0:
-                beats[a][row] += 1
-            elif result < 0:
-                beats[b][row] += 1
-    return beats
+    played = [hand.played for hand in hands.values()]
+    # In a row, a player beats every opponent whose row plays lower: its place in the
+    # row's sorted values.
+    fronts, middles, backs = (
+        (sorted(row) for row in zip(*played, strict=True)) if played else ((), (), ())
+    )
+    return {
+        player: {
+            "front": bisect_left(fronts, front),
+            "middle": bisect_left(middles, middle),
+            "back": bisect_left(backs, back),
+        }
+        for player, (front, middle, back) in zip(hands, played, strict=True)
+    }
