@@ -10,6 +10,7 @@ import typer
 
 from scoresheet.cli import sheets as _sheets
 from scoresheet.cli import table as _table
+from scoresheet.serve import command as _serve
 
 app = typer.Typer(
     name="scoresheet",
@@ -87,3 +88,4 @@ def rules_show(
 # imports (openpyxl, …) happen inside the commands, so start-up stays fast.
 _table.register(app)
 _sheets.register(app)
+_serve.register(app)

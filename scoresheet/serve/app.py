@@ -1,0 +1,418 @@
+"""The table server: one game file, two links, the live sheet pushed to every page.
+
+Who may do what is decided by the secret in the link's first path segment — the
+*scoring* key lets a page add a deal and undo the last one, the *view* key only
+watches; any other path gets ``403 forbidden`` and learns nothing about the game. No
+part of a URL is ever used as a file name: the page and its two assets are read from
+the package once, and the only file the server touches is the game.
+
+The game file stays the one source of truth. It is watched (``stat`` every 200 ms), and
+whenever its bytes change — a save from a phone, or ``scoresheet add`` in a terminal —
+it is scored once and the new sheet is pushed to every open page as a server-sent
+event. Saves go through :mod:`scoresheet.session`, so they keep the command line's
+guarantees (history, atomic write, lock, refusal to save over a file that changed).
+
+Every state-changing request must carry the page's token (an HMAC the server can check
+without keeping state), be JSON, and, when the browser says where it comes from
+(``Origin``, ``Sec-Fetch-Site``), come from this very page. Bodies are limited to 64 KiB.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import hmac
+import json
+import os
+import secrets
+from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response, StreamingResponse
+from starlette.routing import Route
+
+from scoresheet.errors import ScoresheetError
+
+MAX_BODY = 64 * 1024
+POLL_SECONDS = 0.2
+KEEP_ALIVE_SECONDS = 15.0
+
+SECURITY_HEADERS = [
+    (
+        b"content-security-policy",
+        b"default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; "
+        b"connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    ),
+    (b"x-content-type-options", b"nosniff"),
+    (b"x-frame-options", b"DENY"),
+    # The secret is in the address: never send it to another site.
+    (b"referrer-policy", b"no-referrer"),
+    (b"cross-origin-opener-policy", b"same-origin"),
+    (b"cross-origin-resource-policy", b"same-origin"),
+    (b"cache-control", b"no-store"),
+]
+
+ASSETS = {
+    "sheet.js": "text/javascript; charset=utf-8",
+    "sheet.css": "text/css; charset=utf-8",
+}
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+
+@dataclass(frozen=True)
+class Keys:
+    """The two secrets: the scoring link's and the view-only link's."""
+
+    score: str
+    view: str
+
+    @classmethod
+    def new(cls) -> Keys:
+        return cls(secrets.token_urlsafe(16), secrets.token_urlsafe(16))
+
+    def role(self, key: str) -> str | None:
+        """``"score"``, ``"view"`` or ``None`` for ``key`` (compared in constant time)."""
+        given = key.encode("utf-8", "replace")
+        if hmac.compare_digest(given, self.score.encode()):
+            return "score"
+        if hmac.compare_digest(given, self.view.encode()):
+            return "view"
+        return None
+
+
+class Refused(Exception):
+    """A request answered with one line: ``status`` and the message."""
+
+    def __init__(self, status: int, message: str, state: dict[str, Any] | None = None) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+        self.state = state
+
+
+def _security_headers(app: ASGIApp) -> ASGIApp:
+    """Add the security headers to every response, whoever made it."""
+
+    async def wrapped(scope: Scope, receive: Receive, send: Send) -> None:
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", []), *SECURITY_HEADERS]
+            await send(message)
+
+        await app(scope, receive, send_with_headers)
+
+    return wrapped
+
+
+class Live:
+    """The game as last read from disk, and every page waiting for its next change."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.stamp: tuple[int, int, int] | None = None
+        self.data: bytes | None = None
+        self.version = 0
+        self.state: dict[str, Any] = {}
+        self.event = b""
+        self.listeners: set[asyncio.Queue[bytes]] = set()
+        self._lock = asyncio.Lock()
+
+    def _read(self) -> dict[str, Any] | None:
+        """Score the file again if it changed; the new state, or ``None`` if unchanged."""
+        from scoresheet.serve.sheet import view
+        from scoresheet.session import open_game
+
+        try:
+            st = os.stat(self.path)
+            stamp = (st.st_ino, st.st_size, st.st_mtime_ns)
+        except OSError:
+            stamp = (-1, -1, -1)
+        if stamp == self.stamp:
+            return None
+        self.stamp = stamp
+        try:
+            game = open_game(self.path)
+        except ScoresheetError as exc:
+            if self.data is None and self.state.get("error") == str(exc):
+                return None
+            self.data = None
+            return {"error": str(exc)}
+        if game.snapshot.data == self.data:
+            return None
+        self.data = game.snapshot.data
+        return view(game.result, self.path.name)
+
+    async def refresh(self) -> None:
+        """Read the file if it changed and push the new sheet to every page."""
+        async with self._lock:
+            state = await asyncio.to_thread(self._read)
+            if state is None:
+                return
+            self.version += 1
+            state["version"] = self.version
+            self.state = state
+            text = json.dumps(state, ensure_ascii=False, separators=(",", ":"))
+            self.event = f"id: {self.version}\nevent: sheet\ndata: {text}\n\n".encode()
+            for queue in self.listeners:
+                if queue.full():
+                    queue.get_nowait()  # a page that fell behind needs only the newest
+                queue.put_nowait(self.event)
+
+    def listen(self) -> asyncio.Queue[bytes]:
+        queue: asyncio.Queue[bytes] = asyncio.Queue(maxsize=1)
+        self.listeners.add(queue)
+        return queue
+
+    async def watch(self) -> None:
+        while True:
+            await asyncio.sleep(POLL_SECONDS)
+            await self.refresh()
+
+
+def _asset(name: str) -> bytes:
+    return resources.files("scoresheet.serve").joinpath("static", name).read_bytes()
+
+
+def _page_token(secret: bytes, role: str) -> str:
+    nonce = secrets.token_urlsafe(12)
+    mac = hmac.new(secret, f"{role}:{nonce}".encode(), hashlib.sha256).hexdigest()[:32]
+    return f"{nonce}.{mac}"
+
+
+def _token_ok(secret: bytes, role: str, token: str) -> bool:
+    nonce, _, mac = token.partition(".")
+    expected = hmac.new(secret, f"{role}:{nonce}".encode(), hashlib.sha256).hexdigest()[:32]
+    return bool(nonce) and hmac.compare_digest(mac.encode(), expected.encode())
+
+
+def _one_line(text: str) -> str:
+    return " ".join("".join(c if c.isprintable() else " " for c in text).split())
+
+
+def create_app(
+    path: Path,
+    keys: Keys,
+    *,
+    stopping: Callable[[], bool] = lambda: False,
+) -> ASGIApp:
+    """The ASGI application serving ``path`` to the holders of ``keys``.
+
+    ``stopping`` tells the live streams to end (the server is shutting down).
+    """
+    live = Live(path)
+    secret = secrets.token_bytes(32)
+    save_lock = asyncio.Lock()
+    page = _asset("index.html").decode("utf-8")
+    assets = {name: _asset(name) for name in ASSETS}
+
+    def forbidden() -> Response:
+        return Response("forbidden\n", status_code=403, media_type="text/plain")
+
+    def refusal(exc: Refused) -> JSONResponse:
+        body: dict[str, Any] = {"error": _one_line(exc.message)}
+        if exc.state is not None:
+            body["state"] = exc.state
+        return JSONResponse(body, status_code=exc.status)
+
+    def check_same_page(request: Request, role: str) -> None:
+        if role != "score":
+            raise Refused(403, "this is the view-only link: it cannot change the game")
+        site = request.headers.get("sec-fetch-site")
+        if site is not None and site not in ("same-origin", "none"):
+            raise Refused(403, "refused: the request did not come from this page")
+        origin = request.headers.get("origin")
+        if origin is not None and origin != f"{request.url.scheme}://{request.headers['host']}":
+            raise Refused(403, "refused: the request did not come from this page")
+        token = request.headers.get("x-scoresheet-token", "")
+        if not _token_ok(secret, role, token):
+            raise Refused(403, "refused: this page's token is missing or wrong; reload the page")
+        kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+        if kind != "application/json":
+            raise Refused(415, "refused: send the request as application/json")
+
+    async def body_json(request: Request) -> Any:
+        length = request.headers.get("content-length")
+        if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+            raise Refused(413, f"refused: a request may carry at most {MAX_BODY // 1024} KiB")
+        chunks, size = [], 0
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > MAX_BODY:
+                raise Refused(413, f"refused: a request may carry at most {MAX_BODY // 1024} KiB")
+            chunks.append(chunk)
+        try:
+            return json.loads(b"".join(chunks).decode("utf-8"))
+        except (UnicodeDecodeError, ValueError, RecursionError) as exc:
+            raise Refused(400, f"the request is not valid JSON ({_one_line(str(exc))})") from None
+
+    def conflict_state() -> dict[str, Any] | None:
+        return live.state or None
+
+    def add(number: int, deal: dict[str, Any]) -> str:
+        from scoresheet.games import module
+        from scoresheet.session import add_deal, open_game
+
+        game = open_game(path)
+        played = len(game.result.deals)
+        if number <= played:
+            shown = module(game.result.game).deal_text(game.result, number)
+            raise Refused(
+                409,
+                f"deal {number} was saved first from another phone or the terminal — "
+                f"here it is ({shown}); enter yours again",
+            )
+        if number > played + 1:
+            raise Refused(
+                409,
+                f"deal {number}: the game has {played} deals; the next is "
+                f"deal {played + 1} — here is the sheet as it is",
+            )
+        try:
+            result, _ = add_deal(game, deal)
+        except ScoresheetError as exc:
+            if _changed(game.snapshot.data):
+                raise Refused(
+                    409,
+                    f"the game changed while deal {number} was being saved (another command "
+                    "wrote it); nothing was saved — here is the sheet as it is; enter yours again",
+                ) from None
+            raise Refused(422, str(exc)) from None
+        return str(module(result.game).deal_text(result, number))
+
+    def undo(number: int) -> str:
+        from scoresheet.session import open_game, undo_last
+
+        game = open_game(path)
+        played = len(game.result.deals)
+        if played == 0:
+            raise Refused(409, "there is no deal to undo")
+        if number != played:
+            raise Refused(
+                409,
+                f"deal {number} is no longer the last deal (the game has {played}): "
+                "nothing was removed — here is the sheet as it is",
+            )
+        try:
+            result, _ = undo_last(game)
+        except ScoresheetError as exc:
+            if _changed(game.snapshot.data):
+                raise Refused(
+                    409,
+                    "the game changed while undoing (another command wrote it); "
+                    "nothing was removed — here is the sheet as it is",
+                ) from None
+            raise Refused(422, str(exc)) from None
+        left = len(result.deals)
+        return f"deal {number} removed (kept in the file's history); {left} deals left"
+
+    def _changed(data: bytes) -> bool:
+        try:
+            return path.read_bytes() != data
+        except OSError:
+            return True
+
+    async def change(request: Request, role: str, action: str, number: int) -> Response:
+        try:
+            check_same_page(request, role)
+            body = await body_json(request)
+            if action == "deals":
+                if not isinstance(body, dict):
+                    raise Refused(400, "the deal must be one JSON object, {...}")
+                async with save_lock:
+                    message = await asyncio.to_thread(add, number, body)
+            else:
+                last = body.get("number") if isinstance(body, dict) else None
+                if not isinstance(last, int) or isinstance(last, bool):
+                    raise Refused(400, 'undo: give the last deal\'s number, {"number": N}')
+                async with save_lock:
+                    message = await asyncio.to_thread(undo, last)
+        except Refused as exc:
+            if exc.status == 409:
+                await live.refresh()
+                exc.state = conflict_state()
+            return refusal(exc)
+        except ScoresheetError as exc:  # the file could not be read at all
+            return refusal(Refused(409, str(exc)))
+        await live.refresh()
+        return JSONResponse({"message": _one_line(message), "state": live.state})
+
+    async def events(request: Request) -> Response:
+        queue = live.listen()
+
+        async def stream() -> AsyncIterator[bytes]:
+            try:
+                yield b"retry: 1000\n\n" + live.event
+                idle = 0.0
+                while not stopping():
+                    try:
+                        yield await asyncio.wait_for(queue.get(), 0.5)
+                        idle = 0.0
+                    except TimeoutError:
+                        idle += 0.5
+                        if idle >= KEEP_ALIVE_SECONDS:
+                            idle = 0.0
+                            yield b": still here\n\n"
+            finally:
+                live.listeners.discard(queue)
+
+        return StreamingResponse(
+            stream(), media_type="text/event-stream", headers={"x-accel-buffering": "no"}
+        )
+
+    async def dispatch(request: Request) -> Response:
+        parts = request.url.path.split("/")
+        # "/KEY/REST": parts == ["", KEY, *REST]
+        if len(parts) < 2:
+            return forbidden()
+        role = keys.role(parts[1])
+        if role is None:
+            return forbidden()
+        rest = "/".join(parts[2:])
+        method = request.method
+        if len(parts) == 2:
+            return Response(status_code=307, headers={"location": f"/{parts[1]}/"})
+        if method in ("GET", "HEAD"):
+            if rest == "":
+                token = _page_token(secret, role)
+                html = page.replace("{{ROLE}}", role).replace("{{TOKEN}}", token)
+                return Response(html, media_type="text/html; charset=utf-8")
+            if rest in assets:
+                return Response(assets[rest], media_type=ASSETS[rest])
+            if rest == "state":
+                return JSONResponse(live.state)
+            if rest == "events":
+                return await events(request)
+            return Response("not found\n", status_code=404, media_type="text/plain")
+        if method == "POST":
+            head, _, tail = rest.partition("/")
+            if rest == "undo":
+                return await change(request, role, "undo", 0)
+            if head == "deals" and tail.isdigit() and len(tail) < 6:
+                return await change(request, role, "deals", int(tail))
+            return Response("not found\n", status_code=404, media_type="text/plain")
+        return Response("method not allowed\n", status_code=405, media_type="text/plain")
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        await live.refresh()
+        watcher = asyncio.create_task(live.watch())
+        try:
+            yield
+        finally:
+            watcher.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await watcher
+
+    routes = [Route("/{rest:path}", dispatch, methods=["GET", "HEAD", "POST", "PUT", "DELETE"])]
+    return _security_headers(Starlette(routes=routes, lifespan=lifespan))

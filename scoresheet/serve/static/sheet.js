@@ -1,0 +1,155 @@
+// The live score sheet. The server sends the sheet as data (see scoresheet/serve/sheet.py);
+// this script only lays it out. Everything is written with textContent, never as HTML,
+// so whatever a player typed is shown as text. No rule of any game lives here.
+"use strict";
+
+(function () {
+  const role = document.querySelector('meta[name="scoresheet-role"]').content;
+  const token = document.querySelector('meta[name="scoresheet-token"]').content;
+  const $ = (id) => document.getElementById(id);
+  let state = null;
+  let entryNumber = null;
+  let undoNumber = null;
+
+  function el(tag, text, cls) {
+    const node = document.createElement(tag);
+    if (text !== undefined && text !== null) node.textContent = String(text);
+    if (cls) node.className = cls;
+    return node;
+  }
+
+  function fill(list, items, make) {
+    list.replaceChildren(...items.map(make));
+  }
+
+  function render(s) {
+    state = s;
+    document.body.dataset.version = String(s.version || 0);
+    if (s.error) {
+      $("error").textContent = s.error;
+      $("error").hidden = false;
+      return;
+    }
+    $("error").hidden = true;
+    $("title").textContent = s.title;
+    document.title = s.file + " — " + s.title;
+    $("progress").textContent = s.progress;
+    $("teams-box").hidden = !s.teams;
+    fill($("teams"), s.teams || [], (t) => el("li", t));
+    $("next-box").hidden = !s.next.length;
+    fill($("next"), s.next, (t) => el("li", t));
+    fill($("standings"), s.standings, (p) => {
+      const li = el("li");
+      li.append(el("span", p.place + ".", "place"), el("span", p.name, "name"),
+                el("span", p.total, "total"));
+      return li;
+    });
+    $("standings-note").textContent = s.standings_note || "";
+    $("violations-box").hidden = !s.violations.length;
+    fill($("violations"), s.violations, (v) => el("li", v));
+
+    const head = el("tr");
+    s.columns.forEach((c) => head.append(el("th", c)));
+    $("sheet").tHead.replaceChildren(head);
+    const body = $("sheet").tBodies[0];
+    body.replaceChildren(...s.rows.map((r) => {
+      const tr = el("tr", null, r.kind);
+      if (r.number) tr.dataset.deal = String(r.number);
+      r.cells.forEach((c) => tr.append(el("td", c)));
+      return tr;
+    }));
+    $("empty").hidden = s.rows.length > 0;
+
+    fill($("sections"), s.sections, (sec) => {
+      const box = el("section");
+      const ul = el("ul");
+      sec.lines.forEach((line) => ul.append(el("li", line)));
+      box.append(el("h2", sec.title), ul);
+      return box;
+    });
+
+    if (role === "score") {
+      $("controls").hidden = false;
+      $("undo").disabled = s.deals === 0;
+      if (!$("deal").value.trim() || entryNumber === null) entryNumber = s.deals + 1;
+      $("entry-number").textContent = "deal " + entryNumber;
+      $("entry").hidden = s.complete && !$("deal").value.trim();
+    }
+  }
+
+  function say(text, bad) {
+    const m = $("message");
+    m.textContent = text;
+    m.className = bad ? "message bad" : "message";
+  }
+
+  async function post(path, payload) {
+    let response;
+    try {
+      response = await fetch(path, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-Scoresheet-Token": token },
+        body: typeof payload === "string" ? payload : JSON.stringify(payload),
+        credentials: "same-origin",
+        cache: "no-store",
+      });
+    } catch (e) {
+      say("the server cannot be reached; nothing was saved", true);
+      return null;
+    }
+    let answer = {};
+    try { answer = await response.json(); } catch (e) { answer = {}; }
+    if (answer.state) render(answer.state);
+    if (!response.ok) {
+      say(answer.error || "refused (" + response.status + ")", true);
+      return null;
+    }
+    say(answer.message || "saved", false);
+    return answer;
+  }
+
+  function connect() {
+    const source = new EventSource("events");
+    source.addEventListener("sheet", (e) => {
+      render(JSON.parse(e.data));
+      $("live").textContent = "live";
+    });
+    source.onerror = () => { $("live").textContent = "reconnecting…"; };
+  }
+
+  document.addEventListener("DOMContentLoaded", () => {
+    if (role === "score") {
+      $("undo").addEventListener("click", () => {
+        if (!state || !state.deals) return;
+        undoNumber = state.deals;
+        const row = state.rows.find((r) => r.number === undoNumber);
+        const shown = row ? row.cells.filter((c) => c).join("  ") : "";
+        $("confirm-text").textContent = "Remove deal " + undoNumber + "? " + shown;
+        $("confirm").hidden = false;
+        $("undo").hidden = true;
+      });
+      $("confirm-no").addEventListener("click", () => {
+        $("confirm").hidden = true;
+        $("undo").hidden = false;
+      });
+      $("confirm-yes").addEventListener("click", async () => {
+        $("confirm").hidden = true;
+        $("undo").hidden = false;
+        await post("undo", { number: undoNumber });
+      });
+      $("save").addEventListener("click", async () => {
+        const number = entryNumber;
+        const answer = await post("deals/" + number, $("deal").value);
+        if (answer) {
+          $("deal").value = "";
+          entryNumber = answer.state.deals + 1;
+          $("entry-number").textContent = "deal " + entryNumber;
+        } else if (state && !state.error) {
+          entryNumber = state.deals + 1;
+          $("entry-number").textContent = "deal " + entryNumber;
+        }
+      });
+    }
+    connect();
+  });
+})();
