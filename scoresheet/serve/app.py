@@ -26,6 +26,7 @@ import hmac
 import json
 import os
 import secrets
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from dataclasses import dataclass
 from importlib import resources
@@ -136,11 +137,20 @@ class Live:
         try:
             st = os.stat(self.path)
             stamp = (st.st_ino, st.st_size, st.st_mtime_ns)
+            # A file written twice within the clock's resolution keeps its stamp: until
+            # a change is a second old, its bytes are compared as well.
+            recent = time.time() - st.st_mtime < 1.0
         except OSError:
-            stamp = (-1, -1, -1)
-        if stamp == self.stamp:
+            stamp, recent = (-1, -1, -1), False
+        if stamp == self.stamp and not recent:
             return None
         self.stamp = stamp
+        try:
+            data: bytes | None = self.path.read_bytes()
+        except OSError:
+            data = None
+        if data is not None and data == self.data:
+            return None
         try:
             game = open_game(self.path)
         except ScoresheetError as exc:
@@ -148,8 +158,6 @@ class Live:
                 return None
             self.data = None
             return {"error": str(exc)}
-        if game.snapshot.data == self.data:
-            return None
         self.data = game.snapshot.data
         return view(game.result, self.path.name)
 

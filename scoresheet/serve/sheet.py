@@ -42,22 +42,27 @@ def _barbu(result: Any) -> dict[str, Any]:
 
     players = list(result.players)
     tags = text.initials(players)
-    columns = ["#", "declarer", "contract", *players, "ok"]
+    columns = ["#", "contract", *players, "ok"]
     rows: list[Row] = []
     running = dict.fromkeys(players, 0)
+    group = None
     for deal in result.deals:
-        paper = text.paper_doubles(deal, players, tags)
-        declarer = (
-            deal.declarer if deal.dealer == deal.declarer else f"{deal.declarer}/{deal.dealer}"
+        # As on paper: the deals grouped by declarer, the doubles above the score in
+        # the doubler's column, the running totals under each deal.
+        heading = f"{deal.declarer} declares" + (
+            "" if deal.dealer == deal.declarer else f", {deal.dealer} deals"
         )
+        if heading != group:
+            rows.append(_row("group", [heading]))
+            group = heading
+        paper = text.paper_doubles(deal, players, tags)
         rows.append(
             _row(
                 "deal",
                 [
                     str(deal.number),
-                    declarer,
                     deal.contract + (" (split)" if deal.split else ""),
-                    *(f"{paper[p]} {_signed(deal.score[p])}".strip() for p in players),
+                    *(f"{paper[p]}\n{_signed(deal.score[p])}".strip() for p in players),
                     "✓" if text.row_adds_up(result, deal) else "✗",
                 ],
                 deal.number,
@@ -65,7 +70,7 @@ def _barbu(result: Any) -> dict[str, Any]:
         )
         for p in players:
             running[p] += deal.score[p]
-        rows.append(_row("running", ["", "", "Σ", *(_signed(running[p]) for p in players), ""]))
+        rows.append(_row("running", ["", "Σ", *(_signed(running[p]) for p in players), ""]))
     ranked = sorted(players, key=lambda p: -result.totals[p])
     standings = [
         {
@@ -107,6 +112,7 @@ def _barbu(result: Any) -> dict[str, Any]:
         + (" — complete" if result.complete else ""),
         "teams": None,
         "columns": columns,
+        "left": [1],
         "rows": rows,
         "standings": standings,
         "sections": sections,
@@ -156,6 +162,7 @@ def _rosbiratschka(result: Any) -> dict[str, Any]:
         "progress": views.progress(result),
         "teams": None,
         "columns": columns,
+        "left": [1, 2, len(columns) - 1],
         "rows": rows,
         "standings": standings,
         "standings_note": "lowest total first",
@@ -181,9 +188,9 @@ def _caribbean_all_fours(result: Any) -> dict[str, Any]:
     columns = ["#", "dealer", "turned up", "beg", "points in the order they counted", "A", "B"]
     rows: list[Row] = []
     for d in result.deals:
-        points = " · ".join(views.point_short(p) for p in d.points) or "—"
+        points = "\n".join(views.point_short(p) for p in d.points) or "—"
         if d.winner is not None:
-            points += f"  ← {views.LETTERS[d.winner]} wins"
+            points += f"\n← {views.LETTERS[d.winner]} wins"
         rows.append(
             _row(
                 "deal",
@@ -207,6 +214,7 @@ def _caribbean_all_fours(result: Any) -> dict[str, Any]:
         "progress": f"first to {result.rules.target}",
         "teams": [f"{views.LETTERS[k]} = {result.team_name(k)}" for k in (0, 1)],
         "columns": columns,
+        "left": [1, 2, 3, 4],
         "rows": rows,
         "standings": _team_standings(result),
         "sections": sections,
@@ -249,6 +257,7 @@ def _belote(result: Any) -> dict[str, Any]:
         "progress": f"target {result.rules.target}",
         "teams": [f"{tags[k]} = {result.team_name(k)}" for k in (0, 1)],
         "columns": columns,
+        "left": [1, 2, 3, 8],
         "rows": rows,
         "standings": _team_standings(result),
         "sections": sections,
@@ -266,6 +275,9 @@ SHEETS: dict[str, Callable[[Any], dict[str, Any]]] = {
 def view(result: Any, title: str) -> dict[str, Any]:
     """The live sheet of ``result`` (a score result of any game) as JSON-ready data.
 
+    ``columns`` name the sheet's columns (``left``: those of text, aligned left); each of
+    ``rows`` is a deal, the running totals under it, or a group's heading (one cell).
+
     >>> from scoresheet import record, session
     >>> data = {"format": "scoresheet-game", "version": 1, "game": "barbu",
     ...         "rules": "classic", "players": ["Ann", "Bob", "Cat", "Dan"], "deals": [
@@ -273,8 +285,10 @@ def view(result: Any, title: str) -> dict[str, Any]:
     ...      "result": {"king_of_hearts": "Ann"}}]}
     >>> _, result = session.rescore(data, "g.json")
     >>> sheet = view(result, "g.json")
-    >>> sheet["rows"][0]["cells"]
-    ['1', 'Ann', 'no-king', '-40', 'A* +20', '0', '0', '✓']
+    >>> [row["cells"] for row in sheet["rows"]]  # doctest: +NORMALIZE_WHITESPACE
+    [['Ann declares'],
+     ['1', 'no-king', '-40', 'A*\\n+20', '0', '0', '✓'],
+     ['', 'Σ', '-40', '+20', '0', '0', '']]
     >>> sheet["score"]["totals"]
     {'Ann': -40, 'Bob': 20, 'Cat': 0, 'Dan': 0}
     """

@@ -48,14 +48,17 @@
     $("violations-box").hidden = !s.violations.length;
     fill($("violations"), s.violations, (v) => el("li", v));
 
+    const left = new Set(s.left || []);
+    const cell = (tag, text, i) => el(tag, text, left.has(i) ? "l" : "");
     const head = el("tr");
-    s.columns.forEach((c) => head.append(el("th", c)));
+    s.columns.forEach((c, i) => head.append(cell("th", c, i)));
     $("sheet").tHead.replaceChildren(head);
     const body = $("sheet").tBodies[0];
     body.replaceChildren(...s.rows.map((r) => {
       const tr = el("tr", null, r.kind);
       if (r.number) tr.dataset.deal = String(r.number);
-      r.cells.forEach((c) => tr.append(el("td", c)));
+      r.cells.forEach((c, i) => tr.append(cell("td", c, i)));
+      if (r.cells.length === 1) tr.firstChild.colSpan = s.columns.length;
       return tr;
     }));
     $("empty").hidden = s.rows.length > 0;
