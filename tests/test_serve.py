@@ -191,7 +191,7 @@ def test_a_deal_through_the_json_seam_is_saved_like_add(
     shutil.copy(game, twin)
     status, answer = post_json(server.score, "deals/19", rest[0])
     assert status == 200, answer
-    assert answer["state"]["deals"] == 19
+    assert answer["deals"] == 19
     assert run("add", twin, "--deal", json.dumps(rest[0])).returncode == 0
     assert deals_of(game) == deals_of(twin)
     assert answer["message"].startswith("deal 19:")
@@ -304,7 +304,7 @@ def test_undo_needs_the_last_deals_number_and_keeps_it_in_the_history(
     assert game.read_bytes() == before
     status, answer = post_json(server.score, "undo", {"number": 18})
     assert status == 200, answer
-    assert answer["state"]["deals"] == 17
+    assert answer["deals"] == 17
     data = json.loads(game.read_text(encoding="utf-8"))
     assert len(data["deals"]) == 17
     assert data["history"][-1]["action"] == "undo"

@@ -31,7 +31,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -39,6 +39,9 @@ from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
 from scoresheet.errors import ScoresheetError
+
+if TYPE_CHECKING:
+    from scoresheet.session import OpenGame
 
 MAX_BODY = 64 * 1024
 POLL_SECONDS = 0.2
@@ -123,6 +126,7 @@ class Live:
         self.path = path
         self.stamp: tuple[int, int, int] | None = None
         self.data: bytes | None = None
+        self.game: OpenGame | None = None  # the file as last read, when it was valid
         self.version = 0
         self.state: dict[str, Any] = {}
         self.event = b""
@@ -156,10 +160,23 @@ class Live:
         except ScoresheetError as exc:
             if self.data is None and self.state.get("error") == str(exc):
                 return None
-            self.data = None
+            self.data, self.game = None, None
             return {"error": str(exc)}
-        self.data = game.snapshot.data
+        self.data, self.game = game.snapshot.data, game
         return view(game.result, self.path.name)
+
+    def open(self) -> OpenGame:
+        """The game as it is on disk now: the last one read if the bytes are the same
+        (saving it still checks, under the lock, that the file holds those bytes)."""
+        from scoresheet.session import open_game
+
+        game = self.game
+        try:
+            if game is not None and self.path.read_bytes() == game.snapshot.data:
+                return game
+        except OSError:
+            pass
+        return open_game(self.path)
 
     async def refresh(self) -> None:
         """Read the file if it changed and push the new sheet to every page."""
@@ -170,7 +187,10 @@ class Live:
             self.version += 1
             state["version"] = self.version
             self.state = state
-            text = json.dumps(state, ensure_ascii=False, separators=(",", ":"))
+            # The pages need the sheet, not the whole `score --json` object (``state``
+            # has it): the event stays small enough to reach fifty phones at once.
+            shown = {k: v for k, v in state.items() if k != "score"}
+            text = json.dumps(shown, ensure_ascii=False, separators=(",", ":"))
             self.event = f"id: {self.version}\nevent: sheet\ndata: {text}\n\n".encode()
             for queue in self.listeners:
                 if queue.full():
@@ -221,6 +241,7 @@ def create_app(
     live = Live(path)
     secret = secrets.token_bytes(32)
     save_lock = asyncio.Lock()
+    pending: set[asyncio.Task[None]] = set()
     page = _asset("index.html").decode("utf-8")
     assets = {name: _asset(name) for name in ASSETS}
 
@@ -267,11 +288,11 @@ def create_app(
     def conflict_state() -> dict[str, Any] | None:
         return live.state or None
 
-    def add(number: int, deal: dict[str, Any]) -> str:
+    def add(number: int, deal: dict[str, Any]) -> tuple[str, int]:
         from scoresheet.games import module
-        from scoresheet.session import add_deal, open_game
+        from scoresheet.session import add_deal
 
-        game = open_game(path)
+        game = live.open()
         played = len(game.result.deals)
         if number <= played:
             shown = module(game.result.game).deal_text(game.result, number)
@@ -296,12 +317,12 @@ def create_app(
                     "wrote it); nothing was saved — here is the sheet as it is; enter yours again",
                 ) from None
             raise Refused(422, str(exc)) from None
-        return str(module(result.game).deal_text(result, number))
+        return str(module(result.game).deal_text(result, number)), len(result.deals)
 
-    def undo(number: int) -> str:
-        from scoresheet.session import open_game, undo_last
+    def undo(number: int) -> tuple[str, int]:
+        from scoresheet.session import undo_last
 
-        game = open_game(path)
+        game = live.open()
         played = len(game.result.deals)
         if played == 0:
             raise Refused(409, "there is no deal to undo")
@@ -322,7 +343,7 @@ def create_app(
                 ) from None
             raise Refused(422, str(exc)) from None
         left = len(result.deals)
-        return f"deal {number} removed (kept in the file's history); {left} deals left"
+        return f"deal {number} removed (kept in the file's history); {left} deals left", left
 
     def _changed(data: bytes) -> bool:
         try:
@@ -338,13 +359,13 @@ def create_app(
                 if not isinstance(body, dict):
                     raise Refused(400, "the deal must be one JSON object, {...}")
                 async with save_lock:
-                    message = await asyncio.to_thread(add, number, body)
+                    message, deals = await asyncio.to_thread(add, number, body)
             else:
                 last = body.get("number") if isinstance(body, dict) else None
                 if not isinstance(last, int) or isinstance(last, bool):
                     raise Refused(400, 'undo: give the last deal\'s number, {"number": N}')
                 async with save_lock:
-                    message = await asyncio.to_thread(undo, last)
+                    message, deals = await asyncio.to_thread(undo, last)
         except Refused as exc:
             if exc.status == 409:
                 await live.refresh()
@@ -352,8 +373,11 @@ def create_app(
             return refusal(exc)
         except ScoresheetError as exc:  # the file could not be read at all
             return refusal(Refused(409, str(exc)))
-        await live.refresh()
-        return JSONResponse({"message": _one_line(message), "state": live.state})
+        # Answer at once; every page, the saver's too, gets the new sheet as an event.
+        task = asyncio.create_task(live.refresh())
+        pending.add(task)
+        task.add_done_callback(pending.discard)
+        return JSONResponse({"message": _one_line(message), "deals": deals})
 
     async def events(request: Request) -> Response:
         queue = live.listen()

@@ -6,14 +6,16 @@ command runs, so the other commands start as fast as before.
 
 from __future__ import annotations
 
-import socket
 import sys
 from pathlib import Path
-from typing import Annotated, TextIO
+from typing import TYPE_CHECKING, Annotated, TextIO
 
 import typer
 
 from scoresheet.errors import ScoresheetError
+
+if TYPE_CHECKING:
+    import socket
 
 DEFAULT_PORT = 8000
 
@@ -21,6 +23,7 @@ DEFAULT_PORT = 8000
 def lan_address() -> str:
     """This machine's address on the local network (no packet is sent: connecting a UDP
     socket only picks the interface a packet would leave by)."""
+    import socket
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
         try:
             probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never routed anywhere
@@ -32,6 +35,7 @@ def lan_address() -> str:
 
 def bind(host: str, port: int) -> socket.socket:
     """A listening socket on ``host:port`` (port 0: any free port)."""
+    import socket
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:

@@ -145,7 +145,7 @@
         const answer = await post("deals/" + number, $("deal").value);
         if (answer) {
           $("deal").value = "";
-          entryNumber = answer.state.deals + 1;
+          entryNumber = answer.deals + 1;
           $("entry-number").textContent = "deal " + entryNumber;
         } else if (state && !state.error) {
           entryNumber = state.deals + 1;
