@@ -68,9 +68,8 @@ class Page:
 
     async def follow(self, port: int, path: str) -> None:
         reader, writer = await asyncio.open_connection(HOST, port, limit=1 << 22)
-        writer.write(
-            f"GET {path} HTTP/1.1\r\nHost: {HOST}:{port}\r\nAccept: text/event-stream\r\n\r\n".encode()
-        )
+        head = f"GET {path} HTTP/1.1\r\nHost: {HOST}:{port}\r\nAccept: text/event-stream\r\n"
+        writer.write((head + "\r\n").encode())
         await writer.drain()
         try:
             version = 0

@@ -24,6 +24,7 @@ def lan_address() -> str:
     """This machine's address on the local network (no packet is sent: connecting a UDP
     socket only picks the interface a packet would leave by)."""
     import socket
+
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
         try:
             probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never routed anywhere
@@ -36,6 +37,7 @@ def lan_address() -> str:
 def bind(host: str, port: int) -> socket.socket:
     """A listening socket on ``host:port`` (port 0: any free port)."""
     import socket
+
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
