@@ -256,3 +256,4 @@ def test_every_game_on_a_phone(browser: Browser, tmp_path: Path) -> None:
         expect(page.locator("tr.deal")).to_have_count(32)
         game.write_text("{broken", encoding="utf-8")
         expect(page.locator("#error")).to_contain_text("game.json")
+        expect(page.locator("#error")).not_to_contain_text(str(tmp_path))

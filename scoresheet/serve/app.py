@@ -44,6 +44,7 @@ if TYPE_CHECKING:
     from scoresheet.session import OpenGame
 
 MAX_BODY = 64 * 1024
+MAX_PAGES = 256  # live pages at once: a table has a handful; this bounds the memory held
 POLL_SECONDS = 0.2
 KEEP_ALIVE_SECONDS = 15.0
 
@@ -158,10 +159,11 @@ class Live:
         try:
             game = open_game(self.path)
         except ScoresheetError as exc:
-            if self.data is None and self.state.get("error") == str(exc):
+            message = public(str(exc), self.path)
+            if self.data is None and self.state.get("error") == message:
                 return None
             self.data, self.game = None, None
-            return {"error": str(exc)}
+            return {"error": message}
         self.data, self.game = game.snapshot.data, game
         return view(game.result, self.path.name)
 
@@ -224,6 +226,18 @@ def _token_ok(secret: bytes, role: str, token: str) -> bool:
     return bool(nonce) and hmac.compare_digest(mac.encode(), expected.encode())
 
 
+def public(message: str, path: Path) -> str:
+    """A message fit for the pages: the game file named by its name, not where it lives
+    on this machine.
+
+    >>> public("/home/ann/games/g.json: no such file", Path("/home/ann/games/g.json"))
+    'g.json: no such file'
+    """
+    for shown in {str(path), str(path.resolve()), os.path.realpath(path)}:
+        message = message.replace(shown, path.name)
+    return message
+
+
 def _one_line(text: str) -> str:
     return " ".join("".join(c if c.isprintable() else " " for c in text).split())
 
@@ -249,7 +263,7 @@ def create_app(
         return Response("forbidden\n", status_code=403, media_type="text/plain")
 
     def refusal(exc: Refused) -> JSONResponse:
-        body: dict[str, Any] = {"error": _one_line(exc.message)}
+        body: dict[str, Any] = {"error": _one_line(public(exc.message, path))}
         if exc.state is not None:
             body["state"] = exc.state
         return JSONResponse(body, status_code=exc.status)
@@ -380,6 +394,12 @@ def create_app(
         return JSONResponse({"message": _one_line(message), "deals": deals})
 
     async def events(request: Request) -> Response:
+        if len(live.listeners) >= MAX_PAGES:
+            return Response(
+                f"too many pages open (at most {MAX_PAGES})\n",
+                status_code=503,
+                media_type="text/plain",
+            )
         queue = live.listen()
 
         async def stream() -> AsyncIterator[bytes]:
