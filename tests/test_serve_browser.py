@@ -257,3 +257,44 @@ def test_every_game_on_a_phone(browser: Browser, tmp_path: Path) -> None:
         game.write_text("{broken", encoding="utf-8")
         expect(page.locator("#error")).to_contain_text("game.json")
         expect(page.locator("#error")).not_to_contain_text(str(tmp_path))
+
+
+def test_a_rosbiratschka_deal_through_the_form(browser: Browser, tmp_path: Path) -> None:
+    """The form asks the questions the server sends; a wrong count shows the library's
+    reason inline and saves nothing; a right one is saved and the next deal is asked."""
+    game = tmp_path / "game.json"
+    made = run("new", game, "--game", "rosbiratschka", "--players", "Ann,Bob,Cat,Dan")
+    assert made.returncode == 0, made.stderr
+    twin = tmp_path / "twin.json"
+    shutil.copy(game, twin)
+    tricks = {"Ann": 2, "Bob": 3, "Cat": 0, "Dan": 2}
+    wrong = {"contract": "no-tricks", "result": {"tricks": tricks}}
+    cli = run("add", twin, "--deal", json.dumps(wrong))
+    assert cli.returncode != 0
+    with serving(game) as s:
+        page = phone(browser, s.score)
+        expect(page.locator("#form-title")).to_have_text("Deal 1: no-tricks")
+        counts = page.locator('fieldset[data-key="tricks"] input')
+        for i, n in enumerate([2, 3, 0, 2]):
+            counts.nth(i).fill(str(n))
+        expect(page.locator(".sum")).to_have_text("7 of 8")
+        before = game.read_bytes()
+        page.get_by_role("button", name="Save deal 1").click()
+        expect(page.locator("#message")).to_have_text(
+            cli.stderr.strip().removeprefix("scoresheet: ")
+        )
+        assert game.read_bytes() == before
+        expect(counts.nth(0)).to_have_value("2")  # the answers stay, to be corrected
+        page.locator("#controls").screenshot(path=str(DOCS / "serve-phone-form.png"))
+        counts.nth(3).fill("3")
+        page.get_by_role("button", name="Save deal 1").click()
+        expect(page.locator("#message")).to_contain_text("deal 1:")
+        expect(page.locator("#form-title")).to_have_text("Deal 2: no-hearts")
+        expect(page.locator("tr.deal")).to_have_count(1)
+        saved = json.loads(game.read_text(encoding="utf-8"))["deals"]
+        assert saved == [
+            {
+                "contract": "no-tricks",
+                "result": {"tricks": {"Ann": 2, "Bob": 3, "Cat": 0, "Dan": 3}},
+            }
+        ]

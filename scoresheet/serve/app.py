@@ -136,6 +136,7 @@ class Live:
 
     def _read(self) -> dict[str, Any] | None:
         """Score the file again if it changed; the new state, or ``None`` if unchanged."""
+        from scoresheet.serve.form import next_form
         from scoresheet.serve.sheet import view
         from scoresheet.session import open_game
 
@@ -165,7 +166,9 @@ class Live:
             self.data, self.game = None, None
             return {"error": message}
         self.data, self.game = game.snapshot.data, game
-        return view(game.result, self.path.name)
+        state = view(game.result, self.path.name)
+        state["form"] = next_form(game.result)
+        return state
 
     def open(self) -> OpenGame:
         """The game as it is on disk now: the last one read if the bytes are the same

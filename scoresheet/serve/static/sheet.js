@@ -10,6 +10,8 @@
   let state = null;
   let entryNumber = null;
   let undoNumber = null;
+  let form = null;       // the form shown: kept while its answers are being given
+  let formDirty = false;
 
   function el(tag, text, cls) {
     const node = document.createElement(tag);
@@ -77,7 +79,75 @@
       if (!$("deal").value.trim() || entryNumber === null) entryNumber = s.deals + 1;
       $("entry-number").textContent = "deal " + entryNumber;
       $("entry").hidden = s.complete && !$("deal").value.trim();
+      if (!formDirty) showForm(s.form || null);
     }
+  }
+
+  // The questions come from the server (scoresheet/serve/form.py); this only asks them.
+  function showForm(f) {
+    form = f;
+    $("form").hidden = !f;
+    if (!f) return;
+    $("form-title").textContent = f.title;
+    $("form-note").textContent = f.note || "";
+    $("form-save").textContent = "Save deal " + f.number;
+    $("questions").replaceChildren(...f.questions.map((q) => {
+      const box = el("fieldset", null, "question " + q.kind);
+      box.dataset.key = q.key;
+      box.append(el("legend", q.prompt));
+      if (q.kind === "counts") {
+        f.players.forEach((p) => {
+          const label = el("label", null, "count");
+          const input = el("input");
+          input.type = "number";
+          input.min = "0";
+          input.max = String(q.total);
+          input.inputMode = "numeric";
+          input.dataset.player = p;
+          input.addEventListener("input", () => { formDirty = true; sum(box, q.total); });
+          label.append(el("span", p), input);
+          box.append(label);
+        });
+        box.append(el("p", "", "sum"));
+        sum(box, q.total);
+      } else {
+        f.players.forEach((p) => {
+          const label = el("label", null, "pick");
+          const input = el("input");
+          input.type = "radio";
+          input.name = "q-" + q.key;
+          input.value = p;
+          input.addEventListener("change", () => { formDirty = true; });
+          label.append(input, el("span", p));
+          box.append(label);
+        });
+      }
+      return box;
+    }));
+  }
+
+  function sum(box, total) {
+    let n = 0;
+    box.querySelectorAll("input").forEach((i) => { n += Number(i.value || 0); });
+    box.querySelector(".sum").textContent = n + " of " + total;
+  }
+
+  function answers() {
+    const result = {};
+    form.questions.forEach((q) => {
+      const box = $("questions").querySelector('[data-key="' + q.key + '"]');
+      if (q.kind === "counts") {
+        const counts = {};
+        box.querySelectorAll("input").forEach((i) => {
+          counts[i.dataset.player] = Number(i.value || 0);
+        });
+        result[q.key] = counts;
+      } else {
+        const picked = box.querySelector("input:checked");
+        result[q.key] = picked ? picked.value : null;
+      }
+    });
+    return { contract: form.contract, result: result };
   }
 
   function say(text, bad) {
@@ -98,17 +168,17 @@
       });
     } catch (e) {
       say("the server cannot be reached; nothing was saved", true);
-      return null;
+      return { ok: false, status: 0, body: {} };
     }
     let answer = {};
     try { answer = await response.json(); } catch (e) { answer = {}; }
     if (answer.state) render(answer.state);
     if (!response.ok) {
       say(answer.error || "refused (" + response.status + ")", true);
-      return null;
+    } else {
+      say(answer.message || "saved", false);
     }
-    say(answer.message || "saved", false);
-    return answer;
+    return { ok: response.ok, status: response.status, body: answer };
   }
 
   function connect() {
@@ -140,12 +210,23 @@
         $("undo").hidden = false;
         await post("undo", { number: undoNumber });
       });
+      $("form").addEventListener("submit", async (event) => {
+        event.preventDefault();
+        if (!form) return;
+        const sent = await post("deals/" + form.number, answers());
+        // Saved, or someone saved this deal first: ask the next deal's questions.
+        // Refused: keep the answers so that they can be corrected.
+        if (sent.ok || sent.status === 409) {
+          formDirty = false;
+          showForm(state && !state.error ? state.form || null : null);
+        }
+      });
       $("save").addEventListener("click", async () => {
         const number = entryNumber;
-        const answer = await post("deals/" + number, $("deal").value);
-        if (answer) {
+        const sent = await post("deals/" + number, $("deal").value);
+        if (sent.ok) {
           $("deal").value = "";
-          entryNumber = answer.deals + 1;
+          entryNumber = sent.body.deals + 1;
           $("entry-number").textContent = "deal " + entryNumber;
         } else if (state && !state.error) {
           entryNumber = state.deals + 1;
