@@ -44,6 +44,7 @@ if TYPE_CHECKING:
     from scoresheet.session import OpenGame
 
 MAX_BODY = 64 * 1024
+BODY_SECONDS = 10  # a request's body must arrive within this time
 MAX_PAGES = 256  # live pages at once: a table has a handful; this bounds the memory held
 POLL_SECONDS = 0.2
 KEEP_ALIVE_SECONDS = 15.0
@@ -292,11 +293,19 @@ def create_app(
         if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
             raise Refused(413, f"refused: a request may carry at most {MAX_BODY // 1024} KiB")
         chunks, size = [], 0
-        async for chunk in request.stream():
-            size += len(chunk)
-            if size > MAX_BODY:
-                raise Refused(413, f"refused: a request may carry at most {MAX_BODY // 1024} KiB")
-            chunks.append(chunk)
+        try:
+            async with asyncio.timeout(BODY_SECONDS):
+                async for chunk in request.stream():
+                    size += len(chunk)
+                    if size > MAX_BODY:
+                        raise Refused(
+                            413, f"refused: a request may carry at most {MAX_BODY // 1024} KiB"
+                        )
+                    chunks.append(chunk)
+        except TimeoutError:
+            raise Refused(
+                408, f"refused: the request took over {BODY_SECONDS} s to arrive"
+            ) from None
         try:
             return json.loads(b"".join(chunks).decode("utf-8"))
         except (UnicodeDecodeError, ValueError, RecursionError) as exc:

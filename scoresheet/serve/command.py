@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     import socket
 
 DEFAULT_PORT = 8000
+MAX_CONNECTIONS = 320
 
 
 def lan_address() -> str:
@@ -95,6 +96,7 @@ def serve(path: Path, *, port: int, lan: bool, out: TextIO = sys.stdout) -> None
         loop="asyncio",
         server_header=False,
         timeout_graceful_shutdown=2,
+        limit_concurrency=MAX_CONNECTIONS,  # beyond it: 503, and no more memory
     )
     server = uvicorn.Server(config)
     print_links(out, links, links[0][1])
