@@ -214,6 +214,10 @@ def test_a_refused_deal_gets_the_librarys_one_line_and_saves_nothing(
     assert answer["error"] in cli.stderr
     for payload, expected in [([1, 2], 400), ("text", 400)]:
         assert post_json(server.score, "deals/19", payload)[0] == expected
+    status, answer = post_json(server.score, "deals/0", rest[0])
+    assert (status, answer["error"]) == (400, "deal 0: deals are numbered from 1")
+    for path in ("deals/1%D9%A9", "deals/-1", "deals/19/x", "deal/19"):
+        assert post_json(server.score, path, rest[0])[0] == 404, path
     assert game.read_bytes() == before
 
 

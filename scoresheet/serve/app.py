@@ -279,7 +279,8 @@ def create_app(
         if site is not None and site not in ("same-origin", "none"):
             raise Refused(403, "refused: the request did not come from this page")
         origin = request.headers.get("origin")
-        if origin is not None and origin != f"{request.url.scheme}://{request.headers['host']}":
+        host = request.headers.get("host", "")
+        if origin is not None and origin != f"{request.url.scheme}://{host}":
             raise Refused(403, "refused: the request did not come from this page")
         token = request.headers.get("x-scoresheet-token", "")
         if not _token_ok(secret, role, token):
@@ -318,6 +319,8 @@ def create_app(
         from scoresheet.games import module
         from scoresheet.session import add_deal
 
+        if number < 1:
+            raise Refused(400, f"deal {number}: deals are numbered from 1")
         game = live.open()
         played = len(game.result.deals)
         if number <= played:
@@ -462,7 +465,7 @@ def create_app(
             head, _, tail = rest.partition("/")
             if rest == "undo":
                 return await change(request, role, "undo", 0)
-            if head == "deals" and tail.isdigit() and len(tail) < 6:
+            if head == "deals" and tail.isascii() and tail.isdigit() and len(tail) < 6:
                 return await change(request, role, "deals", int(tail))
             return Response("not found\n", status_code=404, media_type="text/plain")
         return Response("method not allowed\n", status_code=405, media_type="text/plain")
