@@ -344,3 +344,38 @@ def test_the_wheel_carries_the_pages_assets(tmp_path: Path) -> None:
     names = set(zipfile.ZipFile(wheel).namelist())
     for asset in ("index.html", "sheet.js", "sheet.css"):
         assert f"scoresheet/serve/static/{asset}" in names
+
+
+def test_a_past_deal_is_corrected_only_from_what_the_page_saw(
+    server: Server, half_game: tuple[Path, list[dict[str, Any]]]
+) -> None:
+    """Deal 3 of the classic example is Ann's no-king: the K♥ taken by someone else is
+    another valid deal 3."""
+    game, _ = half_game
+    before = game.read_bytes()
+    state = json.loads(request("GET", server.score + "state")[1])
+    was = state["entered"][2]
+    assert was == deals_of(game)[2]
+    assert was["contract"] == "no-king"
+    taker = was["result"]["king_of_hearts"]
+    other = next(p for p in ("Ann", "Bob", "Cat", "Dan") if p != taker)
+    fixed = {**was, "result": {"king_of_hearts": other}}
+
+    assert post_json(server.view, "deals/3/correct", {"was": was, "deal": fixed})[0] == 403
+    stale = {**was, "result": {"king_of_hearts": other}}
+    status, answer = post_json(server.score, "deals/3/correct", {"was": stale, "deal": fixed})
+    assert status == 409 and "deal 3 was changed meanwhile" in answer["error"]
+    bad = {**was, "contract": "no-such-contract"}
+    status, answer = post_json(server.score, "deals/3/correct", {"was": was, "deal": bad})
+    assert status == 422 and "\n" not in answer["error"]
+    assert post_json(server.score, "deals/3/correct", {"deal": [1]})[0] == 400
+    assert post_json(server.score, "deals/30/correct", {"was": was, "deal": fixed})[0] == 409
+    assert game.read_bytes() == before
+
+    status, answer = post_json(server.score, "deals/3/correct", {"was": was, "deal": fixed})
+    assert status == 200, answer
+    assert answer["message"].startswith("corrected")
+    data = json.loads(game.read_text(encoding="utf-8"))
+    assert data["deals"][2] == fixed
+    assert data["history"][-1]["action"] == "edit"
+    assert data["history"][-1]["before"] == was

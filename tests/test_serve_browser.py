@@ -153,6 +153,27 @@ def test_two_phones_follow_the_file_and_undo_asks_first(browser: Browser, tmp_pa
         assert history[-1]["action"] == "undo"
         expect(watcher.locator("tr.deal")).to_have_count(18, timeout=1500)
         assert watcher.evaluate("window.notReloaded") is True
+
+        # Correcting a past deal starts from the deal as the file holds it, and asks first.
+        def deal_3() -> Any:
+            return json.loads(game.read_text(encoding="utf-8"))["deals"][2]
+
+        scorer.locator("#fix summary").click()
+        scorer.locator("#fix-number").select_option("3")
+        was = json.loads(scorer.locator("#fix-deal").input_value())
+        assert was == deal_3()
+        other = "Ann" if was["result"]["king_of_hearts"] != "Ann" else "Bob"
+        fixed = {**was, "result": {"king_of_hearts": other}}
+        scorer.locator("#fix-deal").fill(json.dumps(fixed))
+        scorer.get_by_role("button", name="Correct this deal…").click()
+        expect(scorer.locator("#confirm-text")).to_contain_text("Replace deal 3?")
+        scorer.get_by_role("button", name="Keep it").click()
+        assert deal_3() == was
+        scorer.get_by_role("button", name="Correct this deal…").click()
+        scorer.get_by_role("button", name="Replace it").click()
+        expect(scorer.locator("#message")).to_contain_text("corrected")
+        assert deal_3() == fixed
+        expect(scorer.locator("#fix-deal")).to_have_value(json.dumps(fixed, indent=1))
         assert outside == []
 
 

@@ -137,6 +137,7 @@ class Live:
 
     def _read(self) -> dict[str, Any] | None:
         """Score the file again if it changed; the new state, or ``None`` if unchanged."""
+        from scoresheet import record as rec
         from scoresheet.serve.form import next_form
         from scoresheet.serve.sheet import view
         from scoresheet.session import open_game
@@ -169,6 +170,8 @@ class Live:
         self.data, self.game = game.snapshot.data, game
         state = view(game.result, self.path.name)
         state["form"] = next_form(game.result)
+        # Each deal as the file holds it: what a correction starts from.
+        state["entered"] = rec.to_data(game.record)["deals"]
         return state
 
     def open(self) -> OpenGame:
@@ -374,6 +377,34 @@ def create_app(
         left = len(result.deals)
         return f"deal {number} removed (kept in the file's history); {left} deals left", left
 
+    def correct(number: int, was: Any, deal: dict[str, Any]) -> tuple[str, int]:
+        from scoresheet import record as rec
+        from scoresheet.games import module
+        from scoresheet.session import edit_deal
+
+        game = live.open()
+        entered = rec.to_data(game.record)["deals"]
+        if not 1 <= number <= len(entered):
+            raise Refused(409, f"deal {number}: no such deal (the game has {len(entered)})")
+        if entered[number - 1] != was:
+            raise Refused(
+                409,
+                f"deal {number} was changed meanwhile (from another phone or the terminal): "
+                "nothing was saved — here it is now; make your correction again",
+            )
+        try:
+            result = edit_deal(game, number, deal)
+        except ScoresheetError as exc:
+            if _changed(game.snapshot.data):
+                raise Refused(
+                    409,
+                    f"the game changed while deal {number} was being corrected (another "
+                    "command wrote it); nothing was saved — here is the sheet as it is",
+                ) from None
+            raise Refused(422, str(exc)) from None
+        shown = module(result.game).deal_text(result, number)
+        return f"corrected (kept in the file's history): {shown}", len(result.deals)
+
     def _changed(data: bytes) -> bool:
         try:
             return path.read_bytes() != data
@@ -389,6 +420,17 @@ def create_app(
                     raise Refused(400, "the deal must be one JSON object, {...}")
                 async with save_lock:
                     message, deals = await asyncio.to_thread(add, number, body)
+            elif action == "correct":
+                if not (isinstance(body, dict) and isinstance(body.get("deal"), dict)):
+                    raise Refused(
+                        400,
+                        'a correction is {"was": the deal as it is, "deal": the deal as it '
+                        "should be}",
+                    )
+                async with save_lock:
+                    message, deals = await asyncio.to_thread(
+                        correct, number, body.get("was"), body["deal"]
+                    )
             else:
                 last = body.get("number") if isinstance(body, dict) else None
                 if not isinstance(last, int) or isinstance(last, bool):
@@ -465,8 +507,12 @@ def create_app(
             head, _, tail = rest.partition("/")
             if rest == "undo":
                 return await change(request, role, "undo", 0)
-            if head == "deals" and tail.isascii() and tail.isdigit() and len(tail) < 6:
-                return await change(request, role, "deals", int(tail))
+            digits, _, verb = tail.partition("/")
+            if head == "deals" and digits.isascii() and digits.isdigit() and len(digits) < 6:
+                if verb == "":
+                    return await change(request, role, "deals", int(digits))
+                if verb == "correct":
+                    return await change(request, role, "correct", int(digits))
             return Response("not found\n", status_code=404, media_type="text/plain")
         return Response("method not allowed\n", status_code=405, media_type="text/plain")
 

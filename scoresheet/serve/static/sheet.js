@@ -9,7 +9,8 @@
   const $ = (id) => document.getElementById(id);
   let state = null;
   let entryNumber = null;
-  let undoNumber = null;
+  let confirmed = null;  // what "yes" does in the confirmation panel
+  let fixWas = null;     // the deal being corrected, as it was when chosen
   let form = null;       // the form shown: kept while its answers are being given
   let formDirty = false;
 
@@ -80,7 +81,37 @@
       $("entry-number").textContent = "deal " + entryNumber;
       $("entry").hidden = s.complete && !$("deal").value.trim();
       if (!formDirty) showForm(s.form || null);
+      showFixChoices(s);
     }
+  }
+
+  function showFixChoices(s) {
+    const select = $("fix-number");
+    $("fix").hidden = !s.entered.length;
+    // A correction being typed is kept; otherwise the box follows the file.
+    const untouched = $("fix-deal").value === (fixWas ? JSON.stringify(fixWas, null, 1) : "");
+    if (select.options.length !== s.entered.length) {
+      const chosen = select.value;
+      select.replaceChildren(...s.entered.map((_, i) => el("option", i + 1)));
+      const keep = chosen && Number(chosen) <= s.entered.length;
+      select.value = keep ? chosen : String(s.entered.length);
+    }
+    if (untouched) pickFix();
+  }
+
+  function pickFix() {
+    const n = Number($("fix-number").value);
+    fixWas = state && state.entered ? state.entered[n - 1] : null;
+    $("fix-deal").value = fixWas ? JSON.stringify(fixWas, null, 1) : "";
+  }
+
+  function ask(text, yes, action) {
+    $("confirm-text").textContent = text;
+    $("confirm-yes").textContent = yes;
+    confirmed = action;
+    $("confirm").hidden = false;
+    $("undo").hidden = true;
+    $("confirm").scrollIntoView({ block: "nearest" });
   }
 
   // The questions come from the server (scoresheet/serve/form.py); this only asks them.
@@ -194,21 +225,40 @@
     if (role === "score") {
       $("undo").addEventListener("click", () => {
         if (!state || !state.deals) return;
-        undoNumber = state.deals;
-        const row = state.rows.find((r) => r.number === undoNumber);
+        const number = state.deals;
+        const row = state.rows.find((r) => r.number === number);
         const shown = row ? row.cells.filter((c) => c).join("  ") : "";
-        $("confirm-text").textContent = "Remove deal " + undoNumber + "? " + shown;
-        $("confirm").hidden = false;
-        $("undo").hidden = true;
+        ask("Remove deal " + number + "? " + shown, "Remove it",
+            () => post("undo", { number: number }));
+      });
+      $("fix-number").addEventListener("change", pickFix);
+      $("fix-check").addEventListener("click", () => {
+        const number = Number($("fix-number").value);
+        const was = fixWas;
+        let deal;
+        try {
+          deal = JSON.parse($("fix-deal").value);
+        } catch (e) {
+          say("the correction is not valid JSON: " + e.message, true);
+          return;
+        }
+        ask("Replace deal " + number + "? Now: " + JSON.stringify(was) +
+            " — corrected: " + JSON.stringify(deal), "Replace it", async () => {
+          const sent = await post("deals/" + number + "/correct", { was: was, deal: deal });
+          if (sent.ok || sent.status === 409) pickFix();
+        });
       });
       $("confirm-no").addEventListener("click", () => {
         $("confirm").hidden = true;
         $("undo").hidden = false;
+        confirmed = null;
       });
       $("confirm-yes").addEventListener("click", async () => {
         $("confirm").hidden = true;
         $("undo").hidden = false;
-        await post("undo", { number: undoNumber });
+        const action = confirmed;
+        confirmed = null;
+        if (action) await action();
       });
       $("form").addEventListener("submit", async (event) => {
         event.preventDefault();
