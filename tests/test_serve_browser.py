@@ -62,11 +62,16 @@ def phone(
     url: str,
     outside: list[str] | None = None,
     dialogs: list[str] | None = None,
+    width: int = PHONE["width"],
 ) -> Page:
     """A phone-sized page showing ``url``, once its live sheet has arrived. Every request
     the page makes to anywhere but the server is recorded in ``outside`` (and aborted),
     every alert or other dialog it opens in ``dialogs``."""
-    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True)
+    context = browser.new_context(
+        viewport=ViewportSize(width=width, height=PHONE["height"]),
+        device_scale_factor=2,
+        is_mobile=True,
+    )
     origin = url.split("/", 3)[:3]
     if outside is not None:
 
@@ -255,24 +260,39 @@ def test_under_lan_a_missing_or_wrong_secret_gets_403(browser: Browser, tmp_path
 
 
 def test_every_game_on_a_phone(browser: Browser, tmp_path: Path) -> None:
-    """One page while the file becomes each example in turn: teams, order of points,
-    litige, ledger — and screenshots of a partnership game."""
+    """One page, 360 px wide, while the file becomes each example in turn: teams, order
+    of points, litige, ledger, all without sideways scrolling — and a screenshot of a
+    partnership game."""
     game = tmp_path / "game.json"
     shutil.copy(EXAMPLES / "classic.json", game)
+
+    narrowest = 360
+
+    def fits(page: Page) -> None:
+        """The sheet fits the narrowest phone's width: nothing to scroll sideways."""
+        width = page.evaluate("document.querySelector('.scroll').scrollWidth")
+        shown = page.evaluate("document.querySelector('.scroll').clientWidth")
+        assert width <= shown, page.locator("#title").inner_text()
+        assert page.evaluate("document.documentElement.scrollWidth") <= narrowest
+
     with serving(game) as s:
-        page = phone(browser, s.view)
+        page = phone(browser, s.view, width=narrowest)
         expect(page.locator("#sections")).to_contain_text("Doubling ledger")
+        fits(page)
         shutil.copy(EXAMPLES / "belote.json", game)
         expect(page.locator("#title")).to_have_text("Belote, rules belote")
         expect(page.locator("#teams")).to_contain_text("AC = Ann & Cat")
         expect(page.locator("#sections")).to_contain_text("Litige")
         expect(page.locator("tr.deal")).to_have_count(10)
+        fits(page)
         shutil.copy(EXAMPLES / "caribbean-all-fours.json", game)
         expect(page.locator("#sheet thead")).to_contain_text("points in the order they counted")
         expect(page.locator("#standings li").first).to_contain_text("Bob & Dan")
+        fits(page)
         page.screenshot(path=str(DOCS / "serve-phone-all-fours.png"))
         shutil.copy(EXAMPLES / "rosbiratschka.json", game)
         expect(page.locator("#standings-note")).to_have_text("lowest total first")
+        fits(page)
         shutil.copy(EXAMPLES / "ravage-city.json", game)
         expect(page.locator("tr.deal")).to_have_count(32)
         game.write_text("{broken", encoding="utf-8")

@@ -77,10 +77,14 @@ def test_the_sheet_shows_the_scores_of_the_result(
         assert sorted(totals, reverse=True) == totals
         assert sorted(totals) == sorted(score["team_totals"])
         if deal_rows:
-            # The running totals after the last deal: Belote writes each team's score
-            # then its running total; All Fours ends its rows with the two totals.
-            last = deal_rows[-1]["cells"]
-            running = [last[5], last[7]] if game == "belote" else last[-2:]
+            # The running totals after the last deal: Belote writes them under each
+            # deal; All Fours ends its rows with them.
+            if game == "belote":
+                last = sheet["rows"][-1]["cells"]
+                assert sheet["rows"][-1]["kind"] == "running"
+                running = last[4:6]
+            else:
+                running = deal_rows[-1]["cells"][-2:]
             assert [int(c) for c in running] == score["team_totals"]
 
 

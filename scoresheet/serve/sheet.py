@@ -123,27 +123,28 @@ def _rosbiratschka(result: Any) -> dict[str, Any]:
     from scoresheet.games.rosbiratschka import views
 
     players = list(result.players)
-    columns = ["#", "dealer", "contract", *players, "ok", "note"]
+    columns = ["#", "contract", *players, "ok"]
     rows: list[Row] = []
     running = dict.fromkeys(players, 0)
     for d in result.deals:
+        # Who dealt, and why the total is what it is, under the contract: a phone has
+        # no room for two more columns.
+        under = "\n".join(x for x in (f"{d.dealer} deals", views.note(d)) if x)
         rows.append(
             _row(
                 "deal",
                 [
                     str(d.number),
-                    d.dealer,
-                    d.contract,
+                    f"{d.contract}\n{under}",
                     *(_signed(d.score[p]) for p in players),
                     "✓" if views.adds_up(result, d) else "✗",
-                    views.note(d),
                 ],
                 d.number,
             )
         )
         for p in players:
             running[p] += d.score[p]
-        rows.append(_row("running", ["", "", "Σ", *(_signed(running[p]) for p in players), "", ""]))
+        rows.append(_row("running", ["", "Σ", *(_signed(running[p]) for p in players), ""]))
     ranked = result.ranking()
     standings = [
         {
@@ -162,7 +163,7 @@ def _rosbiratschka(result: Any) -> dict[str, Any]:
         "progress": views.progress(result),
         "teams": None,
         "columns": columns,
-        "left": [1, 2, len(columns) - 1],
+        "left": [1],
         "rows": rows,
         "standings": standings,
         "standings_note": "lowest total first",
@@ -226,7 +227,7 @@ def _belote(result: Any) -> dict[str, Any]:
     from scoresheet.games.belote.rules import CONTRACT_NAMES
 
     tags = views.team_tags(result)
-    columns = ["#", "contract", "taker", "outcome", tags[0], "Σ", tags[1], "Σ", "note"]
+    columns = ["#", "contract", "taker", "outcome", tags[0], tags[1], "note"]
     rows: list[Row] = []
     for d in result.deals:
         notes = [f"{d.held} held"] if d.held else []
@@ -240,14 +241,13 @@ def _belote(result: Any) -> dict[str, Any]:
                     d.taker,
                     d.outcome,
                     str(d.score[0]),
-                    str(d.running[0]),
                     str(d.score[1]),
-                    str(d.running[1]),
-                    "; ".join(notes),
+                    "\n".join(notes),
                 ],
                 d.number,
             )
         )
+        rows.append(_row("running", ["", "Σ", "", "", str(d.running[0]), str(d.running[1]), ""]))
     sections = []
     held = views.held_line(result)
     sections.append({"title": "Litige", "lines": [held or "no litige points held"]})
@@ -257,7 +257,7 @@ def _belote(result: Any) -> dict[str, Any]:
         "progress": f"target {result.rules.target}",
         "teams": [f"{tags[k]} = {result.team_name(k)}" for k in (0, 1)],
         "columns": columns,
-        "left": [1, 2, 3, 8],
+        "left": [1, 2, 3, 6],
         "rows": rows,
         "standings": _team_standings(result),
         "sections": sections,
