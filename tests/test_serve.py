@@ -5,6 +5,7 @@ Every server here is the real console script, started on a free loopback port.
 
 from __future__ import annotations
 
+import http.client
 import json
 import shutil
 import subprocess
@@ -15,6 +16,7 @@ import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -81,7 +83,17 @@ def test_links_scoring_first_then_view_only_then_ctrl_c_stops(tmp_path: Path) ->
         printed = "".join(s.output)
         assert printed.index(s.score_url) < printed.index(s.view_url)
         assert "Scoring link" in printed.split(s.score_url)[0]
+        # A page is watching when Ctrl-C comes: the server still stops, promptly.
+        watching = http.client.HTTPConnection("127.0.0.1", s.port, timeout=10)
+        watching.request("GET", urlsplit(s.view).path + "events")
+        stream = watching.getresponse()
+        assert stream.status == 200
+        assert stream.readline().startswith(b"retry:")
+        started = time.monotonic()
         code, output = s.stop()
+        # Left to itself, uvicorn would wait its 2 s grace for the stream to end.
+        assert time.monotonic() - started < 1.9
+        watching.close()
     assert code == 0, output
     assert "stopped" in output
     assert "Traceback" not in output
