@@ -11,6 +11,7 @@ import typer
 from scoresheet.cli import evening as _evening
 from scoresheet.cli import sheets as _sheets
 from scoresheet.cli import table as _table
+from scoresheet.serve import command as _serve
 
 app = typer.Typer(
     name="scoresheet",
@@ -89,3 +90,4 @@ def rules_show(
 _table.register(app)
 _sheets.register(app)
 _evening.register(app)
+_serve.register(app)

@@ -1,0 +1,1 @@
+"""`scoresheet serve`: the live score sheet on every phone at the table."""

@@ -1,0 +1,531 @@
+"""The table server: one game file, two links, the live sheet pushed to every page.
+
+Who may do what is decided by the secret in the link's first path segment — the
+*scoring* key lets a page add a deal and undo the last one, the *view* key only
+watches; any other path gets ``403 forbidden`` and learns nothing about the game. No
+part of a URL is ever used as a file name: the page and its two assets are read from
+the package once, and the only file the server touches is the game.
+
+The game file stays the one source of truth. It is watched (``stat`` every 200 ms), and
+whenever its bytes change — a save from a phone, or ``scoresheet add`` in a terminal —
+it is scored once and the new sheet is pushed to every open page as a server-sent
+event. Saves go through :mod:`scoresheet.session`, so they keep the command line's
+guarantees (history, atomic write, lock, refusal to save over a file that changed).
+
+Every state-changing request must carry the page's token (an HMAC the server can check
+without keeping state), be JSON, and, when the browser says where it comes from
+(``Origin``, ``Sec-Fetch-Site``), come from this very page. Bodies are limited to 64 KiB.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import hmac
+import json
+import os
+import secrets
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response, StreamingResponse
+from starlette.routing import Route
+
+from scoresheet.errors import ScoresheetError
+
+if TYPE_CHECKING:
+    from scoresheet.session import OpenGame
+
+MAX_BODY = 64 * 1024
+BODY_SECONDS = 10  # a request's body must arrive within this time
+MAX_PAGES = 256  # live pages at once: a table has a handful; this bounds the memory held
+POLL_SECONDS = 0.2
+KEEP_ALIVE_SECONDS = 15.0
+
+SECURITY_HEADERS = [
+    (
+        b"content-security-policy",
+        b"default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; "
+        b"connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    ),
+    (b"x-content-type-options", b"nosniff"),
+    (b"x-frame-options", b"DENY"),
+    # The secret is in the address: never send it to another site.
+    (b"referrer-policy", b"no-referrer"),
+    (b"cross-origin-opener-policy", b"same-origin"),
+    (b"cross-origin-resource-policy", b"same-origin"),
+    (b"cache-control", b"no-store"),
+]
+
+ASSETS = {
+    "sheet.js": "text/javascript; charset=utf-8",
+    "sheet.css": "text/css; charset=utf-8",
+}
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+
+@dataclass(frozen=True)
+class Keys:
+    """The two secrets: the scoring link's and the view-only link's."""
+
+    score: str
+    view: str
+
+    @classmethod
+    def new(cls) -> Keys:
+        return cls(secrets.token_urlsafe(16), secrets.token_urlsafe(16))
+
+    def role(self, key: str) -> str | None:
+        """``"score"``, ``"view"`` or ``None`` for ``key`` (compared in constant time)."""
+        given = key.encode("utf-8", "replace")
+        if hmac.compare_digest(given, self.score.encode()):
+            return "score"
+        if hmac.compare_digest(given, self.view.encode()):
+            return "view"
+        return None
+
+
+class Refused(Exception):
+    """A request answered with one line: ``status`` and the message."""
+
+    def __init__(self, status: int, message: str, state: dict[str, Any] | None = None) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+        self.state = state
+
+
+def _security_headers(app: ASGIApp) -> ASGIApp:
+    """Add the security headers to every response, whoever made it."""
+
+    async def wrapped(scope: Scope, receive: Receive, send: Send) -> None:
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", []), *SECURITY_HEADERS]
+            await send(message)
+
+        await app(scope, receive, send_with_headers)
+
+    return wrapped
+
+
+class Live:
+    """The game as last read from disk, and every page waiting for its next change."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.stamp: tuple[int, int, int] | None = None
+        self.data: bytes | None = None
+        self.game: OpenGame | None = None  # the file as last read, when it was valid
+        self.version = 0
+        self.state: dict[str, Any] = {}
+        self.event = b""
+        self.listeners: set[asyncio.Queue[bytes]] = set()
+        self._lock = asyncio.Lock()
+
+    def _read(self) -> dict[str, Any] | None:
+        """Score the file again if it changed; the new state, or ``None`` if unchanged."""
+        from scoresheet import record as rec
+        from scoresheet.serve.form import next_form
+        from scoresheet.serve.sheet import view
+        from scoresheet.session import open_game
+
+        try:
+            st = os.stat(self.path)
+            stamp = (st.st_ino, st.st_size, st.st_mtime_ns)
+            # A file written twice within the clock's resolution keeps its stamp: until
+            # a change is a second old, its bytes are compared as well.
+            recent = time.time() - st.st_mtime < 1.0
+        except OSError:
+            stamp, recent = (-1, -1, -1), False
+        if stamp == self.stamp and not recent:
+            return None
+        self.stamp = stamp
+        try:
+            data: bytes | None = self.path.read_bytes()
+        except OSError:
+            data = None
+        if data is not None and data == self.data:
+            return None
+        try:
+            game = open_game(self.path)
+        except ScoresheetError as exc:
+            message = public(str(exc), self.path)
+            if self.data is None and self.state.get("error") == message:
+                return None
+            self.data, self.game = None, None
+            return {"error": message}
+        self.data, self.game = game.snapshot.data, game
+        state = view(game.result, self.path.name)
+        state["form"] = next_form(game.result)
+        # Each deal as the file holds it: what a correction starts from.
+        state["entered"] = rec.to_data(game.record)["deals"]
+        return state
+
+    def open(self) -> OpenGame:
+        """The game as it is on disk now: the last one read if the bytes are the same
+        (saving it still checks, under the lock, that the file holds those bytes)."""
+        from scoresheet.session import open_game
+
+        game = self.game
+        try:
+            if game is not None and self.path.read_bytes() == game.snapshot.data:
+                return game
+        except OSError:
+            pass
+        return open_game(self.path)
+
+    async def refresh(self) -> None:
+        """Read the file if it changed and push the new sheet to every page."""
+        async with self._lock:
+            state = await asyncio.to_thread(self._read)
+            if state is None:
+                return
+            self.version += 1
+            state["version"] = self.version
+            self.state = state
+            # The pages need the sheet, not the whole `score --json` object (``state``
+            # has it): the event stays small enough to reach fifty phones at once.
+            shown = {k: v for k, v in state.items() if k != "score"}
+            text = json.dumps(shown, ensure_ascii=False, separators=(",", ":"))
+            self.event = f"id: {self.version}\nevent: sheet\ndata: {text}\n\n".encode()
+            for queue in self.listeners:
+                if queue.full():
+                    queue.get_nowait()  # a page that fell behind needs only the newest
+                queue.put_nowait(self.event)
+
+    def listen(self) -> asyncio.Queue[bytes]:
+        queue: asyncio.Queue[bytes] = asyncio.Queue(maxsize=1)
+        self.listeners.add(queue)
+        return queue
+
+    async def watch(self) -> None:
+        while True:
+            await asyncio.sleep(POLL_SECONDS)
+            await self.refresh()
+
+
+def _asset(name: str) -> bytes:
+    return resources.files("scoresheet.serve").joinpath("static", name).read_bytes()
+
+
+def _page_token(secret: bytes, role: str) -> str:
+    nonce = secrets.token_urlsafe(12)
+    mac = hmac.new(secret, f"{role}:{nonce}".encode(), hashlib.sha256).hexdigest()[:32]
+    return f"{nonce}.{mac}"
+
+
+def _token_ok(secret: bytes, role: str, token: str) -> bool:
+    nonce, _, mac = token.partition(".")
+    expected = hmac.new(secret, f"{role}:{nonce}".encode(), hashlib.sha256).hexdigest()[:32]
+    return bool(nonce) and hmac.compare_digest(mac.encode(), expected.encode())
+
+
+def public(message: str, path: Path) -> str:
+    """A message fit for the pages: the game file named by its name, not where it lives
+    on this machine.
+
+    >>> public("/home/ann/games/g.json: no such file", Path("/home/ann/games/g.json"))
+    'g.json: no such file'
+    """
+    for shown in {str(path), str(path.resolve()), os.path.realpath(path)}:
+        message = message.replace(shown, path.name)
+    return message
+
+
+def _one_line(text: str) -> str:
+    return " ".join("".join(c if c.isprintable() else " " for c in text).split())
+
+
+def create_app(
+    path: Path,
+    keys: Keys,
+    *,
+    stopping: Callable[[], bool] = lambda: False,
+) -> ASGIApp:
+    """The ASGI application serving ``path`` to the holders of ``keys``.
+
+    ``stopping`` tells the live streams to end (the server is shutting down).
+    """
+    live = Live(path)
+    secret = secrets.token_bytes(32)
+    save_lock = asyncio.Lock()
+    pending: set[asyncio.Task[None]] = set()
+    page = _asset("index.html").decode("utf-8")
+    assets = {name: _asset(name) for name in ASSETS}
+
+    def forbidden() -> Response:
+        return Response("forbidden\n", status_code=403, media_type="text/plain")
+
+    def refusal(exc: Refused) -> JSONResponse:
+        body: dict[str, Any] = {"error": _one_line(public(exc.message, path))}
+        if exc.state is not None:
+            body["state"] = exc.state
+        return JSONResponse(body, status_code=exc.status)
+
+    def check_same_page(request: Request, role: str) -> None:
+        if role != "score":
+            raise Refused(403, "this is the view-only link: it cannot change the game")
+        site = request.headers.get("sec-fetch-site")
+        if site is not None and site not in ("same-origin", "none"):
+            raise Refused(403, "refused: the request did not come from this page")
+        origin = request.headers.get("origin")
+        host = request.headers.get("host", "")
+        if origin is not None and origin != f"{request.url.scheme}://{host}":
+            raise Refused(403, "refused: the request did not come from this page")
+        token = request.headers.get("x-scoresheet-token", "")
+        if not _token_ok(secret, role, token):
+            raise Refused(403, "refused: this page's token is missing or wrong; reload the page")
+        kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+        if kind != "application/json":
+            raise Refused(415, "refused: send the request as application/json")
+
+    async def body_json(request: Request) -> Any:
+        length = request.headers.get("content-length")
+        if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+            raise Refused(413, f"refused: a request may carry at most {MAX_BODY // 1024} KiB")
+        chunks, size = [], 0
+        try:
+            async with asyncio.timeout(BODY_SECONDS):
+                async for chunk in request.stream():
+                    size += len(chunk)
+                    if size > MAX_BODY:
+                        raise Refused(
+                            413, f"refused: a request may carry at most {MAX_BODY // 1024} KiB"
+                        )
+                    chunks.append(chunk)
+        except TimeoutError:
+            raise Refused(
+                408, f"refused: the request took over {BODY_SECONDS} s to arrive"
+            ) from None
+        try:
+            return json.loads(b"".join(chunks).decode("utf-8"))
+        except (UnicodeDecodeError, ValueError, RecursionError) as exc:
+            raise Refused(400, f"the request is not valid JSON ({_one_line(str(exc))})") from None
+
+    def conflict_state() -> dict[str, Any] | None:
+        return live.state or None
+
+    def add(number: int, deal: dict[str, Any]) -> tuple[str, int]:
+        from scoresheet.games import module
+        from scoresheet.session import add_deal
+
+        if number < 1:
+            raise Refused(400, f"deal {number}: deals are numbered from 1")
+        game = live.open()
+        played = len(game.result.deals)
+        if number <= played:
+            shown = module(game.result.game).deal_text(game.result, number)
+            raise Refused(
+                409,
+                f"deal {number} was saved first from another phone or the terminal — "
+                f"here it is ({shown}); enter yours again",
+            )
+        if number > played + 1:
+            raise Refused(
+                409,
+                f"deal {number}: the game has {played} deals; the next is "
+                f"deal {played + 1} — here is the sheet as it is",
+            )
+        try:
+            result, _ = add_deal(game, deal)
+        except ScoresheetError as exc:
+            if _changed(game.snapshot.data):
+                raise Refused(
+                    409,
+                    f"the game changed while deal {number} was being saved (another command "
+                    "wrote it); nothing was saved — here is the sheet as it is; enter yours again",
+                ) from None
+            raise Refused(422, str(exc)) from None
+        return str(module(result.game).deal_text(result, number)), len(result.deals)
+
+    def undo(number: int) -> tuple[str, int]:
+        from scoresheet.session import undo_last
+
+        game = live.open()
+        played = len(game.result.deals)
+        if played == 0:
+            raise Refused(409, "there is no deal to undo")
+        if number != played:
+            raise Refused(
+                409,
+                f"deal {number} is no longer the last deal (the game has {played}): "
+                "nothing was removed — here is the sheet as it is",
+            )
+        try:
+            result, _ = undo_last(game)
+        except ScoresheetError as exc:
+            if _changed(game.snapshot.data):
+                raise Refused(
+                    409,
+                    "the game changed while undoing (another command wrote it); "
+                    "nothing was removed — here is the sheet as it is",
+                ) from None
+            raise Refused(422, str(exc)) from None
+        left = len(result.deals)
+        return f"deal {number} removed (kept in the file's history); {left} deals left", left
+
+    def correct(number: int, was: Any, deal: dict[str, Any]) -> tuple[str, int]:
+        from scoresheet import record as rec
+        from scoresheet.games import module
+        from scoresheet.session import edit_deal
+
+        game = live.open()
+        entered = rec.to_data(game.record)["deals"]
+        if not 1 <= number <= len(entered):
+            raise Refused(409, f"deal {number}: no such deal (the game has {len(entered)})")
+        if entered[number - 1] != was:
+            raise Refused(
+                409,
+                f"deal {number} was changed meanwhile (from another phone or the terminal): "
+                "nothing was saved — here it is now; make your correction again",
+            )
+        try:
+            result = edit_deal(game, number, deal)
+        except ScoresheetError as exc:
+            if _changed(game.snapshot.data):
+                raise Refused(
+                    409,
+                    f"the game changed while deal {number} was being corrected (another "
+                    "command wrote it); nothing was saved — here is the sheet as it is",
+                ) from None
+            raise Refused(422, str(exc)) from None
+        shown = module(result.game).deal_text(result, number)
+        return f"corrected (kept in the file's history): {shown}", len(result.deals)
+
+    def _changed(data: bytes) -> bool:
+        try:
+            return path.read_bytes() != data
+        except OSError:
+            return True
+
+    async def change(request: Request, role: str, action: str, number: int) -> Response:
+        try:
+            check_same_page(request, role)
+            body = await body_json(request)
+            if action == "deals":
+                if not isinstance(body, dict):
+                    raise Refused(400, "the deal must be one JSON object, {...}")
+                async with save_lock:
+                    message, deals = await asyncio.to_thread(add, number, body)
+            elif action == "correct":
+                if not (isinstance(body, dict) and isinstance(body.get("deal"), dict)):
+                    raise Refused(
+                        400,
+                        'a correction is {"was": the deal as it is, "deal": the deal as it '
+                        "should be}",
+                    )
+                async with save_lock:
+                    message, deals = await asyncio.to_thread(
+                        correct, number, body.get("was"), body["deal"]
+                    )
+            else:
+                last = body.get("number") if isinstance(body, dict) else None
+                if not isinstance(last, int) or isinstance(last, bool):
+                    raise Refused(400, 'undo: give the last deal\'s number, {"number": N}')
+                async with save_lock:
+                    message, deals = await asyncio.to_thread(undo, last)
+        except Refused as exc:
+            if exc.status == 409:
+                await live.refresh()
+                exc.state = conflict_state()
+            return refusal(exc)
+        except ScoresheetError as exc:  # the file could not be read at all
+            return refusal(Refused(409, str(exc)))
+        # Answer at once; every page, the saver's too, gets the new sheet as an event.
+        task = asyncio.create_task(live.refresh())
+        pending.add(task)
+        task.add_done_callback(pending.discard)
+        return JSONResponse({"message": _one_line(message), "deals": deals})
+
+    async def events(request: Request) -> Response:
+        if len(live.listeners) >= MAX_PAGES:
+            return Response(
+                f"too many pages open (at most {MAX_PAGES})\n",
+                status_code=503,
+                media_type="text/plain",
+            )
+        queue = live.listen()
+
+        async def stream() -> AsyncIterator[bytes]:
+            try:
+                yield b"retry: 1000\n\n" + live.event
+                idle = 0.0
+                while not stopping():
+                    try:
+                        yield await asyncio.wait_for(queue.get(), 0.5)
+                        idle = 0.0
+                    except TimeoutError:
+                        idle += 0.5
+                        if idle >= KEEP_ALIVE_SECONDS:
+                            idle = 0.0
+                            yield b": still here\n\n"
+            finally:
+                live.listeners.discard(queue)
+
+        return StreamingResponse(
+            stream(), media_type="text/event-stream", headers={"x-accel-buffering": "no"}
+        )
+
+    async def dispatch(request: Request) -> Response:
+        parts = request.url.path.split("/")
+        # "/KEY/REST": parts == ["", KEY, *REST]
+        if len(parts) < 2:
+            return forbidden()
+        role = keys.role(parts[1])
+        if role is None:
+            return forbidden()
+        rest = "/".join(parts[2:])
+        method = request.method
+        if len(parts) == 2:
+            return Response(status_code=307, headers={"location": f"/{parts[1]}/"})
+        if method in ("GET", "HEAD"):
+            if rest == "":
+                token = _page_token(secret, role)
+                html = page.replace("{{ROLE}}", role).replace("{{TOKEN}}", token)
+                return Response(html, media_type="text/html; charset=utf-8")
+            if rest in assets:
+                return Response(assets[rest], media_type=ASSETS[rest])
+            if rest == "state":
+                return JSONResponse(live.state)
+            if rest == "events":
+                return await events(request)
+            return Response("not found\n", status_code=404, media_type="text/plain")
+        if method == "POST":
+            head, _, tail = rest.partition("/")
+            if rest == "undo":
+                return await change(request, role, "undo", 0)
+            digits, _, verb = tail.partition("/")
+            if head == "deals" and digits.isascii() and digits.isdigit() and len(digits) < 6:
+                if verb == "":
+                    return await change(request, role, "deals", int(digits))
+                if verb == "correct":
+                    return await change(request, role, "correct", int(digits))
+            return Response("not found\n", status_code=404, media_type="text/plain")
+        return Response("method not allowed\n", status_code=405, media_type="text/plain")
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        await live.refresh()
+        watcher = asyncio.create_task(live.watch())
+        try:
+            yield
+        finally:
+            watcher.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await watcher
+
+    routes = [Route("/{rest:path}", dispatch, methods=["GET", "HEAD", "POST", "PUT", "DELETE"])]
+    return _security_headers(Starlette(routes=routes, lifespan=lifespan))

@@ -1,0 +1,140 @@
+"""The ``serve`` command: print the two links and a QR code, then serve until Ctrl-C.
+
+The web server's libraries (Starlette, uvicorn, segno) are imported only when this
+command runs, so the other commands start as fast as before.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, TextIO
+
+import typer
+
+from scoresheet.errors import ScoresheetError
+
+if TYPE_CHECKING:
+    import socket
+
+DEFAULT_PORT = 8000
+MAX_CONNECTIONS = 320
+
+
+def lan_address() -> str:
+    """This machine's address on the local network (no packet is sent: connecting a UDP
+    socket only picks the interface a packet would leave by)."""
+    import socket
+
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never routed anywhere
+            address: str = probe.getsockname()[0]
+        except OSError:
+            return "127.0.0.1"
+    return address
+
+
+def bind(host: str, port: int) -> socket.socket:
+    """A listening socket on ``host:port`` (port 0: any free port)."""
+    import socket
+
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+        sock.listen(128)
+    except OSError as exc:
+        sock.close()
+        reason = "already in use" if exc.errno == 98 else (exc.strerror or str(exc))
+        raise ScoresheetError(f"--port {port}: cannot listen on {host}:{port}: {reason}") from None
+    sock.set_inheritable(True)
+    return sock
+
+
+def print_links(out: TextIO, links: list[tuple[str, str]], qr_url: str) -> None:
+    import segno
+
+    for label, url in links:
+        out.write(f"{label}:\n{url}\n")
+    out.write("\nScan to join with the scoring link:\n")
+    segno.make(qr_url, error="m").terminal(out=out, compact=True)
+    out.write("Ctrl-C stops the server.\n")
+    out.flush()
+
+
+def serve(path: Path, *, port: int, lan: bool, out: TextIO = sys.stdout) -> None:
+    """Serve the game at ``path`` until interrupted."""
+    import uvicorn
+
+    from scoresheet.serve.app import Keys, create_app
+    from scoresheet.session import open_game
+
+    open_game(path)  # a bad game file is refused before anything listens
+    host = "0.0.0.0" if lan else "127.0.0.1"
+    sock = bind(host, port)
+    shown = lan_address() if lan else "127.0.0.1"
+    actual = sock.getsockname()[1]
+    keys = Keys.new()
+    base = f"http://{shown}:{actual}"
+    links = [
+        ("Scoring link (add a deal, undo the last one)", f"{base}/{keys.score}/"),
+        ("View-only link (watch the sheet)", f"{base}/{keys.view}/"),
+    ]
+    server: uvicorn.Server | None = None
+
+    def stopping() -> bool:
+        return server is not None and server.should_exit
+
+    config = uvicorn.Config(
+        create_app(path, keys, stopping=stopping),
+        log_level="warning",
+        access_log=False,  # the addresses carry the secrets
+        lifespan="on",
+        http="h11",
+        ws="none",
+        loop="asyncio",
+        server_header=False,
+        timeout_graceful_shutdown=2,
+        limit_concurrency=MAX_CONNECTIONS,  # beyond it: 503, and no more memory
+    )
+    server = uvicorn.Server(config)
+    print_links(out, links, links[0][1])
+    try:
+        server.run(sockets=[sock])
+    except KeyboardInterrupt:
+        # uvicorn stops on Ctrl-C, then raises the signal again for its caller: here it
+        # has done its job, and stopping the server is the normal way out.
+        pass
+    finally:
+        sock.close()
+    out.write("stopped: the game file is as the last save left it\n")
+    out.flush()
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``serve`` to ``app``."""
+
+    @app.command("serve")
+    def serve_command(
+        game: Annotated[Path, typer.Argument(help="The game file (JSON).", show_default=False)],
+        port: Annotated[
+            int,
+            typer.Option(help="The port to listen on (0: any free port).", min=0, max=65535),
+        ] = DEFAULT_PORT,
+        lan: Annotated[
+            bool,
+            typer.Option(
+                "--lan",
+                help="Listen on the local network (Wi-Fi), not only on this machine.",
+            ),
+        ] = False,
+    ) -> None:
+        """The live sheet on every phone at the table: a web page for the game.
+
+        Prints two links, each with its own secret — the first scores (add a deal, undo
+        the last one), the second only watches — and a QR code of the scoring link.
+        Every open page shows a change within a second, whether it was made from a
+        phone or by add, play, edit or undo in a terminal. Ctrl-C stops it.
+        """
+        serve(game, port=port, lan=lan)

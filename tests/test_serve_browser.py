@@ -1,0 +1,341 @@
+"""`scoresheet serve` in a real browser: the system's chromium driven by Playwright.
+
+Phones are browser contexts at a phone's viewport; every server is the console script on
+a free loopback port. Locally these tests skip when chromium is missing; under CI
+(CI=true) they fail instead. They also take the phone screenshots shown in the README.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.cli_helpers import ROOT, run
+from tests.serve_helpers import serving
+
+CHROMIUM = shutil.which("chromium")
+if CHROMIUM is None and os.environ.get("CI") != "true":
+    pytest.skip("chromium is not installed", allow_module_level=True)
+
+from playwright.sync_api import (  # noqa: E402
+    Browser,
+    Dialog,
+    Page,
+    ViewportSize,
+    expect,
+    sync_playwright,
+)
+
+EXAMPLES = ROOT / "examples"
+DOCS = ROOT / "docs"
+PHONE = ViewportSize(width=390, height=844)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    assert CHROMIUM is not None, "chromium is needed (CI installs it: see .ci/run)"
+    with sync_playwright() as p:
+        b = p.chromium.launch(
+            executable_path=CHROMIUM,
+            args=[
+                "--no-sandbox",
+                "--headless",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--no-first-run",
+            ],
+        )
+        yield b
+        b.close()
+
+
+def phone(
+    browser: Browser,
+    url: str,
+    outside: list[str] | None = None,
+    dialogs: list[str] | None = None,
+    width: int = PHONE["width"],
+) -> Page:
+    """A phone-sized page showing ``url``, once its live sheet has arrived. Every request
+    the page makes to anywhere but the server is recorded in ``outside`` (and aborted),
+    every alert or other dialog it opens in ``dialogs``."""
+    context = browser.new_context(
+        viewport=ViewportSize(width=width, height=PHONE["height"]),
+        device_scale_factor=2,
+        is_mobile=True,
+    )
+    origin = url.split("/", 3)[:3]
+    if outside is not None:
+
+        def check(route: Any) -> None:
+            if route.request.url.split("/", 3)[:3] != origin:
+                outside.append(route.request.url)
+                route.abort()
+            else:
+                route.continue_()
+
+        context.route("**/*", check)
+    page = context.new_page()
+    if dialogs is not None:
+
+        def dialog(d: Dialog) -> None:
+            dialogs.append(d.message)
+            d.dismiss()
+
+        page.on("dialog", dialog)
+    page.goto(url)
+    expect(page.locator("#live")).to_have_text("live")
+    return page
+
+
+def half_classic(path: Path) -> list[dict[str, Any]]:
+    """Write the classic example's first 18 deals to ``path``; the other 10 deals."""
+    data = json.loads((EXAMPLES / "classic.json").read_text(encoding="utf-8"))
+    rest: list[dict[str, Any]] = data["deals"][18:]
+    data["deals"] = data["deals"][:18]
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return rest
+
+
+def deal_count(path: Path) -> int:
+    return len(json.loads(path.read_text(encoding="utf-8"))["deals"])
+
+
+def test_two_phones_follow_the_file_and_undo_asks_first(browser: Browser, tmp_path: Path) -> None:
+    game = tmp_path / "game.json"
+    rest = half_classic(game)
+    with serving(game) as s:
+        outside: list[str] = []
+        scorer = phone(browser, s.score, outside)
+        watcher = phone(browser, s.view, outside)
+        for page in (scorer, watcher):
+            expect(page.locator("tr.deal")).to_have_count(18)
+            page.evaluate("window.notReloaded = true")
+
+        # A deal added in a terminal shows on both phones, without a reload.
+        assert run("add", game, "--deal", json.dumps(rest[0])).returncode == 0
+        for page in (scorer, watcher):
+            expect(page.locator("tr.deal")).to_have_count(19, timeout=1500)
+            assert page.evaluate("window.notReloaded") is True
+        expect(scorer.locator('tr.deal[data-deal="19"] td').nth(1)).to_have_text(
+            rest[0]["contract"]
+        )
+        DOCS.mkdir(exist_ok=True)
+        scorer.screenshot(path=str(DOCS / "serve-phone-sheet.png"))
+
+        # The view-only phone has no controls, and the server refuses its changes.
+        expect(watcher.locator("#controls")).to_be_hidden()
+        expect(watcher.locator("button:visible")).to_have_count(0)
+        status = watcher.evaluate(
+            """async () => (await fetch("undo", {method: "POST", headers: {
+                "Content-Type": "application/json",
+                "X-Scoresheet-Token": document.querySelector(
+                    'meta[name="scoresheet-token"]').content},
+                body: JSON.stringify({number: 19})})).status"""
+        )
+        assert status == 403
+        assert deal_count(game) == 19
+
+        # Undo asks first; keeping the deal changes nothing.
+        scorer.get_by_role("button", name="Undo the last deal…").click()
+        expect(scorer.locator("#confirm-text")).to_contain_text("Remove deal 19?")
+        scorer.get_by_role("button", name="Keep it").click()
+        expect(scorer.locator("#confirm")).to_be_hidden()
+        assert deal_count(game) == 19
+        scorer.get_by_role("button", name="Undo the last deal…").click()
+        scorer.get_by_role("button", name="Remove it").click()
+        expect(scorer.locator("#message")).to_contain_text("deal 19 removed")
+        assert deal_count(game) == 18
+        history = json.loads(game.read_text(encoding="utf-8"))["history"]
+        assert history[-1]["action"] == "undo"
+        expect(watcher.locator("tr.deal")).to_have_count(18, timeout=1500)
+        assert watcher.evaluate("window.notReloaded") is True
+
+        # Correcting a past deal starts from the deal as the file holds it, and asks first.
+        def deal_3() -> Any:
+            return json.loads(game.read_text(encoding="utf-8"))["deals"][2]
+
+        scorer.locator("#fix summary").click()
+        scorer.locator("#fix-number").select_option("3")
+        was = json.loads(scorer.locator("#fix-deal").input_value())
+        assert was == deal_3()
+        other = "Ann" if was["result"]["king_of_hearts"] != "Ann" else "Bob"
+        fixed = {**was, "result": {"king_of_hearts": other}}
+        scorer.locator("#fix-deal").fill(json.dumps(fixed))
+        scorer.get_by_role("button", name="Correct this deal…").click()
+        expect(scorer.locator("#confirm-text")).to_contain_text("Replace deal 3?")
+        scorer.get_by_role("button", name="Keep it").click()
+        assert deal_3() == was
+        scorer.get_by_role("button", name="Correct this deal…").click()
+        scorer.get_by_role("button", name="Replace it").click()
+        expect(scorer.locator("#message")).to_contain_text("corrected")
+        assert deal_3() == fixed
+        expect(scorer.locator("#fix-deal")).to_have_value(json.dumps(fixed, indent=1))
+        assert outside == []
+
+
+def test_two_phones_saving_the_same_deal_keep_one_and_tell_the_other(
+    browser: Browser, tmp_path: Path
+) -> None:
+    game = tmp_path / "game.json"
+    rest = half_classic(game)
+    with serving(game) as s:
+        ann, bob = phone(browser, s.score), phone(browser, s.score)
+        mine = rest[0]
+        theirs = {**rest[0], "doubles": []}
+        for page, deal in ((ann, mine), (bob, theirs)):
+            page.locator("#entry summary").click()
+            expect(page.locator("#entry-number")).to_have_text("deal 19")
+            page.locator("#deal").fill(json.dumps(deal))
+
+        # A wrong count: the library's reason inline, nothing saved.
+        before = game.read_bytes()
+        wrong = json.loads(json.dumps(mine))
+        wrong["result"] = {"queens": {"Ann": 2, "Bob": 2, "Cat": 1, "Dan": 0}}
+        wrong["contract"] = "no-queens"
+        cli = run("add", tmp_path / "game.json", "--deal", json.dumps(wrong))
+        assert cli.returncode != 0
+        ann.locator("#deal").fill(json.dumps(wrong))
+        ann.get_by_role("button", name="Save the deal").click()
+        reason = cli.stderr.strip().removeprefix("scoresheet: ")
+        expect(ann.locator("#message")).to_have_text(reason)
+        assert game.read_bytes() == before
+
+        ann.locator("#deal").fill(json.dumps(mine))
+        ann.get_by_role("button", name="Save the deal").click()
+        expect(ann.locator("#message")).to_contain_text("deal 19:")
+        bob.get_by_role("button", name="Save the deal").click()
+        expect(bob.locator("#message")).to_contain_text("deal 19 was saved first")
+        expect(bob.locator("#message")).to_contain_text("enter yours again")
+        expect(bob.locator("tr.deal")).to_have_count(19)
+        expect(bob.locator("#entry-number")).to_have_text("deal 20")
+        saved = json.loads(game.read_text(encoding="utf-8"))["deals"]
+        assert len(saved) == 19
+        assert saved[18]["doubles"] == mine["doubles"] != []
+
+
+def test_a_player_named_like_a_script_is_shown_as_text(browser: Browser, tmp_path: Path) -> None:
+    game = tmp_path / "game.json"
+    evil = "<script>alert(1)</script>"
+    made = run("new", game, "--players", f"{evil},Bob,Cat,Dan")
+    assert made.returncode == 0, made.stderr
+    deal = {
+        "contract": "no-king",
+        "doubles": [{"by": "Bob", "double": [evil]}],
+        "result": {"king_of_hearts": evil},
+    }
+    assert run("add", game, "--deal", json.dumps(deal)).returncode == 0, "add"
+    with serving(game) as s:
+        dialogs: list[str] = []
+        page = phone(browser, s.score, dialogs=dialogs)
+        expect(page.locator("#standings")).to_contain_text(evil)
+        expect(page.locator("#sheet thead")).to_contain_text(evil)
+        assert page.locator("script").count() == 1  # the page's own sheet.js
+        assert dialogs == []
+
+
+def test_under_lan_a_missing_or_wrong_secret_gets_403(browser: Browser, tmp_path: Path) -> None:
+    game = tmp_path / "game.json"
+    shutil.copy(EXAMPLES / "belote.json", game)
+    with serving(game, "--lan") as s:
+        context = browser.new_context(viewport=PHONE)
+        page = context.new_page()
+        base = f"http://127.0.0.1:{s.port}/"
+        key = s.score.rsplit("/", 2)[1]
+        for url in (base, base + ("y" if key[0] == "x" else "x") + key[1:] + "/"):
+            response = page.goto(url)
+            assert response is not None and response.status == 403
+            assert "Ann" not in page.content() and "Belote" not in page.content()
+        page.goto(s.score)
+        expect(page.locator("#title")).to_have_text("Belote, rules belote")
+        context.close()
+
+
+def test_every_game_on_a_phone(browser: Browser, tmp_path: Path) -> None:
+    """One page, 360 px wide, while the file becomes each example in turn: teams, order
+    of points, litige, ledger, all without sideways scrolling — and a screenshot of a
+    partnership game."""
+    game = tmp_path / "game.json"
+    shutil.copy(EXAMPLES / "classic.json", game)
+
+    narrowest = 360
+
+    def fits(page: Page) -> None:
+        """The sheet fits the narrowest phone's width: nothing to scroll sideways."""
+        width = page.evaluate("document.querySelector('.scroll').scrollWidth")
+        shown = page.evaluate("document.querySelector('.scroll').clientWidth")
+        assert width <= shown, page.locator("#title").inner_text()
+        assert page.evaluate("document.documentElement.scrollWidth") <= narrowest
+
+    with serving(game) as s:
+        page = phone(browser, s.view, width=narrowest)
+        expect(page.locator("#sections")).to_contain_text("Doubling ledger")
+        fits(page)
+        shutil.copy(EXAMPLES / "belote.json", game)
+        expect(page.locator("#title")).to_have_text("Belote, rules belote")
+        expect(page.locator("#teams")).to_contain_text("AC = Ann & Cat")
+        expect(page.locator("#sections")).to_contain_text("Litige")
+        expect(page.locator("tr.deal")).to_have_count(10)
+        fits(page)
+        shutil.copy(EXAMPLES / "caribbean-all-fours.json", game)
+        expect(page.locator("#sheet thead")).to_contain_text("points in the order they counted")
+        expect(page.locator("#standings li").first).to_contain_text("Bob & Dan")
+        fits(page)
+        page.screenshot(path=str(DOCS / "serve-phone-all-fours.png"))
+        shutil.copy(EXAMPLES / "rosbiratschka.json", game)
+        expect(page.locator("#standings-note")).to_have_text("lowest total first")
+        fits(page)
+        shutil.copy(EXAMPLES / "ravage-city.json", game)
+        expect(page.locator("tr.deal")).to_have_count(32)
+        game.write_text("{broken", encoding="utf-8")
+        expect(page.locator("#error")).to_contain_text("game.json")
+        expect(page.locator("#error")).not_to_contain_text(str(tmp_path))
+
+
+def test_a_rosbiratschka_deal_through_the_form(browser: Browser, tmp_path: Path) -> None:
+    """The form asks the questions the server sends; a wrong count shows the library's
+    reason inline and saves nothing; a right one is saved and the next deal is asked."""
+    game = tmp_path / "game.json"
+    made = run("new", game, "--game", "rosbiratschka", "--players", "Ann,Bob,Cat,Dan")
+    assert made.returncode == 0, made.stderr
+    twin = tmp_path / "twin.json"
+    shutil.copy(game, twin)
+    tricks = {"Ann": 2, "Bob": 3, "Cat": 0, "Dan": 2}
+    wrong = {"contract": "no-tricks", "result": {"tricks": tricks}}
+    cli = run("add", twin, "--deal", json.dumps(wrong))
+    assert cli.returncode != 0
+    with serving(game) as s:
+        page = phone(browser, s.score)
+        expect(page.locator("#form-title")).to_have_text("Deal 1: no-tricks")
+        counts = page.locator('fieldset[data-key="tricks"] input')
+        for i, n in enumerate([2, 3, 0, 2]):
+            counts.nth(i).fill(str(n))
+        expect(page.locator(".sum")).to_have_text("7 of 8")
+        before = game.read_bytes()
+        page.get_by_role("button", name="Save deal 1").click()
+        expect(page.locator("#message")).to_have_text(
+            cli.stderr.strip().removeprefix("scoresheet: ")
+        )
+        assert game.read_bytes() == before
+        expect(counts.nth(0)).to_have_value("2")  # the answers stay, to be corrected
+        page.locator("#controls").screenshot(path=str(DOCS / "serve-phone-form.png"))
+        counts.nth(3).fill("3")
+        page.get_by_role("button", name="Save deal 1").click()
+        expect(page.locator("#message")).to_contain_text("deal 1:")
+        expect(page.locator("#form-title")).to_have_text("Deal 2: no-hearts")
+        expect(page.locator("tr.deal")).to_have_count(1)
+        saved = json.loads(game.read_text(encoding="utf-8"))["deals"]
+        assert saved == [
+            {
+                "contract": "no-tricks",
+                "result": {"tricks": {"Ann": 2, "Bob": 3, "Cat": 0, "Dan": 3}},
+            }
+        ]

@@ -1,0 +1,132 @@
+"""The phone's sheet (scoresheet.serve.sheet) against the one scoring result, for every
+preset of every game: random legal games from each game's simulator."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scoresheet import session
+from scoresheet.rules import list_presets, load_any_preset
+from scoresheet.serve.sheet import view
+
+SIMULATORS = {
+    "barbu": "scoresheet.games.barbu.simulate",
+    "rosbiratschka": "scoresheet.games.rosbiratschka.simulate",
+    "caribbean-all-fours": "scoresheet.games.caribbean_all_fours.simulate",
+    "belote": "scoresheet.games.belote.simulate",
+}
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+PRESETS = [(name, load_any_preset(name).game) for name in list_presets()]
+
+
+def number(cell: str) -> int:
+    """The score in a sheet cell: its last word (``A*\\n+20`` → 20, ``0`` → 0)."""
+    return int(cell.split()[-1]) if cell.split() else 0
+
+
+def random_result(preset: str, game: str, seed: int, deals: int | None) -> Any:
+    simulate = importlib.import_module(SIMULATORS[game])
+    data = simulate.random_game(random.Random(seed), preset, deals=deals)
+    return session.rescore(data, "game.json")[1]
+
+
+def test_every_game_has_a_sheet() -> None:
+    assert {game for _, game in PRESETS} == set(SIMULATORS)
+
+
+@pytest.mark.parametrize(("preset", "game"), PRESETS, ids=[p for p, _ in PRESETS])
+@settings(max_examples=4, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), deals=st.one_of(st.none(), st.integers(0, 5)))
+def test_the_sheet_shows_the_scores_of_the_result(
+    preset: str, game: str, seed: int, deals: int | None
+) -> None:
+    result = random_result(preset, game, seed, deals)
+    sheet = view(result, "game.json")
+    score = sheet["score"]
+    json.dumps(sheet)  # what the server sends
+    deal_rows = [r for r in sheet["rows"] if r["kind"] == "deal"]
+    assert [r["number"] for r in deal_rows] == [d["number"] for d in score["deals"]]
+    assert all(len(r["cells"]) in (1, len(sheet["columns"])) for r in sheet["rows"])
+    assert sheet["deals"] == len(score["deals"])
+    assert len(sheet["violations"]) == len(score["violations"])
+    if sheet["teams"] is None:
+        # One column per player: each deal's scores add up to the totals, and the last
+        # running row is the totals.
+        players = score["players"]
+        first = sheet["columns"].index(players[0])
+        for i, p in enumerate(players):
+            column = [number(r["cells"][first + i]) for r in deal_rows]
+            assert sum(column) == score["totals"][p]
+        running = [r for r in sheet["rows"] if r["kind"] == "running"]
+        if running:
+            last = running[-1]["cells"][first : first + len(players)]
+            assert [number(c) for c in last] == [score["totals"][p] for p in players]
+        totals = [number(s["total"]) for s in sheet["standings"]]
+        assert sorted(totals, reverse=game != "rosbiratschka") == totals
+        assert sorted(s["name"] for s in sheet["standings"]) == sorted(players)
+    else:
+        totals = [int(s["total"]) for s in sheet["standings"]]
+        assert sorted(totals, reverse=True) == totals
+        assert sorted(totals) == sorted(score["team_totals"])
+        if deal_rows:
+            # The running totals after the last deal: Belote writes them under each
+            # deal; All Fours ends its rows with them.
+            if game == "belote":
+                last = sheet["rows"][-1]["cells"]
+                assert sheet["rows"][-1]["kind"] == "running"
+                running = last[4:6]
+            else:
+                running = deal_rows[-1]["cells"][-2:]
+            assert [int(c) for c in running] == score["team_totals"]
+
+
+def test_barbu_shows_the_doubles_owed_then_the_violations() -> None:
+    """Nobody ever doubles. Classic rules oblige every non-declarer to double each
+    declarer twice in the declarer's seven deals: after five deals each still owes Ann
+    both; after the whole game each obligation is a violation."""
+    from scoresheet.games.barbu.simulate import random_game
+
+    data = random_game(random.Random(3), "classic", eagerness=0.0)
+    assert all(not deal.get("doubles") for deal in data["deals"])
+    early = view(session.rescore({**data, "deals": data["deals"][:5]}, "g.json")[1], "g.json")
+    (owed,) = [s for s in early["sections"] if s["title"] == "Doubles still owed to declarers"]
+    for player in ("Bob", "Cat", "Dan"):
+        assert f"{player} must double Ann in both of Ann's last 2 deals" in owed["lines"]
+    assert early["violations"] == []
+    late = view(session.rescore(data, "g.json")[1], "g.json")
+    assert (
+        "deal 7: Bob doubled Ann 0 times in Ann's set; the rules require 2" in (late["violations"])
+    )
+    # Four declarers, three others each: twelve obligations broken.
+    assert len(late["violations"]) == 12
+
+
+def test_the_rosbiratschka_form_asks_for_what_each_deal_of_the_example_holds() -> None:
+    from scoresheet.serve.form import next_form
+
+    data = json.loads((EXAMPLES / "rosbiratschka.json").read_text(encoding="utf-8"))
+    kinds = {"counts": dict, "player": str}
+    for n, deal in enumerate(data["deals"]):
+        before = session.rescore({**data, "deals": data["deals"][:n]}, "g.json")[1]
+        form = next_form(before)
+        assert form is not None
+        assert (form["number"], form["contract"]) == (n + 1, deal["contract"])
+        assert [q["key"] for q in form["questions"]] == list(deal["result"])
+        for q in form["questions"]:
+            assert isinstance(deal["result"][q["key"]], kinds[q["kind"]])
+            if q["kind"] == "counts":
+                assert sum(deal["result"][q["key"]].values()) == q["total"]
+    done = session.rescore(data, "g.json")[1]
+    assert next_form(done) is None
+    barbu = session.rescore(
+        json.loads((EXAMPLES / "classic.json").read_text(encoding="utf-8")), "g.json"
+    )[1]
+    assert next_form(barbu) is None
