@@ -363,7 +363,9 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Create a game file for the players, under a rules preset."""
         from scoresheet.session import new_game
+        from scoresheet.store import check_output
 
+        check_output(game, (".json",), "a game file")
         names = [n.strip() for p in [*players, *ctx.args] for n in p.split(",") if n.strip()]
         preset = rules or ("classic" if game_name == "barbu" else game_name)
         result = new_game(
