@@ -294,7 +294,10 @@ def _check_replaceable(path: Path, info: os.stat_result) -> None:
     """Refuse to replace a file the user protected, or one with other names (hard links)."""
     if not stat.S_ISREG(info.st_mode):
         raise ScoresheetError(f"{path}: is {_kind(info.st_mode)}, not a file to write; refused")
-    if not os.access(path, os.W_OK):
+    # os.access says what the user may write in place; a file with no write bit at all was
+    # made read-only on purpose, and stays so even for an administrator who could write it.
+    writable_bits = stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH
+    if not os.access(path, os.W_OK) or not info.st_mode & writable_bits:
         raise ScoresheetError(
             f"{path}: is write-protected (read-only, or not yours); nothing was saved"
         )
