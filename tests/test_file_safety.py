@@ -499,6 +499,20 @@ def test_a_duplicate_key_inside_a_deal_is_named_by_deal_and_field(tmp_path: Path
     )
 
 
+def test_a_duplicate_key_in_a_deal_given_on_the_command_line_is_refused(tmp_path: Path) -> None:
+    game = _game(tmp_path)
+    before = game.read_bytes()
+    text = json.dumps(LAST_DEAL).replace('"contract": ', '"contract": "no-king", "contract": ', 1)
+
+    for args in (["--deal", text], ["--deal", "-"]):
+        line = assert_one_line_error(run("add", game, *args, stdin=text))
+        assert line == (
+            'scoresheet: --deal: "contract" is given twice at the top level ("no-king", then '
+            '"no-queens"); refused: keep the one meant'
+        )
+    assert game.read_bytes() == before
+
+
 KEYS = st.text(st.sampled_from("abcAB_"), min_size=1, max_size=3)
 JSON_VALUES = st.recursive(
     st.none() | st.booleans() | st.integers(-99, 99) | st.text(max_size=5),

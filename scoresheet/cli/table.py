@@ -254,12 +254,10 @@ def _deal_flags(params: dict[str, Any]) -> dict[str, Any]:
 
 def _read_deal_json(text: str) -> dict[str, Any]:
     from scoresheet.errors import ScoresheetError
+    from scoresheet.record import parse
 
     raw = sys.stdin.read() if text == "-" else text
-    try:
-        deal = json.loads(raw)
-    except json.JSONDecodeError as exc:
-        raise ScoresheetError(f"--deal: not valid JSON ({exc})") from None
+    deal = parse(raw, source="--deal")  # parsed as a game file is: a repeated key is refused
     if not isinstance(deal, dict):
         raise ScoresheetError("--deal: give one deal object, {...}")
     return deal
