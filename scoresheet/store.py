@@ -23,8 +23,8 @@ Saving (:func:`update`, :func:`write_if_unchanged`, :func:`create_new`):
   the old text or the new text in full, even if the process is killed or the machine stops.
   A temporary file left by a killed save is removed by a later save of the same game
   (see :func:`remove_stale_temporaries`).
-* **One writer at a time.** :func:`locked` takes an exclusive lock (``filelock``: ``flock``
-  on Linux and macOS, ``LockFileEx`` on Windows) on a hidden sidecar file
+* **One writer at a time.** :func:`locked` takes an exclusive lock (``flock`` on Linux
+  and macOS, ``filelock``'s ``LockFileEx`` on Windows) on a hidden sidecar file
   (``.GAME.json.lock`` next to ``GAME.json``), shared by every scoresheet command that
   writes the game. The sidecar must be a regular file: a symbolic link there is refused,
   never followed.
@@ -52,6 +52,7 @@ from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
+from typing import Any
 
 from scoresheet.errors import ScoresheetError
 
@@ -78,7 +79,8 @@ MAX_GAME_BYTES = 5 * 1024 * 1024
 #: A temporary file of a save is removed by a later save once it is this old (seconds).
 STALE_TEMPORARY_SECONDS = 60.0
 
-_POLL = 0.005
+_POLL_FIRST = 0.001
+_POLL_MAX = 0.02
 
 # Flags that exist on some systems only: 0 where they do not.
 _O_BINARY: int = getattr(os, "O_BINARY", 0)  # Windows: no newline translation
@@ -548,12 +550,83 @@ def _check_lock_file(path: Path, lock_file: Path) -> None:
         )
 
 
+def _flock_module() -> Any:
+    """``fcntl`` where the system has ``flock`` (Linux, macOS), else ``None`` (Windows)."""
+    try:
+        import fcntl
+    except ImportError:
+        return None
+    return fcntl if hasattr(fcntl, "flock") else None
+
+
+def _busy(path: Path) -> ScoresheetError:
+    return ScoresheetError(f"{path} is busy: another scoresheet command is writing it")
+
+
+@contextmanager
+def _flock(path: Path, lock_file: Path, timeout: float, fcntl: Any) -> Iterator[None]:
+    """The lock as an ``flock`` on the sidecar, opened without following links."""
+    flags = os.O_RDWR | os.O_CREAT | _O_CLOEXEC | _O_NOFOLLOW | _O_NONBLOCK | _O_NOCTTY
+    try:
+        fd = os.open(lock_file, flags, 0o666)
+    except OSError as error:
+        _check_lock_file(path, lock_file)  # a link planted meanwhile: ELOOP, said plainly
+        raise ScoresheetError(f"{path}: cannot lock: {_reason(error)}") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise ScoresheetError(
+                f"{path}: cannot lock: its lock file {lock_file.name} is "
+                f"{_kind(info.st_mode)}, not a regular file; refused"
+            )
+        deadline = time.monotonic() + timeout
+        pause = _POLL_FIRST
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    raise _busy(path) from None
+                time.sleep(min(pause, remaining))
+                pause = min(pause * 2, _POLL_MAX)
+            except OSError as error:
+                raise ScoresheetError(f"{path}: cannot lock: {_reason(error)}") from None
+        yield
+    finally:
+        # Closing the descriptor releases the lock.
+        os.close(fd)
+
+
+@contextmanager
+def _filelock(path: Path, lock_file: Path, timeout: float) -> Iterator[None]:
+    """The lock through ``filelock`` (Windows: ``LockFileEx``), where there is no ``flock``."""
+    from filelock import FileLock, Timeout
+
+    lock = FileLock(lock_file, timeout=timeout, thread_local=False)
+    try:
+        lock.acquire(poll_interval=_POLL_MAX)
+    except Timeout:
+        raise _busy(path) from None
+    except OSError as error:
+        _check_lock_file(path, lock_file)
+        raise ScoresheetError(f"{path}: cannot lock: {_reason(error)}") from None
+    try:
+        # A link swapped in while the lock was taken was not followed; refuse it all the same.
+        _check_lock_file(path, lock_file)
+        yield
+    finally:
+        lock.release()
+
+
 @contextmanager
 def locked(path: Path, *, timeout: float = 10.0) -> Iterator[None]:
     """Hold an exclusive lock on the game file ``path`` for the ``with`` block.
 
-    The lock is a ``filelock`` lock (``flock`` on Linux and macOS, ``LockFileEx`` on
-    Windows) on the hidden sidecar ``.NAME.lock`` next to the game file. The sidecar is
+    The lock is taken on the hidden sidecar ``.NAME.lock`` next to the game file: an
+    ``flock`` on Linux and macOS; elsewhere (Windows) a ``filelock`` lock (``LockFileEx``),
+    imported only there, so saving starts no slower where ``flock`` exists. The sidecar is
     created if missing and never deleted on Linux and macOS: deleting it while another
     command waits on it would let two commands hold "the" lock at once. It is opened
     without following symbolic links, and anything there but a regular file is refused.
@@ -565,22 +638,13 @@ def locked(path: Path, *, timeout: float = 10.0) -> Iterator[None]:
     _check_lock_file(path, lock_file)
     if not lock_file.parent.is_dir():
         raise ScoresheetError(f"{path}: cannot lock: no such folder")
-    from filelock import FileLock, Timeout
-
-    lock = FileLock(lock_file, timeout=timeout, thread_local=False)
-    try:
-        lock.acquire(poll_interval=_POLL)
-    except Timeout:
-        raise ScoresheetError(f"{path} is busy: another scoresheet command is writing it") from None
-    except OSError as error:
-        _check_lock_file(path, lock_file)
-        raise ScoresheetError(f"{path}: cannot lock: {_reason(error)}") from None
-    try:
-        # A link swapped in while the lock was taken was not followed; refuse it all the same.
-        _check_lock_file(path, lock_file)
+    fcntl = _flock_module()
+    with (
+        _flock(path, lock_file, timeout, fcntl)
+        if fcntl is not None
+        else _filelock(path, lock_file, timeout)
+    ):
         yield
-    finally:
-        lock.release()
 
 
 def _write_if_unchanged_locked(snapshot: Snapshot, new_text: str) -> None:
