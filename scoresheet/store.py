@@ -492,7 +492,8 @@ def write_new_file(path: Path, data: bytes, *, force: bool = False) -> None:
     taken); with ``force`` a regular file is replaced, under the same rules as
     :func:`atomic_write_text` (its mode and owner kept; not a protected or hard-linked
     file). Anything else there (a folder, a device, a FIFO) is refused. If anything
-    fails, no file is changed.
+    fails, no file is changed. Temporary files that killed writes of ``path`` left are
+    removed once they are stale (:func:`remove_stale_temporaries`).
     """
     info = _existing(path)
     if info is not None:
@@ -501,6 +502,7 @@ def write_new_file(path: Path, data: bytes, *, force: bool = False) -> None:
         if not force:
             raise ScoresheetError(f"{path} already exists (use --force to replace it)")
         _check_replaceable(path, info)
+    remove_stale_temporaries(path)  # no lock here: the age alone marks a killed writer's
     try:
         fd, temp = _create_temp(path.parent, path.name, 0o600 if info is not None else 0o666)
     except FileNotFoundError:

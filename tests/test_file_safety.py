@@ -306,6 +306,18 @@ def test_a_save_removes_only_this_games_stale_temporaries(tmp_path: Path) -> Non
     assert link.is_symlink() and victim.read_text(encoding="utf-8") == "precious\n"
 
 
+def test_writing_a_workbook_removes_its_stale_temporaries(tmp_path: Path) -> None:
+    stale = tmp_path / ".b.xlsx.0123456789abcdef.tmp"
+    fresh = tmp_path / ".b.xlsx.fedcba9876543210.tmp"
+    for path in (stale, fresh):
+        path.write_bytes(b"PK")
+    os.utime(stale, (0, 0))
+
+    assert run("blank", "-o", tmp_path / "b.xlsx", "--players", "A,B,C,D").returncode == 0
+
+    assert sorted(p.name for p in tmp_path.iterdir()) == [fresh.name, "b.xlsx"]
+
+
 def test_remove_stale_temporaries_keeps_other_users_files(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
