@@ -194,7 +194,7 @@ def test_a_replaced_game_file_keeps_its_mode_owner_and_group(tmp_path: Path) -> 
 
 
 def test_a_game_file_whose_owner_cannot_be_kept_is_not_replaced(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """Someone else's file in a folder we may write: replacing it would make it ours."""
     from scoresheet.cli import main
@@ -222,6 +222,10 @@ def test_a_game_file_whose_owner_cannot_be_kept_is_not_replaced(
         main(["add", str(game), "--deal", json.dumps(LAST_DEAL)])
 
     assert exited.value.code == 1
+    assert capsys.readouterr().err == (
+        f"scoresheet: {game}: belongs to another user or group, and saving would change "
+        "that; nothing was saved\n"
+    )
     assert game.read_bytes() == before
     assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == []
 
