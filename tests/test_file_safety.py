@@ -576,6 +576,27 @@ def test_saving_works_where_fcntl_does_not_exist(tmp_path: Path) -> None:
     assert len(json.loads(game.read_text(encoding="utf-8"))["deals"]) == 28
 
 
+def test_the_lock_without_flock_is_exclusive_and_refuses_a_planted_link(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The filelock path, as Windows takes it: one holder at a time, no link followed."""
+    from scoresheet import store
+
+    monkeypatch.setattr(store, "_flock_module", lambda: None)
+    game = tmp_path / "g.json"
+    busy = pytest.raises(ScoresheetError, match=r"g\.json is busy")
+    with store.locked(game), busy, store.locked(game, timeout=0.1):
+        pytest.fail("the lock was taken twice")
+    with store.locked(game, timeout=0):  # free again
+        pass
+
+    (tmp_path / ".h.json.lock").symlink_to(tmp_path / "victim")
+    refused = pytest.raises(ScoresheetError, match="is a symbolic link")
+    with refused, store.locked(tmp_path / "h.json"):
+        pytest.fail("a planted link was followed")
+    assert not (tmp_path / "victim").exists()
+
+
 POSIX_ONLY_MODULES = {"fcntl", "termios", "tty", "pty", "pwd", "grp", "resource", "posix"}
 PORTABLE_OPEN_FLAGS = {"O_RDONLY", "O_WRONLY", "O_RDWR", "O_APPEND", "O_CREAT", "O_EXCL", "O_TRUNC"}
 
