@@ -160,6 +160,22 @@ def test_check_output_accepts_exactly_the_allowed_suffixes(stem: str, suffix: st
             check_output(path, allowed, "a workbook or a PDF")
 
 
+def test_an_output_on_a_file_system_without_hard_links_is_still_never_clobbered(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from scoresheet import store
+
+    def no_links(source: Any, target: Any) -> None:
+        raise PermissionError(1, "Operation not permitted")  # as on FAT
+
+    monkeypatch.setattr(os, "link", no_links)
+    out = tmp_path / "b.xlsx"
+    store.write_new_file(out, b"first")
+    with pytest.raises(ScoresheetError, match="already exists"):
+        store.write_new_file(out, b"second")
+    assert out.read_bytes() == b"first" and [p.name for p in tmp_path.iterdir()] == ["b.xlsx"]
+
+
 # --- 7: write-protected, someone else's, hard-linked game files --------------------------------
 
 
