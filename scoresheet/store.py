@@ -169,6 +169,8 @@ def read_regular_file(path: Path, *, limit: int, what: str = "game file") -> byt
         raise ScoresheetError(f"{path}: permission denied") from None
     except OSError as error:
         raise ScoresheetError(f"{path}: cannot read: {_reason(error)}") from None
+    except ValueError:  # a NUL or a lone surrogate: no file can have this name
+        raise ScoresheetError(f"{str(path)!a}: not a possible file name") from None
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
@@ -251,6 +253,8 @@ def _existing(path: Path) -> os.stat_result | None:
         return None
     except OSError as error:
         raise ScoresheetError(f"{path}: cannot write: {_reason(error)}") from None
+    except ValueError:  # a NUL or a lone surrogate: no file can have this name
+        raise ScoresheetError(f"{str(path)!a}: not a possible file name") from None
 
 
 def check_output(

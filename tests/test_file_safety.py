@@ -147,7 +147,11 @@ def test_an_output_that_is_a_fifo_is_refused_and_kept(tmp_path: Path, command: s
 
 @settings(max_examples=200, deadline=None)
 @given(
-    stem=st.text(st.characters(blacklist_characters="/\x00"), min_size=1, max_size=8),
+    stem=st.text(
+        st.characters(blacklist_characters="/\x00", blacklist_categories=["Cs"]),
+        min_size=1,
+        max_size=8,
+    ),
     suffix=st.sampled_from([".xlsx", ".XLSX", ".json", ".pdf", ".xlsx.bak", "", ".xls", ".xlsm"]),
 )
 def test_check_output_accepts_exactly_the_allowed_suffixes(stem: str, suffix: str) -> None:
@@ -174,6 +178,14 @@ def test_an_output_on_a_file_system_without_hard_links_is_still_never_clobbered(
     with pytest.raises(ScoresheetError, match="already exists"):
         store.write_new_file(out, b"second")
     assert out.read_bytes() == b"first" and [p.name for p in tmp_path.iterdir()] == ["b.xlsx"]
+
+
+@pytest.mark.parametrize("name", ["a\x00b.xlsx", "\ud800.xlsx"])
+def test_an_impossible_file_name_is_one_line_not_a_traceback(name: str) -> None:
+    with pytest.raises(ScoresheetError, match="not a possible file name"):
+        check_output(Path(name), (".xlsx",), "a workbook")
+    with pytest.raises(ScoresheetError, match="not a possible file name"):
+        record.load(Path(name))
 
 
 # --- 7: write-protected, someone else's, hard-linked game files --------------------------------
