@@ -423,6 +423,25 @@ def test_a_game_file_over_the_size_cap_is_refused(tmp_path: Path) -> None:
     assert run("score", game).returncode == 0
 
 
+def test_a_deal_read_from_an_endless_standard_input_is_refused(tmp_path: Path) -> None:
+    game = _game(tmp_path)
+    before = _snapshot(tmp_path)
+    with open("/dev/zero", "rb") as zeros:
+        proc = subprocess.run(
+            [str(Path(sys.executable).with_name("scoresheet")), "add", str(game), "--deal", "-"],
+            stdin=zeros,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+
+    line = assert_one_line_error(proc)
+    assert line == "scoresheet: --deal -: standard input holds more than a game file may; refused"
+    after = _snapshot(tmp_path)
+    after.pop(".g.json.lock", None)
+    assert after == before
+
+
 # --- 16: one decoding for every command ----------------------------------------------------------
 
 ENCODINGS = {"utf-8 with a BOM": "utf-8-sig", "utf-16 (le, BOM)": "utf-16", "utf-16-be": "utf-16"}

@@ -255,8 +255,12 @@ def _deal_flags(params: dict[str, Any]) -> dict[str, Any]:
 def _read_deal_json(text: str) -> dict[str, Any]:
     from scoresheet.errors import ScoresheetError
     from scoresheet.record import parse
+    from scoresheet.store import MAX_GAME_BYTES
 
-    raw = sys.stdin.read() if text == "-" else text
+    # Standard input is read no further than a whole game file may go (it may be /dev/zero).
+    raw = sys.stdin.read(MAX_GAME_BYTES + 1) if text == "-" else text
+    if len(raw) > MAX_GAME_BYTES:
+        raise ScoresheetError("--deal -: standard input holds more than a game file may; refused")
     deal = parse(raw, source="--deal")  # parsed as a game file is: a repeated key is refused
     if not isinstance(deal, dict):
         raise ScoresheetError("--deal: give one deal object, {...}")
