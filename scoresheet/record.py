@@ -59,6 +59,76 @@ def _finish(record: GameFile, source: str) -> GameFile:
     return record
 
 
+class _DuplicateKey(Exception):
+    """Raised inside the JSON parser: an object gives the same key twice."""
+
+
+def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    data = dict(pairs)
+    if len(data) != len(pairs):
+        raise _DuplicateKey
+    return data
+
+
+class _Pairs(list[tuple[str, Any]]):
+    """An object as its key-value pairs, duplicates kept (to say where a key is doubled)."""
+
+
+def _quote(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
+def _duplicate(text: str | bytes, source: str) -> ScoresheetError:
+    """The error for the first object, in reading order, that gives a key twice."""
+    stack: list[tuple[Any, tuple[int | str, ...]]] = [
+        (json.loads(text, object_pairs_hook=_Pairs), ())
+    ]
+    while stack:
+        node, loc = stack.pop()
+        if isinstance(node, _Pairs):
+            first: dict[str, Any] = {}
+            for key, value in node:
+                if key in first:
+                    where = "at the top level" if not loc else f"in {_where(loc)}"
+                    return ScoresheetError(
+                        f'{source}: "{key}" is given twice {where} ({_quote(first[key])}, '
+                        f"then {_quote(value)}); refused: keep the one meant"
+                    )
+                first[key] = value
+            stack.extend((value, (*loc, key)) for key, value in reversed(node))
+        elif isinstance(node, list):
+            stack.extend((value, (*loc, i)) for i, value in reversed(list(enumerate(node))))
+    return ScoresheetError(f"{source}: a key is given twice; refused")  # pragma: no cover
+
+
+def parse(text: str | bytes, *, source: str = "game") -> Any:
+    """Parse a game file's JSON text, refusing what ``json`` would silently accept.
+
+    An object that gives a key twice is refused, naming the key, where it is and both
+    values (``json`` would keep the last one). Bytes are decoded as a game file's text
+    is everywhere (:func:`scoresheet.store.decode_text`).
+
+    >>> parse('{"deals": [{"a": 1, "a": 2}]}', source="g")
+    Traceback (most recent call last):
+    scoresheet.errors.ScoresheetError: g: "a" is given twice in deal 1 (1, then 2); refused: ...
+    """
+    if isinstance(text, bytes):
+        from scoresheet.store import decode_text
+
+        text = decode_text(text, source)
+    try:
+        return json.loads(text, object_pairs_hook=_unique)
+    except _DuplicateKey:
+        raise _duplicate(text, source) from None
+    except RecursionError:
+        raise ScoresheetError(f"{source}: nested too deeply to be a game file; refused") from None
+    except json.JSONDecodeError as exc:
+        raise ScoresheetError(f"{source}: not valid JSON ({exc})") from None
+    except ValueError:  # an integer of thousands of digits
+        raise ScoresheetError(f"{source}: a number with too many digits; refused") from None
+
+
 def loads(text: str | bytes, *, source: str = "game") -> GameFile:
     """Parse and validate a game file's text. Errors name the deal and the field.
 
@@ -71,19 +141,7 @@ def loads(text: str | bytes, *, source: str = "game") -> GameFile:
     Traceback (most recent call last):
     scoresheet.errors.ScoresheetError: game: deal 1, contract: Input should be a valid string
     """
-    try:
-        # The fast path: pydantic-core parses and validates the JSON in one pass.
-        record = cast("GameFile", validator("game").validate_json(text))
-    except ValidationError:
-        pass
-    else:
-        return _finish(record, source)
-    # Something is wrong: parse it again the slow way to say what, and where.
-    try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise ScoresheetError(f"{source}: not valid JSON ({exc})") from None
-    return from_data(data, source=source)
+    return from_data(parse(text, source=source), source=source)
 
 
 def schema_of(game: Any, source: str) -> str:
@@ -111,17 +169,13 @@ def from_data(data: Any, *, source: str = "game") -> GameFile:
 
 
 def load(path: str | Path) -> GameFile:
-    """Read a game file from disk."""
+    """Read a game file from disk: a regular file of at most
+    :data:`scoresheet.store.MAX_GAME_BYTES`, decoded as everywhere (see :mod:`scoresheet.store`).
+    """
+    from scoresheet.store import read_snapshot
+
     p = Path(path)
-    try:
-        data = p.read_bytes()
-    except FileNotFoundError:
-        raise ScoresheetError(f"{p}: no such file") from None
-    except IsADirectoryError:
-        raise ScoresheetError(f"{p}: is a folder, not a game file") from None
-    except OSError as exc:
-        raise ScoresheetError(f"{p}: cannot read ({exc.strerror})") from None
-    return loads(data, source=p.name)
+    return loads(read_snapshot(p).text, source=p.name)
 
 
 def to_data(record: GameFile) -> dict[str, Any]:

@@ -1,56 +1,102 @@
-"""Saving a game file safely: atomic replacement, advisory locking, lost-update checks.
+"""Reading and saving game files safely: bounded reads, atomic replacement, locking.
 
-This module deals in text only: the caller reads the text, parses and serialises the game,
-and hands the new text back. Nothing here prints or knows about the command line; every
+This module deals in bytes and text only: the caller parses and serialises the game and
+hands the new text back. Nothing here prints or knows about the command line; every
 problem is a :class:`~scoresheet.errors.ScoresheetError` whose one-line message names the file.
 
-The three guarantees:
+Reading (:func:`read_snapshot`, :func:`read_regular_file`):
+
+* **Only regular files, only so much.** A file is opened first and checked on the open
+  descriptor (``fstat``): a folder, a device (``/dev/zero``), a FIFO or a socket is refused
+  before a byte is read (FIFOs are opened without blocking), and at most ``limit + 1``
+  bytes are ever read, so a file that grows while it is read is refused too. A game file
+  may hold at most :data:`MAX_GAME_BYTES`.
+* **One decoding everywhere.** A game file is UTF-8, with or without a byte-order mark,
+  or UTF-16 with a byte-order mark (as Windows Notepad and PowerShell save it). Anything
+  else (UTF-16 without a mark, UTF-32, other encodings) is refused. Saving always writes
+  UTF-8 without a mark.
+
+Saving (:func:`update`, :func:`write_if_unchanged`, :func:`create_new`):
 
 * **No torn files.** :func:`atomic_write_text` writes a hidden temporary file next to the
   target, syncs it to disk and renames it over the target, so the target always holds either
   the old text or the new text in full, even if the process is killed or the machine stops.
-* **One writer at a time.** :func:`locked` takes an exclusive advisory lock on a hidden
-  sidecar file (``.GAME.json.lock`` next to ``GAME.json``), shared by every scoresheet
-  command that writes the game.
+  A temporary file left by a killed save is removed by a later save of the same game
+  (see :func:`remove_stale_temporaries`).
+* **One writer at a time.** :func:`locked` takes an exclusive lock (``flock`` on Linux
+  and macOS, ``filelock``'s ``LockFileEx`` on Windows) on a hidden sidecar file
+  (``.GAME.json.lock`` next to ``GAME.json``), shared by every scoresheet command that
+  writes the game. The sidecar must be a regular file: a symbolic link there is refused,
+  never followed.
 * **No lost updates.** :func:`write_if_unchanged` saves only if the file still holds exactly
   what was read (same SHA-256 digest); :func:`update` does the whole read-change-write under
   the lock, so two commands run at once both land.
+* **Nothing the user protected.** A file the user could not write in place (read-only, or
+  owned by someone else) is not replaced through the folder's permission; a replaced file
+  keeps its permission bits, owner and group; a file with more than one hard link is not
+  replaced (the other names would silently keep the old contents).
 
-Symbolic links are followed: the file a link points to is rewritten (and locked), the link
-itself is left alone.
+Symbolic links to the game file are followed: the file a link points to is rewritten (and
+locked), the link itself is left alone.
 """
 
 from __future__ import annotations
 
 import errno
 import os
+import re
 import stat
-import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
+from typing import Any
 
 from scoresheet.errors import ScoresheetError
 
-if sys.platform != "win32":
-    import fcntl
-
 __all__ = [
+    "MAX_GAME_BYTES",
+    "STALE_TEMPORARY_SECONDS",
     "Snapshot",
     "atomic_write_text",
+    "check_output",
     "create_new",
+    "decode_text",
     "locked",
+    "read_regular_file",
     "read_snapshot",
+    "remove_stale_temporaries",
     "update",
     "write_if_unchanged",
     "write_new_file",
 ]
 
+#: The largest game file read, in bytes. A game of a thousand deals takes about 0.5 MB.
+MAX_GAME_BYTES = 5 * 1024 * 1024
+
+#: A temporary file of a save is removed by a later save once it is this old (seconds).
+STALE_TEMPORARY_SECONDS = 60.0
+
 _POLL_FIRST = 0.001
 _POLL_MAX = 0.02
+
+# Flags that exist on some systems only: 0 where they do not.
+_O_BINARY: int = getattr(os, "O_BINARY", 0)  # Windows: no newline translation
+_O_CLOEXEC: int = getattr(os, "O_CLOEXEC", 0)
+_O_NOFOLLOW: int = getattr(os, "O_NOFOLLOW", 0)
+_O_NONBLOCK: int = getattr(os, "O_NONBLOCK", 0)  # a FIFO opens at once, without a writer
+_O_NOCTTY: int = getattr(os, "O_NOCTTY", 0)
+
+_BOMS: tuple[tuple[bytes, str | None], ...] = (
+    # Longest first: the UTF-32 little-endian mark starts with the UTF-16 one.
+    (b"\xff\xfe\x00\x00", None),
+    (b"\x00\x00\xfe\xff", None),
+    (b"\xef\xbb\xbf", "utf-8"),
+    (b"\xff\xfe", "utf-16-le"),
+    (b"\xfe\xff", "utf-16-be"),
+)
 
 
 @dataclass(frozen=True)
@@ -78,44 +124,269 @@ def _reason(error: OSError) -> str:
     return error.strerror or str(error)
 
 
-def _read_bytes(path: Path) -> bytes:
+def _megabytes(size: int) -> str:
+    return f"{size / 1024 / 1024:.1f} MB"
+
+
+def _kind(mode: int) -> str:
+    """What a file that is not a regular file is, in a user's words."""
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a pipe (FIFO)"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISLNK(mode):
+        return "a symbolic link"
+    return "not a regular file"
+
+
+def read_regular_file(path: Path, *, limit: int, what: str = "game file") -> bytes:
+    """The bytes of the regular file ``path``, at most ``limit`` of them.
+
+    The file is opened first (without blocking, so a FIFO with no writer does not hang)
+    and checked on the open descriptor, so what is checked is what is read: a folder, a
+    device, a FIFO or a socket is refused, as is a file over ``limit`` bytes. At most
+    ``limit + 1`` bytes are read, so a file that grows meanwhile cannot run away either.
+
+    >>> read_regular_file(Path("/dev/zero"), limit=10)
+    Traceback (most recent call last):
+    ...
+    scoresheet.errors.ScoresheetError: /dev/zero: is a device, not a game file; refused
+    """
+    flags = os.O_RDONLY | _O_BINARY | _O_CLOEXEC | _O_NONBLOCK | _O_NOCTTY
     try:
-        return path.read_bytes()
+        fd = os.open(path, flags)
     except FileNotFoundError:
         raise ScoresheetError(f"{path}: no such file") from None
     except IsADirectoryError:
-        raise ScoresheetError(f"{path}: is a folder, not a game file") from None
+        raise ScoresheetError(f"{path}: is a folder, not a {what}") from None
     except PermissionError:
+        if os.path.isdir(path):  # Windows cannot open a folder as a file
+            raise ScoresheetError(f"{path}: is a folder, not a {what}") from None
         raise ScoresheetError(f"{path}: permission denied") from None
     except OSError as error:
         raise ScoresheetError(f"{path}: cannot read: {_reason(error)}") from None
+    except ValueError:  # a NUL or a lone surrogate: no file can have this name
+        raise ScoresheetError(f"{str(path)!a}: not a possible file name") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise ScoresheetError(f"{path}: is {_kind(info.st_mode)}, not a {what}; refused")
+        if info.st_size > limit:
+            raise ScoresheetError(
+                f"{path}: {_megabytes(info.st_size)} is too large for a {what} "
+                f"(at most {_megabytes(limit)}); refused"
+            )
+        chunks: list[bytes] = []
+        size = 0
+        while size <= limit:
+            chunk = os.read(fd, min(limit + 1 - size, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        if size > limit:
+            raise ScoresheetError(
+                f"{path}: grew past {_megabytes(limit)} while it was read (the most a "
+                f"{what} may hold); refused"
+            )
+        return b"".join(chunks)
+    except OSError as error:
+        raise ScoresheetError(f"{path}: cannot read: {_reason(error)}") from None
+    finally:
+        os.close(fd)
+
+
+def decode_text(data: bytes, source: object) -> str:
+    r"""A game file's bytes as text: UTF-8 (a byte-order mark is dropped) or UTF-16 with a mark.
+
+    >>> decode_text(b"\xef\xbb\xbf{}", "g.json"), decode_text("{}".encode("utf-16"), "g.json")
+    ('{}', '{}')
+    >>> decode_text(b"\xff\xfe\x00\x00{\x00\x00\x00", "g.json")
+    Traceback (most recent call last):
+    ...
+    scoresheet.errors.ScoresheetError: g.json: a UTF-32 text file; save it as UTF-8 (or UTF-16)
+    """
+    encoding = "utf-8"
+    for mark, name in _BOMS:
+        if data.startswith(mark):
+            if name is None:
+                raise ScoresheetError(f"{source}: a UTF-32 text file; save it as UTF-8 (or UTF-16)")
+            encoding, data = name, data[len(mark) :]
+            break
+    try:
+        return data.decode(encoding)
+    except UnicodeDecodeError as error:
+        if encoding != "utf-8":
+            raise ScoresheetError(
+                f"{source}: not a text file (invalid UTF-16 at byte {error.start})"
+            ) from None
+        hint = " — UTF-16 without a byte-order mark?" if b"\x00" in data[:64] else ""
+        raise ScoresheetError(
+            f"{source}: not a text file (invalid UTF-8 at byte {error.start}{hint})"
+        ) from None
 
 
 def read_snapshot(path: Path) -> Snapshot:
-    """Read a UTF-8 text file exactly as stored (line endings are kept as they are).
+    """Read a game file exactly as stored; the text is decoded by :func:`decode_text`.
 
     >>> read_snapshot(Path("no-such-game.json"))
     Traceback (most recent call last):
     ...
     scoresheet.errors.ScoresheetError: no-such-game.json: no such file
     """
-    data = _read_bytes(path)
+    data = read_regular_file(path, limit=MAX_GAME_BYTES)
+    return Snapshot(path=path, text=decode_text(data, path), data=data)
+
+
+# --- checks before writing ---------------------------------------------------------------------
+
+
+def _existing(path: Path) -> os.stat_result | None:
+    """``stat`` of what ``path`` names (links followed), or ``None`` if nothing is there."""
     try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise ScoresheetError(f"{path}: not a text file (it is not valid UTF-8)") from None
-    return Snapshot(path=path, text=text, data=data)
+        return os.stat(path)
+    except FileNotFoundError:
+        return None
+    except OSError as error:
+        raise ScoresheetError(f"{path}: cannot write: {_reason(error)}") from None
+    except ValueError:  # a NUL or a lone surrogate: no file can have this name
+        raise ScoresheetError(f"{str(path)!a}: not a possible file name") from None
+
+
+def check_output(
+    path: Path, suffixes: Sequence[str], kind: str, *, inputs: Iterable[Path] = ()
+) -> str:
+    """Check an output path before anything is computed or written; return its suffix.
+
+    Refused: a name not ending in one of ``suffixes`` (compared in lower case, e.g.
+    ``(".xlsx",)`` for a workbook, ``(".json",)`` for a game file); a path that names one of
+    ``inputs`` (by real path or as the same file, so symbolic and hard links count); and
+    anything there that is not a regular file (a folder, a device, a FIFO). ``kind`` names
+    the output in the message ("a workbook").
+
+    >>> check_output(Path("b1.json"), (".xlsx",), "a workbook")
+    Traceback (most recent call last):
+    ...
+    scoresheet.errors.ScoresheetError: b1.json: the name of a workbook must end in .xlsx; refused
+    >>> check_output(Path("Sheet.XLSX"), (".xlsx", ".pdf"), "a workbook or a PDF")
+    '.xlsx'
+    """
+    suffix = path.suffix.lower()
+    if suffix not in suffixes:
+        allowed = " or ".join(suffixes)
+        raise ScoresheetError(f"{path}: the name of {kind} must end in {allowed}; refused")
+    here = _existing(path)
+    for source in inputs:
+        there = _existing(source)
+        same_file = (
+            here is not None
+            and there is not None
+            and (here.st_dev, here.st_ino) == (there.st_dev, there.st_ino)
+        )
+        if same_file or _real(path) == _real(source):
+            raise ScoresheetError(
+                f"{path}: is the file being read ({source}); writing it would destroy it; refused"
+            )
+    if here is not None and not stat.S_ISREG(here.st_mode):
+        raise ScoresheetError(f"{path}: is {_kind(here.st_mode)}, not a file to write; refused")
+    return suffix
+
+
+def _check_replaceable(path: Path, info: os.stat_result) -> None:
+    """Refuse to replace a file the user protected, or one with other names (hard links)."""
+    if not stat.S_ISREG(info.st_mode):
+        raise ScoresheetError(f"{path}: is {_kind(info.st_mode)}, not a file to write; refused")
+    # os.access says what the user may write in place; a file with no write bit at all was
+    # made read-only on purpose, and stays so even for an administrator who could write it.
+    writable_bits = stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH
+    if not os.access(path, os.W_OK) or not info.st_mode & writable_bits:
+        raise ScoresheetError(
+            f"{path}: is write-protected (read-only, or not yours); nothing was saved"
+        )
+    if info.st_nlink > 1:
+        raise ScoresheetError(
+            f"{path}: has {info.st_nlink} hard links; replacing it would leave the other "
+            "names with the old contents, so nothing was saved (copy it to a file of its own)"
+        )
+
+
+def _keep_owner(fd: int, path: Path, info: os.stat_result) -> None:
+    """Give the new file the old one's owner and group, or refuse (POSIX only)."""
+    fchown = getattr(os, "fchown", None)
+    if fchown is None:  # pragma: no cover - Windows has no owners to keep this way
+        return
+    mine = os.fstat(fd)
+    if (mine.st_uid, mine.st_gid) == (info.st_uid, info.st_gid):
+        return
+    try:
+        fchown(fd, info.st_uid, info.st_gid)
+    except OSError:
+        raise ScoresheetError(
+            f"{path}: belongs to another user or group, and saving would change that; "
+            "nothing was saved"
+        ) from None
+
+
+# --- temporary files ---------------------------------------------------------------------------
+
+
+def _temp_pattern(name: str) -> re.Pattern[str]:
+    return re.compile(rf"\.{re.escape(name)}\.[0-9a-f]{{16}}\.tmp")
 
 
 def _create_temp(folder: Path, name: str, mode: int) -> tuple[int, Path]:
-    """Create and open a new, uniquely named hidden file ``.NAME.<random>.tmp`` in ``folder``."""
+    """Create and open a new, uniquely named hidden file ``.NAME.<random>.tmp`` in ``folder``.
+
+    ``O_EXCL`` (and ``O_NOFOLLOW`` where it exists): a name already taken, even by a
+    symbolic link, is never opened, so nothing is written through a planted link.
+    """
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _O_BINARY | _O_CLOEXEC | _O_NOFOLLOW
     while True:
         temp = folder / f".{name}.{os.urandom(8).hex()}.tmp"
         try:
-            fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, mode)
+            fd = os.open(temp, flags, mode)
         except FileExistsError:  # pragma: no cover - 64 random bits collided
             continue
         return fd, temp
+
+
+def remove_stale_temporaries(target: Path, *, older_than: float = STALE_TEMPORARY_SECONDS) -> int:
+    """Remove temporary files that killed saves of ``target`` left beside it; return how many.
+
+    Only this game's own temporaries are touched: names of exactly the form
+    ``.NAME.<16 hex digits>.tmp``, regular files (not links), owned by the current user
+    and unchanged for ``older_than`` seconds. The saves of scoresheet commands hold the
+    game's lock (:func:`locked`) while their temporary file exists, so under the lock a
+    temporary file belongs to a save that died; the age adds a margin for writers that do
+    not take the lock (another machine on a network share, a library caller). Errors are
+    ignored: cleaning up must never stop a save.
+    """
+    pattern = _temp_pattern(target.name)
+    removed = 0
+    now = time.time()
+    try:
+        entries = list(os.scandir(target.parent))
+    except OSError:
+        return 0
+    getuid = getattr(os, "geteuid", None)
+    for entry in entries:
+        if not pattern.fullmatch(entry.name):
+            continue
+        try:
+            info = entry.stat(follow_symlinks=False)
+            if not stat.S_ISREG(info.st_mode) or now - info.st_mtime < older_than:
+                continue
+            if getuid is not None and info.st_uid != getuid():
+                continue
+            os.unlink(entry.path)
+            removed += 1
+        except OSError:
+            continue
+    return removed
 
 
 def _fsync_folder(folder: Path) -> None:
@@ -123,7 +394,7 @@ def _fsync_folder(folder: Path) -> None:
     o_directory = getattr(os, "O_DIRECTORY", None)
     if o_directory is None:  # pragma: no cover - not on Linux/macOS
         return
-    fd = os.open(folder, os.O_RDONLY | o_directory | os.O_CLOEXEC)
+    fd = os.open(folder, os.O_RDONLY | o_directory | _O_CLOEXEC)
     try:
         os.fsync(fd)
     except OSError as error:
@@ -134,30 +405,43 @@ def _fsync_folder(folder: Path) -> None:
         os.close(fd)
 
 
+def _chmod_fd(fd: int, temp: Path, mode: int) -> None:
+    if os.chmod in os.supports_fd:
+        os.chmod(fd, mode)
+    else:  # pragma: no cover - Windows changes modes by name only
+        os.chmod(temp, mode)
+
+
 def atomic_write_text(path: Path, text: str) -> None:
     """Replace (or create) ``path`` with ``text``, encoded as UTF-8, all at once.
 
     The text goes to a new hidden file ``.NAME.<random>.tmp`` in the same folder, which is
-    flushed and synced to disk, given the permission bits of the file it replaces (a new
-    file gets the usual ``0o666`` less the umask), then renamed over ``path``; finally the
-    folder is synced so the rename itself survives a crash. Anyone reading ``path`` sees the
-    old text or the new text, never a mixture. If anything fails the temporary file is
-    removed and ``path`` is left as it was. This does not lock: see :func:`locked`.
+    flushed and synced to disk, given the permission bits, owner and group of the file it
+    replaces (a new file gets the usual ``0o666`` less the umask), then renamed over
+    ``path``; finally the folder is synced so the rename itself survives a crash. Anyone
+    reading ``path`` sees the old text or the new text, never a mixture. If anything fails
+    the temporary file is removed and ``path`` is left as it was.
+
+    Refused, with nothing written: an existing ``path`` that is not a regular file, that the
+    user could not write in place, that has other hard links, or whose owner or group
+    could not be kept. This does not lock: see :func:`locked`.
     """
     data = text.encode("utf-8")
     target = _real(path)
     folder = target.parent
     try:
-        mode: int | None = stat.S_IMODE(os.stat(target).st_mode)
+        info: os.stat_result | None = os.stat(target)
     except FileNotFoundError:
-        mode = None
+        info = None
     except OSError as error:
         raise ScoresheetError(f"{path}: cannot save: {_reason(error)}") from None
+    if info is not None:
+        _check_replaceable(path, info)
 
     try:
         # An existing file's bits are applied after creation, so until then only we can read
         # the temporary file; a new file is created with 0o666 so the umask decides.
-        fd, temp = _create_temp(folder, target.name, 0o600 if mode is not None else 0o666)
+        fd, temp = _create_temp(folder, target.name, 0o600 if info is not None else 0o666)
     except FileNotFoundError:
         raise ScoresheetError(f"{path}: cannot save: no such folder") from None
     except OSError as error:
@@ -167,8 +451,9 @@ def atomic_write_text(path: Path, text: str) -> None:
         with os.fdopen(fd, "wb") as stream:
             stream.write(data)
             stream.flush()
-            if mode is not None:
-                os.chmod(stream.fileno(), mode)
+            if info is not None:
+                _keep_owner(stream.fileno(), path, info)
+                _chmod_fd(stream.fileno(), temp, stat.S_IMODE(info.st_mode))
             os.fsync(stream.fileno())
         os.replace(temp, target)
     except BaseException as error:
@@ -186,19 +471,44 @@ def atomic_write_text(path: Path, text: str) -> None:
         ) from None
 
 
+def _link_into_place(temp: Path, path: Path) -> None:
+    """Give the finished ``temp`` the name ``path``, failing if the name is taken."""
+    try:
+        os.link(temp, path)
+        return
+    except FileExistsError:
+        raise
+    except OSError:
+        # File systems without hard links (FAT, some network shares; each system says so
+        # with its own error): reserve the name with an exclusive create, then rename over
+        # the reservation. A real failure (a full disk) fails here again and is reported.
+        pass
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _O_BINARY | _O_CLOEXEC | _O_NOFOLLOW
+    os.close(os.open(path, flags, 0o600))
+    os.replace(temp, path)
+
+
 def write_new_file(path: Path, data: bytes, *, force: bool = False) -> None:
     """Write an output file (a workbook, not a game: no lock) all at once.
 
     Without ``force`` an existing file is refused, even one that appears while writing
-    (the finished temporary file is hard-linked into place, which fails if the name is
-    taken); with ``force`` it is replaced. If anything fails, no file is changed.
+    (the finished temporary file is linked into place, which fails if the name is
+    taken); with ``force`` a regular file is replaced, under the same rules as
+    :func:`atomic_write_text` (its mode and owner kept; not a protected or hard-linked
+    file). Anything else there (a folder, a device, a FIFO) is refused. If anything
+    fails, no file is changed. Temporary files that killed writes of ``path`` left are
+    removed once they are stale (:func:`remove_stale_temporaries`).
     """
-    if path.is_dir():
-        raise ScoresheetError(f"{path}: is a folder")
-    if not force and path.exists():
-        raise ScoresheetError(f"{path} already exists (use --force to replace it)")
+    info = _existing(path)
+    if info is not None:
+        if not stat.S_ISREG(info.st_mode):
+            raise ScoresheetError(f"{path}: is {_kind(info.st_mode)}, not a file to write; refused")
+        if not force:
+            raise ScoresheetError(f"{path} already exists (use --force to replace it)")
+        _check_replaceable(path, info)
+    remove_stale_temporaries(path)  # no lock here: the age alone marks a killed writer's
     try:
-        fd, temp = _create_temp(path.parent, path.name, 0o666)
+        fd, temp = _create_temp(path.parent, path.name, 0o600 if info is not None else 0o666)
     except FileNotFoundError:
         raise ScoresheetError(f"{path}: cannot write: no such folder") from None
     except OSError as error:
@@ -207,11 +517,14 @@ def write_new_file(path: Path, data: bytes, *, force: bool = False) -> None:
         with os.fdopen(fd, "wb") as stream:
             stream.write(data)
             stream.flush()
+            if info is not None:
+                _keep_owner(stream.fileno(), path, info)
+                _chmod_fd(stream.fileno(), temp, stat.S_IMODE(info.st_mode))
             os.fsync(stream.fileno())
         if force:
             os.replace(temp, path)
         else:
-            os.link(temp, path)
+            _link_into_place(temp, path)
     except FileExistsError:
         raise ScoresheetError(f"{path} already exists (use --force to replace it)") from None
     except OSError as error:
@@ -221,31 +534,57 @@ def write_new_file(path: Path, data: bytes, *, force: bool = False) -> None:
             os.unlink(temp)
 
 
+# --- locking -----------------------------------------------------------------------------------
+
+
 def _lock_path(target: Path) -> Path:
     return target.with_name(f".{target.name}.lock")
 
 
-@contextmanager
-def locked(path: Path, *, timeout: float = 10.0) -> Iterator[None]:
-    """Hold an exclusive lock on the game file ``path`` for the ``with`` block.
-
-    The lock is an advisory ``flock`` on the hidden sidecar ``.NAME.lock`` next to the game
-    file. The sidecar is created if missing and never deleted: deleting it while another
-    command waits on it would let two commands hold "the" lock at once. The lock is waited
-    for up to ``timeout`` seconds. It is not re-entrant: taking it again inside the block
-    (even in the same process) waits, then fails as busy. The kernel drops it if the
-    process dies, so a crash never leaves the game locked.
-    """
-    if sys.platform == "win32":  # pragma: no cover - not on Linux/macOS
-        raise ScoresheetError(f"{path}: cannot lock: file locking needs Linux or macOS")
-    lock_file = _lock_path(_real(path))
+def _check_lock_file(path: Path, lock_file: Path) -> None:
+    """Refuse a lock path that is anything but a regular file (a planted link, a FIFO …)."""
     try:
-        fd = os.open(lock_file, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o666)
+        info = os.lstat(lock_file)
     except FileNotFoundError:
-        raise ScoresheetError(f"{path}: cannot lock: no such folder") from None
+        return
     except OSError as error:
         raise ScoresheetError(f"{path}: cannot lock: {_reason(error)}") from None
+    if not stat.S_ISREG(info.st_mode):
+        raise ScoresheetError(
+            f"{path}: cannot lock: its lock file {lock_file.name} is {_kind(info.st_mode)}, "
+            "not a regular file; refused (remove it if you did not put it there)"
+        )
+
+
+def _flock_module() -> Any:
+    """``fcntl`` where the system has ``flock`` (Linux, macOS), else ``None`` (Windows)."""
     try:
+        import fcntl
+    except ImportError:
+        return None
+    return fcntl if hasattr(fcntl, "flock") else None
+
+
+def _busy(path: Path) -> ScoresheetError:
+    return ScoresheetError(f"{path} is busy: another scoresheet command is writing it")
+
+
+@contextmanager
+def _flock(path: Path, lock_file: Path, timeout: float, fcntl: Any) -> Iterator[None]:
+    """The lock as an ``flock`` on the sidecar, opened without following links."""
+    flags = os.O_RDWR | os.O_CREAT | _O_CLOEXEC | _O_NOFOLLOW | _O_NONBLOCK | _O_NOCTTY
+    try:
+        fd = os.open(lock_file, flags, 0o666)
+    except OSError as error:
+        _check_lock_file(path, lock_file)  # a link planted meanwhile: ELOOP, said plainly
+        raise ScoresheetError(f"{path}: cannot lock: {_reason(error)}") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise ScoresheetError(
+                f"{path}: cannot lock: its lock file {lock_file.name} is "
+                f"{_kind(info.st_mode)}, not a regular file; refused"
+            )
         deadline = time.monotonic() + timeout
         pause = _POLL_FIRST
         while True:
@@ -255,9 +594,7 @@ def locked(path: Path, *, timeout: float = 10.0) -> Iterator[None]:
             except BlockingIOError:
                 remaining = deadline - time.monotonic()
                 if remaining <= 0:
-                    raise ScoresheetError(
-                        f"{path} is busy: another scoresheet command is writing it"
-                    ) from None
+                    raise _busy(path) from None
                 time.sleep(min(pause, remaining))
                 pause = min(pause * 2, _POLL_MAX)
             except OSError as error:
@@ -268,15 +605,69 @@ def locked(path: Path, *, timeout: float = 10.0) -> Iterator[None]:
         os.close(fd)
 
 
+@contextmanager
+def _filelock(path: Path, lock_file: Path, timeout: float) -> Iterator[None]:
+    """The lock through ``filelock`` (Windows: ``LockFileEx``), where there is no ``flock``."""
+    from filelock import FileLock, Timeout
+
+    lock = FileLock(lock_file, timeout=timeout, thread_local=False)
+    try:
+        lock.acquire(poll_interval=_POLL_MAX)
+    except Timeout:
+        raise _busy(path) from None
+    except OSError as error:
+        _check_lock_file(path, lock_file)
+        raise ScoresheetError(f"{path}: cannot lock: {_reason(error)}") from None
+    try:
+        # A link swapped in while the lock was taken was not followed; refuse it all the same.
+        _check_lock_file(path, lock_file)
+        yield
+    finally:
+        lock.release()
+
+
+@contextmanager
+def locked(path: Path, *, timeout: float = 10.0) -> Iterator[None]:
+    """Hold an exclusive lock on the game file ``path`` for the ``with`` block.
+
+    The lock is taken on the hidden sidecar ``.NAME.lock`` next to the game file: an
+    ``flock`` on Linux and macOS; elsewhere (Windows) a ``filelock`` lock (``LockFileEx``),
+    imported only there, so saving starts no slower where ``flock`` exists. The sidecar is
+    created if missing and never deleted on Linux and macOS: deleting it while another
+    command waits on it would let two commands hold "the" lock at once. It is opened
+    without following symbolic links, and anything there but a regular file is refused.
+    The lock is waited for up to ``timeout`` seconds. It is not re-entrant: taking it
+    again inside the block (even in the same process) waits, then fails as busy. The
+    system drops it if the process dies, so a crash never leaves the game locked.
+    """
+    lock_file = _lock_path(_real(path))
+    _check_lock_file(path, lock_file)
+    if not lock_file.parent.is_dir():
+        raise ScoresheetError(f"{path}: cannot lock: no such folder")
+    fcntl = _flock_module()
+    with (
+        _flock(path, lock_file, timeout, fcntl)
+        if fcntl is not None
+        else _filelock(path, lock_file, timeout)
+    ):
+        yield
+
+
 def _write_if_unchanged_locked(snapshot: Snapshot, new_text: str) -> None:
     path = snapshot.path
-    current = _read_bytes(path) if os.path.exists(path) else None
+    current = read_regular_file(path, limit=MAX_GAME_BYTES) if os.path.exists(path) else None
     if current != snapshot.data:
         raise ScoresheetError(
             f"{path} changed since it was read (another command wrote it); "
             "nothing was saved — run the command again"
         )
-    atomic_write_text(path, new_text)
+    _save_locked(path, new_text)
+
+
+def _save_locked(path: Path, text: str) -> None:
+    """Save under the lock: clean up after killed saves, then replace the file."""
+    remove_stale_temporaries(_real(path))
+    atomic_write_text(path, text)
 
 
 def write_if_unchanged(snapshot: Snapshot, new_text: str) -> None:
@@ -295,7 +686,7 @@ def create_new(path: Path, text: str, *, force: bool = False) -> None:
     with locked(path):
         if not force and os.path.exists(path):
             raise ScoresheetError(f"{path} already exists (use --force to replace it)")
-        atomic_write_text(path, text)
+        _save_locked(path, text)
 
 
 def update(path: Path, change: Callable[[str], str]) -> str:

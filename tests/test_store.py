@@ -29,6 +29,7 @@ from scoresheet.store import (
     create_new,
     locked,
     read_snapshot,
+    remove_stale_temporaries,
     update,
     write_if_unchanged,
 )
@@ -165,7 +166,7 @@ def test_atomic_write_creates_file_with_umask_permissions(tmp_path: Path, umask_
     assert _names(tmp_path) == ["game.json"]
 
 
-@pytest.mark.parametrize("mode", [0o600, 0o640, 0o664, 0o444])
+@pytest.mark.parametrize("mode", [0o600, 0o640, 0o664, 0o644, 0o200])
 def test_atomic_write_replaces_and_keeps_permission_bits(
     tmp_path: Path, umask_022: None, mode: int
 ) -> None:
@@ -178,6 +179,23 @@ def test_atomic_write_replaces_and_keeps_permission_bits(
     assert game.read_bytes() == b"new\n"
     assert _mode(game) == mode
     assert _names(tmp_path) == ["game.json"]
+
+
+@pytest.mark.parametrize("mode", [0o444, 0o400, 0o000])
+def test_atomic_write_refuses_a_read_only_file(tmp_path: Path, mode: int) -> None:
+    game = tmp_path / "game.json"
+    game.write_text("old\n", encoding="utf-8")
+    game.chmod(mode)
+
+    with pytest.raises(ScoresheetError) as caught:
+        atomic_write_text(game, "new\n")
+
+    assert str(caught.value) == (
+        f"{game}: is write-protected (read-only, or not yours); nothing was saved"
+    )
+    game.chmod(0o600)
+    assert game.read_bytes() == b"old\n"
+    assert _mode(game) == 0o600 and _names(tmp_path) == ["game.json"]
 
 
 def test_atomic_write_keeps_text_exactly(tmp_path: Path) -> None:
@@ -303,9 +321,12 @@ def test_killed_writer_never_leaves_a_torn_file(tmp_path: Path, env: dict[str, s
 
     # The writer really did rewrite the file many times between kills.
     assert seen == {0, 1, 2}
-    # Kills may leave a temporary file behind, but only ever a hidden one beside the game.
+    # Kills may leave a temporary file behind, but only ever a hidden one beside the game,
+    # and the cleanup of a later save recognises every one of them as this game's.
     leftovers = [name for name in _names(games) if name != "game.json"]
     assert all(name.startswith(".game.json.") and name.endswith(".tmp") for name in leftovers)
+    assert remove_stale_temporaries(game, older_than=0) == len(leftovers)
+    assert _names(games) == ["game.json"]
 
 
 # --- locked ----------------------------------------------------------------------------------

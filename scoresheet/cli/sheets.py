@@ -65,8 +65,10 @@ def register(app: typer.Typer) -> None:
         from scoresheet import record
         from scoresheet.sheets.export import export_workbook
         from scoresheet.sheets.games import sheet_module
+        from scoresheet.store import check_output
 
         target = output if output is not None else game.with_suffix(".xlsx")
+        check_output(target, (".xlsx",), "a workbook", inputs=[game])
         rec = record.load(game)
         other = sheet_module(rec.get("game", "barbu"))
         data: bytes = (other.export_workbook if other else export_workbook)(rec)
@@ -111,7 +113,9 @@ def register(app: typer.Typer) -> None:
         from scoresheet.rules import load_any_preset
         from scoresheet.sheets.export import blank_workbook
         from scoresheet.sheets.games import sheet_module
+        from scoresheet.store import check_output
 
+        check_output(output, (".xlsx",), "a workbook")
         preset = rules or ("classic" if game_name == "barbu" else game_name)
         other = sheet_module(load_any_preset(preset).game)
         data: bytes = (other.blank_workbook if other else blank_workbook)(_players(players), preset)
@@ -167,8 +171,9 @@ def register(app: typer.Typer) -> None:
         """
         from scoresheet import record
         from scoresheet.sheets.audit import import_workbook
-        from scoresheet.store import create_new
+        from scoresheet.store import check_output, create_new
 
+        check_output(output, (".json",), "a game file", inputs=[sheet])
         game, report = import_workbook(sheet)
         for finding in report.findings:
             typer.echo(f"note: {finding.line}; kept in the game's options", err=True)

@@ -254,12 +254,14 @@ def _deal_flags(params: dict[str, Any]) -> dict[str, Any]:
 
 def _read_deal_json(text: str) -> dict[str, Any]:
     from scoresheet.errors import ScoresheetError
+    from scoresheet.record import parse
+    from scoresheet.store import MAX_GAME_BYTES
 
-    raw = sys.stdin.read() if text == "-" else text
-    try:
-        deal = json.loads(raw)
-    except json.JSONDecodeError as exc:
-        raise ScoresheetError(f"--deal: not valid JSON ({exc})") from None
+    # Standard input is read no further than a whole game file may go (it may be /dev/zero).
+    raw = sys.stdin.read(MAX_GAME_BYTES + 1) if text == "-" else text
+    if len(raw) > MAX_GAME_BYTES:
+        raise ScoresheetError("--deal -: standard input holds more than a game file may; refused")
+    deal = parse(raw, source="--deal")  # parsed as a game file is: a repeated key is refused
     if not isinstance(deal, dict):
         raise ScoresheetError("--deal: give one deal object, {...}")
     return deal
@@ -363,7 +365,9 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Create a game file for the players, under a rules preset."""
         from scoresheet.session import new_game
+        from scoresheet.store import check_output
 
+        check_output(game, (".json",), "a game file")
         names = [n.strip() for p in [*players, *ctx.args] for n in p.split(",") if n.strip()]
         preset = rules or ("classic" if game_name == "barbu" else game_name)
         result = new_game(

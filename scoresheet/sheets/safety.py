@@ -55,10 +55,11 @@ def read_workbook_bytes(path: Path) -> bytes:
         )
     if path.suffix.lower() == ".xlsm":
         raise ScoresheetError(f"{name}: a macro-enabled workbook (.xlsm); refused")
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise ScoresheetError(f"{path}: cannot read ({exc.strerror})") from None
+    from scoresheet.store import read_regular_file
+
+    # Checked on the opened file and read at most once past the cap: /dev/zero, a FIFO or
+    # a file that grows meanwhile is refused rather than read for ever.
+    data = read_regular_file(path, limit=MAX_FILE_BYTES, what="workbook")
     check_workbook_bytes(data, name)
     return data
 
