@@ -83,6 +83,10 @@ def loads(text: str | bytes, *, source: str = "game") -> GameFile:
         data = json.loads(text)
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise ScoresheetError(f"{source}: not valid JSON ({exc})") from None
+    except RecursionError:
+        raise ScoresheetError(f"{source}: nested too deeply to be a game file; refused") from None
+    except ValueError as exc:  # Python's limit on the digits of an integer
+        raise ScoresheetError(f"{source}: not a game file ({exc.args[0][:60]}…)") from None
     return from_data(data, source=source)
 
 

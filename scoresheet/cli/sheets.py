@@ -12,8 +12,6 @@ from typing import Annotated
 
 import typer
 
-from scoresheet.errors import ScoresheetError
-
 Output = Annotated[
     Path,
     typer.Option("-o", "--output", help="The file to write.", show_default=False),
@@ -134,22 +132,20 @@ def register(app: typer.Typer) -> None:
         do not give, a deal that does not add up, a double the rules forbid, a player
         short of their declarer doubles and a total that does not match. Exits 0 when
         nothing is wrong, 1 when something is, and 2 when the file cannot be read or is
-        refused (too large, a zip bomb, XML entities, macros). Nothing is written.
+        refused (too large, a zip bomb, XML entities, macros), like every command that
+        refuses its input. Nothing is written.
         """
-        from scoresheet.cli import one_line
+        from scoresheet.errors import EXIT_FINDINGS, EXIT_OK
         from scoresheet.sheets.audit import audit_path
 
-        try:
-            report = audit_path(file)
-        except ScoresheetError as exc:
-            # Exit 2, not 1: a file that cannot be read is not a sheet with findings.
-            typer.echo(f"scoresheet: {one_line(str(exc))}", err=True)
-            raise typer.Exit(2) from None
+        # A file that cannot be read raises ScoresheetError: exit 2 (see scoresheet.errors),
+        # not 1, which says the sheet was read and has findings.
+        report = audit_path(file)
         if as_json:
             typer.echo(json.dumps(report.to_json(), ensure_ascii=False, indent=2))
         else:
             typer.echo(report.text())
-        raise typer.Exit(0 if report.ok else 1)
+        raise typer.Exit(EXIT_OK if report.ok else EXIT_FINDINGS)
 
     @app.command("import")
     def import_(

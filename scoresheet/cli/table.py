@@ -260,6 +260,10 @@ def _read_deal_json(text: str) -> dict[str, Any]:
         deal = json.loads(raw)
     except json.JSONDecodeError as exc:
         raise ScoresheetError(f"--deal: not valid JSON ({exc})") from None
+    except RecursionError:
+        raise ScoresheetError("--deal: nested too deeply to be a deal; refused") from None
+    except ValueError as exc:  # Python's limit on the digits of an integer
+        raise ScoresheetError(f"--deal: not a deal ({exc.args[0][:60]}…)") from None
     if not isinstance(deal, dict):
         raise ScoresheetError("--deal: give one deal object, {...}")
     return deal
@@ -556,11 +560,24 @@ def _options(items: list[str]) -> dict[str, Any]:
             raise ScoresheetError(f'--option: "{item}" is not KEY=VALUE (e.g. rotation=every-deal)')
         try:
             value = json.loads(raw)
-        except json.JSONDecodeError:
+        except RecursionError:
+            raise ScoresheetError(f"--option {key.strip()}: nested too deeply; refused") from None
+        except ValueError:  # not JSON (or an integer past Python's digit limit): a word
             value = raw
         node = out
         parts = key.strip().split(".")
-        for part in parts[:-1]:
+        for k, part in enumerate(parts[:-1]):
             node = node.setdefault(part, {})
+            if not isinstance(node, dict):
+                whole = ".".join(parts[: k + 1])
+                raise ScoresheetError(
+                    f'--option: "{item}" changes part of {whole}, which another --option '
+                    f"sets as a whole; give one or the other"
+                )
+        if isinstance(node.get(parts[-1]), dict) and not isinstance(value, dict):
+            raise ScoresheetError(
+                f'--option: "{item}" sets {key.strip()} as a whole, which another --option '
+                "changes part of; give one or the other"
+            )
         node[parts[-1]] = value
     return out
