@@ -176,3 +176,38 @@ def test_every_command_refuses_with_exit_2_and_audit_findings_exit_1(tmp_path: P
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps(data), encoding="utf-8")
     assert run("audit", bad).returncode == EXIT_FINDINGS
+
+
+# -- item 3: a preset belongs to a game -------------------------------------------------------
+
+
+def test_a_preset_of_another_game_is_refused_by_new_and_blank(tmp_path: Path) -> None:
+    for command, out in (("new", "g.json"), ("blank", "b.xlsx")):
+        target = tmp_path / out
+        args = ("-o", target) if command == "blank" else (target,)
+        line = _refused(
+            command, *args, "--game", "belote", "--rules", "classic", "--players", ",".join(PLAYERS)
+        )
+        assert '"classic" is a preset of barbu, not of belote' in line, command
+        assert not target.exists()
+
+
+def test_a_preset_alone_names_its_game(tmp_path: Path) -> None:
+    path = tmp_path / "r.json"
+    proc = run("new", path, "--rules", "rosbiratschka", "-p", *PLAYERS)
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(path.read_text(encoding="utf-8"))["game"] == "rosbiratschka"
+    sheet = tmp_path / "b.xlsx"
+    proc = run("blank", "-o", sheet, "--rules", "belote", "--players", ",".join(PLAYERS))
+    assert proc.returncode == 0, proc.stderr
+    audit = run("audit", sheet)
+    assert audit.returncode == 0, audit.stdout + audit.stderr
+
+
+def test_a_game_file_naming_a_preset_of_another_game_is_refused(tmp_path: Path) -> None:
+    path = _game(tmp_path, rules="belote")
+    assert '"belote" is a preset of belote, not of barbu' in _refused("score", path)
+    data = json.loads((ROOT / "examples" / "belote.json").read_text(encoding="utf-8"))
+    data["rules"] = "classic"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert '"classic" is a preset of barbu, not of belote' in _refused("score", path)

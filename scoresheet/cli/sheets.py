@@ -87,17 +87,20 @@ def register(app: typer.Typer) -> None:
             str | None,
             typer.Option(
                 "--rules",
-                help="A rules preset (see `scoresheet rules list`); default: classic for "
-                "Barbu, the game's own preset for the others.",
+                help="A rules preset (see `scoresheet rules list`); it names its game. "
+                "Default: classic for Barbu, the game's own preset for the others.",
                 show_default=False,
             ),
         ] = None,
         game_name: Annotated[
-            str,
+            str | None,
             typer.Option(
-                "--game", help="The game: barbu, rosbiratschka, caribbean-all-fours or belote."
+                "--game",
+                help="The game: barbu, rosbiratschka, caribbean-all-fours or belote "
+                "(default: the game of --rules, else barbu).",
+                show_default=False,
             ),
-        ] = "barbu",
+        ] = None,
         force: Force = False,
     ) -> None:
         """Write a blank workbook to print, or to fill in at the table on a tablet.
@@ -106,12 +109,12 @@ def register(app: typer.Typer) -> None:
         deal are filled in; contracts and players are drop-down lists; the formulas are
         ready, so the sheet scores itself as the results are typed in.
         """
-        from scoresheet.rules import load_any_preset
+        from scoresheet.rules import choose_preset
         from scoresheet.sheets.export import blank_workbook
         from scoresheet.sheets.games import sheet_module
 
-        preset = rules or ("classic" if game_name == "barbu" else game_name)
-        other = sheet_module(load_any_preset(preset).game)
+        game, preset = choose_preset(game_name, rules)
+        other = sheet_module(game)
         data: bytes = (other.blank_workbook if other else blank_workbook)(_players(players), preset)
         write_new_bytes(output, data, force=force)
         typer.echo(f"wrote {output}")

@@ -323,17 +323,19 @@ def register(app: typer.Typer) -> None:
             ),
         ],
         game_name: Annotated[
-            str,
+            str | None,
             typer.Option(
                 "--game",
-                help="The game: barbu, rosbiratschka, caribbean-all-fours or belote.",
+                help="The game: barbu, rosbiratschka, caribbean-all-fours or belote "
+                "(default: the game of --rules, else barbu).",
+                show_default=False,
             ),
-        ] = "barbu",
+        ] = None,
         rules: Annotated[
             str | None,
             typer.Option(
-                help="A rules preset of the game (see `scoresheet rules list`); default: "
-                "classic for Barbu, the game's own preset for the others.",
+                help="A rules preset (see `scoresheet rules list`); it names its game. "
+                "Default: classic for Barbu, the game's own preset for the others.",
                 show_default=False,
             ),
         ] = None,
@@ -366,10 +368,11 @@ def register(app: typer.Typer) -> None:
         force: Annotated[bool, typer.Option(help="Replace an existing file.")] = False,
     ) -> None:
         """Create a game file for the players, under a rules preset."""
+        from scoresheet.rules import choose_preset
         from scoresheet.session import new_game
 
         names = [n.strip() for p in [*players, *ctx.args] for n in p.split(",") if n.strip()]
-        preset = rules or ("classic" if game_name == "barbu" else game_name)
+        game_name, preset = choose_preset(game_name, rules)
         result = new_game(
             game,
             names,
