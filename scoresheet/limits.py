@@ -10,6 +10,7 @@ back whole. The README lists them ("Limits").
 
 from __future__ import annotations
 
+MAX_NAME = 40  # characters of a player's name (the models' PlayerName)
 MAX_PLAYERS = 8  # players in a game file (each game narrows it: Barbu 3–6, Belote 4, …)
 MAX_DEALS = 1000  # deals in a game, and deal rows in any workbook
 MAX_ROUNDS = 100  # rounds of a Barbu or Rosbiratschka preset (and MAX_DEALS still holds)
@@ -19,5 +20,9 @@ MAX_DECLARATIONS = 12  # Belote declarations in one deal (three for each player)
 MAX_NUMBER = 1_000_000  # any count, points or rule value, either sign
 MAX_DIGITS = 7  # digits of a number typed at the table (``--queens Ann=2``)
 
-# Workbooks: the deal rows a writer may make and a reader reads, from the bounds above.
+# Workbooks: the rows a writer may make and a reader reads, from the bounds above. A
+# writer leaves a few empty deal rows after the last deal of an unfinished game; a reader
+# refuses a sheet with anything beyond, rather than read it in part.
+MAX_DEAL_ROWS = MAX_DEALS + 10
 MAX_DECLARATION_ROWS = MAX_DECLARATIONS * MAX_DEALS + 20
+SHEET_MARGIN = 60  # rows above the first deal and below the last (headings, totals, ledger)

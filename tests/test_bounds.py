@@ -211,3 +211,236 @@ def test_a_game_file_naming_a_preset_of_another_game_is_refused(tmp_path: Path) 
     data["rules"] = "classic"
     path.write_text(json.dumps(data), encoding="utf-8")
     assert '"classic" is a preset of barbu, not of belote' in _refused("score", path)
+
+
+# -- item 10: a workbook is read whole, or refused ----------------------------------------
+
+
+def _long_barbu_game() -> dict[str, Any]:
+    """A complete classic game of 15 rounds: 420 deals, past the 397 a reader once kept."""
+    import random
+
+    from scoresheet.games.barbu.simulate import random_game
+    from scoresheet.rules import resolve_rules
+
+    rules = resolve_rules("classic", {"rounds": 15})
+    game = random_game(random.Random(10), rules)
+    game["options"] = {"rounds": 15}
+    return game
+
+
+def test_a_long_game_exports_and_imports_whole(tmp_path: Path) -> None:
+    from scoresheet import record
+    from scoresheet.games.barbu.score import score_game
+    from scoresheet.sheets.audit import audit_workbook_bytes, import_workbook
+    from scoresheet.sheets.export import export_workbook
+
+    game = record.from_data(_long_barbu_game())
+    assert len(game["deals"]) == 420
+    data = export_workbook(game)
+    report = audit_workbook_bytes(data, "long.xlsx")
+    assert report.ok, report.text()[:500]
+    path = tmp_path / "long.xlsx"
+    path.write_bytes(data)
+    back, _ = import_workbook(path)
+    assert len(back["deals"]) == 420
+    want, got = score_game(game), score_game(back)
+    assert [d.score for d in got.deals] == [d.score for d in want.deals]
+    assert got.totals == want.totals
+
+
+def test_a_cell_beyond_the_bounds_is_refused_not_dropped(tmp_path: Path) -> None:
+    from scoresheet.sheets.audit import MAX_ROWS
+    from tests.sheets_helpers import set_cells
+
+    sheet = tmp_path / "g.xlsx"
+    assert run("export", ROOT / "examples" / "classic.json", "-o", sheet).returncode == 0
+    sheet.write_bytes(set_cells(sheet.read_bytes(), {("Results", f"D{MAX_ROWS + 1}"): "x"}))
+    for args in (("audit", sheet), ("import", sheet, "-o", tmp_path / "g.json")):
+        line = _refused(*args)
+        assert f"Results!D{MAX_ROWS + 1} lies beyond" in line
+    assert not (tmp_path / "g.json").exists()
+
+
+# -- items 13, 14, 18: hostile workbooks ----------------------------------------------------
+
+
+def _exported(tmp_path: Path, example: str = "classic") -> bytes:
+    sheet = tmp_path / f"{example}.xlsx"
+    proc = run("export", ROOT / "examples" / f"{example}.json", "-o", sheet)
+    assert proc.returncode == 0, proc.stderr
+    data = sheet.read_bytes()
+    sheet.unlink()
+    return data
+
+
+def _rezip(data: bytes, change: Any) -> bytes:
+    """The workbook with ``change(members)`` applied to its {name: bytes} members."""
+    import io
+    import zipfile
+
+    source = zipfile.ZipFile(io.BytesIO(data))
+    members = {info.filename: source.read(info) for info in source.infolist()}
+    change(members)
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as target:
+        for part, content in members.items():
+            target.writestr(part, content)
+    return out.getvalue()
+
+
+def _both_refuse(tmp_path: Path, data: bytes, says: str) -> None:
+    sheet = tmp_path / "hostile.xlsx"
+    sheet.write_bytes(data)
+    for args in (("audit", sheet), ("import", sheet, "-o", tmp_path / "g.json")):
+        line = _refused(*args)
+        assert says in line, (args[0], line)
+    assert not (tmp_path / "g.json").exists()
+
+
+_RELS = "xl/_rels/workbook.xml.rels"
+_OFFICE = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+_MS = "http://schemas.microsoft.com/office/2006/relationships"
+
+
+def _relationship(kind: str, target: str, mode: str = "") -> Any:
+    def change(members: dict[str, bytes]) -> None:
+        extra = f' TargetMode="{mode}"' if mode else ""
+        rel = f'<Relationship Id="rId99" Type="{kind}" Target="{target}"{extra}/>'
+        members[_RELS] = members[_RELS].replace(
+            b"</Relationships>", rel.encode() + b"</Relationships>"
+        )
+        members.setdefault(f"xl/{target}", b"not a spreadsheet part")
+
+    return change
+
+
+@pytest.mark.parametrize(
+    ("change", "says"),
+    [
+        (
+            _relationship(
+                "http://schemas.microsoft.com/office/2006/relationships/vbaProject", "macros.dat"
+            ),
+            "links macros.dat as vbaproject",
+        ),
+        (
+            _relationship(f"{_OFFICE}/externalLink", "externalLinks/externalLink1.xml"),
+            "externallink",
+        ),
+        (_relationship(f"{_OFFICE}/oleObject", "file:///etc/passwd", "External"), "oleobject"),
+    ],
+)
+def test_code_and_links_are_refused_whatever_the_part_is_called(
+    tmp_path: Path, change: Any, says: str
+) -> None:
+    _both_refuse(tmp_path, _rezip(_exported(tmp_path), change), says)
+
+
+def test_a_vba_content_type_is_refused(tmp_path: Path) -> None:
+    def change(members: dict[str, bytes]) -> None:
+        members["[Content_Types].xml"] = members["[Content_Types].xml"].replace(
+            b"</Types>",
+            b'<Override PartName="/xl/data.dat" '
+            b'ContentType="application/vnd.ms-office.vbaProject"/></Types>',
+        )
+        members["xl/data.dat"] = b"\x00" * 64
+
+    _both_refuse(tmp_path, _rezip(_exported(tmp_path), change), "/xl/data.dat is application")
+
+
+@pytest.mark.parametrize("typed", ["=1+1", "#REF!"])
+def test_a_formula_or_error_value_in_an_unused_input_cell_is_refused(
+    tmp_path: Path, typed: str
+) -> None:
+    """Deal 1 of the example is dominoes: its tricks cells are inputs no contract reads."""
+    from tests.sheets_helpers import set_cells
+
+    data = _exported(tmp_path)
+    sheet = tmp_path / "g.xlsx"
+    sheet.write_bytes(set_cells(data, {("Results", "E4"): typed}))
+    proc = run("audit", sheet)
+    assert proc.returncode == EXIT_FINDINGS
+    assert "Results!E4 (input cell): a" in proc.stdout and typed in proc.stdout
+    line = _refused("import", sheet, "-o", tmp_path / "g.json")
+    assert "Results!E4 (input cell)" in line
+    assert not (tmp_path / "g.json").exists()
+
+
+def test_a_damaged_core_part_or_deflate_stream_is_one_line(tmp_path: Path) -> None:
+    data = _exported(tmp_path, "belote")
+
+    def broken_core(members: dict[str, bytes]) -> None:
+        members["docProps/core.xml"] = b"<cp:coreProperties><unclosed"
+
+    _both_refuse(tmp_path, _rezip(data, broken_core), "docProps/core.xml is damaged")
+
+    import zipfile
+
+    archive = zipfile.ZipFile(__import__("io").BytesIO(data))
+    info = archive.getinfo("xl/worksheets/sheet1.xml")
+    start = info.header_offset + 30 + len(info.filename) + len(info.extra)
+    corrupt = bytearray(data)
+    corrupt[start : start + 16] = b"\xff" * 16  # an invalid deflate block
+    _both_refuse(tmp_path, bytes(corrupt), "is damaged")
+
+
+def test_a_huge_name_or_text_in_a_workbook_is_refused_before_anything_is_built(
+    tmp_path: Path,
+) -> None:
+    from tests.sheets_helpers import set_cells
+
+    data = _exported(tmp_path)
+    rows = {r: v for r in range(1, 40) if (v := _cell(data, "Rules", f"B{r}")) == "Ann"}
+    (row,) = rows
+    _both_refuse(
+        tmp_path,
+        set_cells(data, {("Rules", f"B{row}"): "A" * 41}),
+        "the name of player 1 has 41 characters",
+    )
+    _both_refuse(
+        tmp_path,
+        set_cells(data, {("Rules", f"B{row}"): "A" * 20_000}),
+        f"Rules!B{row} holds 20000 characters",
+    )
+
+
+def _cell(data: bytes, sheet: str, ref: str) -> Any:
+    import io
+
+    from openpyxl import load_workbook
+
+    return load_workbook(io.BytesIO(data), read_only=True)[sheet][ref].value
+
+
+def test_a_belote_rank_written_t_or_lower_case_exports_as_score_and_audit_read_it(
+    tmp_path: Path,
+) -> None:
+    game = tmp_path / "b.json"
+    assert (
+        run("new", game, "--game", "belote", "-p", *PLAYERS, "-o", "declarations=true").returncode
+        == 0
+    )
+    deal = {
+        "contract": "hearts",
+        "taker": "Ann",
+        "result": {
+            "points": [100, 52],
+            "last_trick": 0,
+            "declarations": [
+                {"team": 0, "kind": "tierce", "rank": "T"},
+                {"team": 1, "kind": "carre", "rank": "j"},
+            ],
+        },
+    }
+    assert run("add", game, "--deal", json.dumps(deal)).returncode == 0
+    assert run("score", game).returncode == 0
+    assert run("audit", game).returncode == 0
+    sheet = tmp_path / "b.xlsx"
+    proc = run("export", game, "-o", sheet)
+    assert proc.returncode == 0, proc.stderr
+    assert run("audit", sheet).returncode == 0
+    back = tmp_path / "back.json"
+    assert run("import", sheet, "-o", back).returncode == 0
+    ranks = [x["rank"] for x in json.loads(back.read_text())["deals"][0]["result"]["declarations"]]
+    assert sorted(ranks) == ["10", "J"]
