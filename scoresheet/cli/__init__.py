@@ -7,8 +7,11 @@ from __future__ import annotations
 
 import os
 import sys
+from functools import cache
+from typing import Any
 
 import typer
+import typer.main
 
 # typer runs on its own copy of click (0.26 and later); its usage errors and aborts are
 # caught here so they print as one line like every other error.
@@ -54,11 +57,18 @@ def _quiet_stdout() -> None:
         pass
 
 
+@cache
+def _command() -> Any:
+    """The click command typer builds from ``app``: built once per process, not per call
+    (a test or a server may call :func:`main` many times)."""
+    return typer.main.get_command(app)
+
+
 def main(argv: list[str] | None = None) -> None:
     """The console script's entry point: every outcome is a result or one line and an exit
     code (see :mod:`scoresheet.errors`), never a traceback."""
     try:
-        code = app(args=argv, prog_name="scoresheet", standalone_mode=False)
+        code = _command().main(args=argv, prog_name="scoresheet", standalone_mode=False)
         sys.stdout.flush()
     except ScoresheetError as exc:
         _say(str(exc))
