@@ -26,3 +26,4 @@ MAX_DIGITS = 7  # digits of a number typed at the table (``--queens Ann=2``)
 MAX_DEAL_ROWS = MAX_DEALS + 10
 MAX_DECLARATION_ROWS = MAX_DECLARATIONS * MAX_DEALS + 20
 SHEET_MARGIN = 60  # rows above the first deal and below the last (headings, totals, ledger)
+MAX_CELLS = 400_000  # cells read from one workbook (a 1,000-deal Barbu sheet for six has ~150,000)

@@ -444,3 +444,37 @@ def test_a_belote_rank_written_t_or_lower_case_exports_as_score_and_audit_read_i
     assert run("import", sheet, "-o", back).returncode == 0
     ranks = [x["rank"] for x in json.loads(back.read_text())["deals"][0]["result"]["declarations"]]
     assert sorted(ranks) == ["10", "J"]
+
+
+def test_a_workbook_of_too_many_cells_is_refused_quickly(tmp_path: Path) -> None:
+    """More cells than any score sheet has, each parsed once: refused at the bound."""
+    import io
+    import zipfile
+
+    from scoresheet.limits import MAX_CELLS
+
+    data = _exported(tmp_path)
+    source = zipfile.ZipFile(io.BytesIO(data))
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as target:
+        for info in source.infolist():
+            content = source.read(info)
+            if info.filename == "xl/worksheets/sheet1.xml":
+                cells = b'<c r="A5"/>' * (MAX_CELLS + 10_000)  # empty ones cost time too
+                content = content.replace(
+                    b"<sheetData>", b"<sheetData><row r='5'>" + cells + b"</row>"
+                )
+                target.writestr(info.filename, content, zipfile.ZIP_STORED)  # no packing ratio
+            else:
+                target.writestr(info, content)
+    sheet = tmp_path / "many.xlsx"
+    sheet.write_bytes(out.getvalue())
+    line = _refused("audit", sheet)
+    assert f"more than {MAX_CELLS:,} cells" in line and len(line) < 300
+    # The time it costs, as processor time (the wall clock of a busy machine says little).
+    from scoresheet.cli import main
+
+    start = time.process_time()
+    with pytest.raises(SystemExit):
+        main(["audit", str(sheet)])
+    assert time.process_time() - start < 10

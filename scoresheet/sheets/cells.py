@@ -22,7 +22,7 @@ from typing import Any
 from xml.etree.ElementTree import Element, ParseError
 
 from scoresheet.errors import ScoresheetError, shorten
-from scoresheet.limits import MAX_DEALS
+from scoresheet.limits import MAX_CELLS, MAX_DEALS
 
 MAX_TEXT = 10_000  # characters of one cell's text or formula
 MAX_NUMBER_TEXT = 32  # characters of one cell's number as saved ("-1.2345678901234567E+308")
@@ -70,9 +70,13 @@ def col_letters(col: int) -> str:
     return out
 
 
+_TOO_MANY = f"more than {MAX_CELLS:,} cells, more than any score sheet has; refused"
+
+
 class _Reader:
     def __init__(self, data: bytes, name: str) -> None:
         self.name = name
+        self.cells = 0  # read so far, in every sheet
         self.zip = zipfile.ZipFile(io.BytesIO(data))
         self.names = set(self.zip.namelist())
 
@@ -118,6 +122,8 @@ class _Reader:
             if element.tag == f"{_NS}si":
                 out.append(_text_of(element))
                 element.clear()
+                if len(out) > MAX_CELLS:
+                    raise ScoresheetError(f"{self.name}: {_TOO_MANY}")
         return out
 
 
@@ -198,6 +204,9 @@ def _read_sheet(
             continue
         if tag != f"{_NS}c":
             continue
+        reader.cells += 1  # empty ones too: each costs time to parse
+        if reader.cells > MAX_CELLS:
+            raise ScoresheetError(f"{name}: {_TOO_MANY}")
         ref = element.get("r")
         if ref is not None:
             match = _REF.fullmatch(ref)
