@@ -478,3 +478,29 @@ def test_a_workbook_of_too_many_cells_is_refused_quickly(tmp_path: Path) -> None
     with pytest.raises(SystemExit):
         main(["audit", str(sheet)])
     assert time.process_time() - start < 10
+
+
+@pytest.mark.parametrize(
+    ("example", "cell", "key"),
+    [
+        ("classic", "K5", "rounds"),
+        ("belote", "B5", "target"),
+        ("rosbiratschka", "B6", "rounds"),
+        ("caribbean-all-fours", "B5", "target"),
+    ],
+)
+def test_a_workbook_options_cell_cannot_size_work_or_break_the_reader(
+    tmp_path: Path, example: str, cell: str, key: str
+) -> None:
+    """The Rules sheet's options cell is read like a game file's options: bounded."""
+    from tests.sheets_helpers import set_cells
+
+    data = _exported(tmp_path, example)
+    for text, says in (
+        (json.dumps({key: 100_000_000}), key),
+        (f'{{"{key}": {HUGE[:4400]}}}', "damaged"),  # past the 4,300-digit limit
+        ("[" * 5000, "damaged"),  # past the recursion limit
+    ):
+        start = time.monotonic()
+        _both_refuse(tmp_path, set_cells(data, {("Rules", cell): text}), says)
+        assert time.monotonic() - start < 30  # two commands, on a busy machine

@@ -1115,7 +1115,7 @@ def _read_meta(sheets: dict[str, Sheet], name: str) -> tuple[Any, dict[str, Any]
         stated = json.loads(spec) if isinstance(spec, str) and spec.startswith("{") else spec
         options = json.loads(options_text) if options_text else {}
         teams = json.loads(teams_text) if teams_text else None
-    except json.JSONDecodeError:
+    except (ValueError, RecursionError):  # not JSON, a number past the digit limit, nested
         raise ScoresheetError(f"{name}: the rules stored in the Rules sheet are damaged") from None
     rows = _whole(rules.value(R_ROWS, 2))
     if (

@@ -1007,7 +1007,7 @@ def read_book(data: bytes, name: str, report: Report) -> Book:
     try:
         stated = json.loads(spec) if isinstance(spec, str) and spec.startswith("{") else spec
         options = json.loads(options_text) if options_text else {}
-    except json.JSONDecodeError:
+    except (ValueError, RecursionError):  # not JSON, a number past the digit limit, nested
         raise ScoresheetError(f"{name}: the rules stored in the Rules sheet are damaged") from None
     if not isinstance(stated, str | dict) or not isinstance(options, dict):
         raise ScoresheetError(f"{name}: the rules stored in the Rules sheet are damaged")
