@@ -92,9 +92,12 @@ def main(argv: list[str] | None = None) -> None:
     except OSError as exc:
         # Each command names the files it reads and writes; what is left is the terminal
         # or a redirected output (``scoresheet show g.json > /dev/full``).
-        where = exc.filename if exc.filename is not None else "standard output"
-        _quiet_stdout()
-        _say(f"{where}: cannot write ({exc.strerror or type(exc).__name__})")
+        reason = exc.strerror or type(exc).__name__
+        if exc.filename is None:
+            _quiet_stdout()
+            _say(f"standard output: cannot write ({reason})")
+        else:
+            _say(f"{exc.filename}: {reason}")
         sys.exit(EXIT_REFUSED)
     except RecursionError:
         _say("the input is nested too deeply to read; refused")
@@ -103,6 +106,6 @@ def main(argv: list[str] | None = None) -> None:
         _say("the input needs more memory than this computer has; refused")
         sys.exit(EXIT_REFUSED)
     except Exception as exc:  # the last resort: a fault of scoresheet's, still one line
-        _say(f"internal error ({type(exc).__name__}); nothing was written. Please report it.")
+        _say(f"internal error ({type(exc).__name__}); please report it")
         sys.exit(EXIT_INTERNAL)
     sys.exit(code if isinstance(code, int) else EXIT_OK)
