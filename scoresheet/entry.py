@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from scoresheet.errors import ScoresheetError
+from scoresheet.errors import ScoresheetError, shorten
+from scoresheet.limits import MAX_DIGITS
 
 DOUBLE_WORDS = {
     "maximum": "maximum",
@@ -98,8 +99,10 @@ def counts(text: str, players: Sequence[str], *, field: str) -> dict[str, int]:
 
 def _count(text: str, field: str) -> int:
     t = text.strip()
-    if not t.isdigit():
-        raise ScoresheetError(f'{field}: "{t}" is not a whole number ≥ 0')
+    if not (t.isascii() and t.isdigit()):
+        raise ScoresheetError(f'{field}: "{shorten(t)}" is not a whole number ≥ 0')
+    if len(t) > MAX_DIGITS:
+        raise ScoresheetError(f"{field}: a number of {len(t)} digits is far too large")
     return int(t)
 
 

@@ -1,6 +1,15 @@
-"""The one exception type every bad input raises."""
+"""The one exception type every bad input raises, and the exit codes of every command."""
 
 from __future__ import annotations
+
+# One exit-code convention for every command (documented in the README):
+EXIT_OK = 0  # done; for ``audit``: nothing wrong
+EXIT_FINDINGS = 1  # ``audit`` read the file and found problems in it
+EXIT_REFUSED = 2  # bad input, a file refused or unreadable, a usage error; nothing written
+EXIT_INTERNAL = 3  # a fault in scoresheet itself (a bug to report); nothing written
+EXIT_STOPPED = 130  # stopped by the user (Ctrl-C, end of input)
+
+MAX_MESSAGE = 300  # characters of a message quoted from any input, at most
 
 
 class ScoresheetError(Exception):
@@ -9,3 +18,14 @@ class ScoresheetError(Exception):
     >>> str(ScoresheetError("deal 7, no-queens: queens add up to 5, a deal has 4"))
     'deal 7, no-queens: queens add up to 5, a deal has 4'
     """
+
+
+def shorten(text: str, limit: int = MAX_MESSAGE) -> str:
+    """``text`` cut to ``limit`` characters, saying how much was left out.
+
+    >>> shorten("x" * 10, 4)
+    'xxxx… (6 more characters)'
+    """
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}… ({len(text) - limit} more characters)"

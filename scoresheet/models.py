@@ -18,8 +18,12 @@ from typing import Annotated, Any, Literal, NotRequired
 from pydantic import ConfigDict, Field, StringConstraints, TypeAdapter, with_config
 from typing_extensions import TypedDict
 
+from scoresheet.limits import MAX_DEALS, MAX_HISTORY, MAX_NUMBER, MAX_PLAYERS, MAX_ROUNDS
+
 PlayerName = Annotated[str, StringConstraints(min_length=1, max_length=40)]
-Count = Annotated[int, Field(ge=0)]
+Count = Annotated[int, Field(ge=0, le=MAX_NUMBER)]
+Value = Annotated[int, Field(ge=-MAX_NUMBER, le=MAX_NUMBER)]  # a rule value
+Cards = Annotated[int, Field(ge=1, le=52)]
 PlayerCounts = dict[str, Count]
 
 ContractId = Literal[
@@ -87,7 +91,7 @@ class HistoryEntry(TypedDict):
 
     at: str
     action: str
-    deal: NotRequired[int | None]
+    deal: NotRequired[Annotated[int, Field(ge=0, le=MAX_NUMBER)] | None]
     before: NotRequired[Any]
     after: NotRequired[Any]
 
@@ -101,9 +105,9 @@ class GameFile(TypedDict):
     game: NotRequired[Literal["barbu"]]
     rules: str | dict[str, Any]
     options: NotRequired[dict[str, Any] | None]
-    players: Annotated[list[PlayerName], Field(min_length=2)]
-    deals: NotRequired[list[BarbuDeal]]
-    history: NotRequired[list[HistoryEntry] | None]
+    players: Annotated[list[PlayerName], Field(min_length=2, max_length=MAX_PLAYERS)]
+    deals: NotRequired[Annotated[list[BarbuDeal], Field(max_length=MAX_DEALS)]]
+    history: NotRequired[Annotated[list[HistoryEntry], Field(max_length=MAX_HISTORY)] | None]
 
 
 # -- a Barbu rules file ------------------------------------------------------------------
@@ -113,16 +117,16 @@ class GameFile(TypedDict):
 class HeartsValue(TypedDict):
     """No Hearts: ``per_heart`` for every heart, ``ace_extra`` more for the A♥ (0: none)."""
 
-    per_heart: int
-    ace_extra: NotRequired[int]
+    per_heart: Value
+    ace_extra: NotRequired[Value]
 
 
 @_forbid
 class LastTwoValue(TypedDict):
     """No Last Two: the second-to-last trick and the last trick."""
 
-    second_last: int
-    last: int
+    second_last: Value
+    last: Value
 
 
 @_forbid
@@ -133,23 +137,23 @@ class ChinesePokerValue(TypedDict, total=False):
     ``royalties``: row → hand category → extra beats from each opponent.
     """
 
-    per_beat: int
-    scoop: int
-    royalties: dict[Literal["front", "middle", "back"], dict[str, int]]
+    per_beat: Value
+    scoop: Value
+    royalties: dict[Literal["front", "middle", "back"], dict[str, Value]]
 
 
 Values = TypedDict(
     "Values",
     {
-        "no-tricks": NotRequired[int | None],
+        "no-tricks": NotRequired[Value | None],
         "no-hearts": NotRequired[HeartsValue | None],
-        "no-queens": NotRequired[int | None],
-        "no-king": NotRequired[int | None],
+        "no-queens": NotRequired[Value | None],
+        "no-king": NotRequired[Value | None],
         "no-last-two": NotRequired[LastTwoValue | None],
-        "no-last-trick": NotRequired[int | None],
-        "trumps": NotRequired[int | None],
-        "dominoes": NotRequired[list[int] | None],
-        "ravage-city": NotRequired[int | None],
+        "no-last-trick": NotRequired[Value | None],
+        "trumps": NotRequired[Value | None],
+        "dominoes": NotRequired[Annotated[list[Value], Field(max_length=MAX_PLAYERS)] | None],
+        "ravage-city": NotRequired[Value | None],
         "chinese-poker": NotRequired[ChinesePokerValue | None],
         "salad": NotRequired[list[ContractId] | None],
     },
@@ -163,7 +167,7 @@ class Doubling(TypedDict, total=False):
 
     negative: Target
     positive: Target
-    min_declarer_doubles: Annotated[int, Field(ge=0)]
+    min_declarer_doubles: Annotated[int, Field(ge=0, le=MAX_NUMBER)]
     redoubles: bool
 
 
@@ -176,10 +180,10 @@ class BarbuRulesFile(TypedDict):
     description: NotRequired[str]
     players: NotRequired[Annotated[int, Field(ge=3, le=6)]]
     removed_cards: NotRequired[list[str]]
-    cards_per_player: int
-    tricks_per_deal: int
+    cards_per_player: Cards
+    tricks_per_deal: Cards
     contracts: Annotated[list[ContractId], Field(min_length=1)]
-    rounds: NotRequired[Annotated[int, Field(ge=1)]]
+    rounds: NotRequired[Annotated[int, Field(ge=1, le=MAX_ROUNDS)]]
     rotation: NotRequired[Literal["block", "every-deal"]]
     dealer: NotRequired[Literal["declarer", "right-of-declarer"]]
     undoubled_split: NotRequired[bool]

@@ -459,7 +459,10 @@ def test_a_rules_object_may_leave_out_the_game() -> None:
 def test_barbu_rules_in_a_rosbiratschka_game_are_refused() -> None:
     data = game([])
     data["rules"] = "classic"
-    assert refused(data) == 'rules: "classic" are rules of barbu, not Rosbiratschka'
+    assert refused(data) == (
+        'rules: "classic" is a preset of barbu, not of rosbiratschka '
+        "(rosbiratschka's presets: rosbiratschka-3, rosbiratschka)"
+    )
 
 
 def test_the_next_deal_may_only_be_the_next_contract() -> None:

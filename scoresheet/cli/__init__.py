@@ -5,16 +5,27 @@ Bad input is one line on standard error and a non-zero exit, never a traceback.
 
 from __future__ import annotations
 
+import os
 import sys
+from functools import cache
+from typing import Any
 
 import typer
+import typer.main
 
 # typer runs on its own copy of click (0.26 and later); its usage errors and aborts are
 # caught here so they print as one line like every other error.
 from typer._click.exceptions import ClickException, NoArgsIsHelpError
 
 from scoresheet.cli.app import app
-from scoresheet.errors import ScoresheetError
+from scoresheet.errors import (
+    EXIT_INTERNAL,
+    EXIT_OK,
+    EXIT_REFUSED,
+    EXIT_STOPPED,
+    ScoresheetError,
+    shorten,
+)
 
 __all__ = ["app", "main"]
 
@@ -28,23 +39,73 @@ def one_line(message: str) -> str:
     return "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
 
 
-def main(argv: list[str] | None = None) -> None:
-    """The console script's entry point."""
+MAX_LINE = 1000  # characters of one error line, at most
+
+
+def _say(message: str) -> None:
+    """Print an error as one line on standard error, never longer than :data:`MAX_LINE`."""
+    typer.echo(f"scoresheet: {shorten(one_line(message), MAX_LINE)}", err=True)
+
+
+def _quiet_stdout() -> None:
+    """After standard output failed (a full disk, a closed pipe), point it at the null device
+    so Python's own flush at exit cannot print a second message."""
     try:
-        code = app(args=argv, prog_name="scoresheet", standalone_mode=False)
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # pragma: no cover - no usable stdout at all
+        pass
+
+
+@cache
+def _command() -> Any:
+    """The click command typer builds from ``app``: built once per process, not per call
+    (a test or a server may call :func:`main` many times)."""
+    return typer.main.get_command(app)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """The console script's entry point: every outcome is a result or one line and an exit
+    code (see :mod:`scoresheet.errors`), never a traceback."""
+    try:
+        code = _command().main(args=argv, prog_name="scoresheet", standalone_mode=False)
+        sys.stdout.flush()
     except ScoresheetError as exc:
-        typer.echo(f"scoresheet: {one_line(str(exc))}", err=True)
-        sys.exit(1)
+        _say(str(exc))
+        sys.exit(EXIT_REFUSED)
     except NoArgsIsHelpError as exc:
         exc.show()
-        sys.exit(0)
+        sys.exit(EXIT_OK)
     except ClickException as exc:
         ctx = getattr(exc, "ctx", None)
         command = ctx.command_path if ctx is not None else "scoresheet"
-        message = one_line(exc.format_message())
+        message = shorten(one_line(exc.format_message()), MAX_LINE)
         typer.echo(f"{command}: {message} (see {command} --help)", err=True)
-        sys.exit(exc.exit_code)
+        sys.exit(EXIT_REFUSED)
     except (typer.Abort, KeyboardInterrupt, EOFError):
         typer.echo("scoresheet: stopped; nothing was saved", err=True)
-        sys.exit(130)
-    sys.exit(code if isinstance(code, int) else 0)
+        sys.exit(EXIT_STOPPED)
+    except BrokenPipeError:
+        # The reader of the output went away (``scoresheet show g.json | head -1``).
+        _quiet_stdout()
+        sys.exit(EXIT_REFUSED)
+    except OSError as exc:
+        # Each command names the files it reads and writes; what is left is the terminal
+        # or a redirected output (``scoresheet show g.json > /dev/full``).
+        reason = exc.strerror or type(exc).__name__
+        if exc.filename is None:
+            _quiet_stdout()
+            _say(f"standard output: cannot write ({reason})")
+        else:
+            _say(f"{exc.filename}: {reason}")
+        sys.exit(EXIT_REFUSED)
+    except RecursionError:
+        _say("the input is nested too deeply to read; refused")
+        sys.exit(EXIT_REFUSED)
+    except MemoryError:
+        _say("the input needs more memory than this computer has; refused")
+        sys.exit(EXIT_REFUSED)
+    except Exception as exc:  # the last resort: a fault of scoresheet's, still one line
+        _say(f"internal error ({type(exc).__name__}); please report it")
+        sys.exit(EXIT_INTERNAL)
+    sys.exit(code if isinstance(code, int) else EXIT_OK)

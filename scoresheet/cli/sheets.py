@@ -12,8 +12,6 @@ from typing import Annotated
 
 import typer
 
-from scoresheet.errors import ScoresheetError
-
 Output = Annotated[
     Path,
     typer.Option("-o", "--output", help="The file to write.", show_default=False),
@@ -91,17 +89,20 @@ def register(app: typer.Typer) -> None:
             str | None,
             typer.Option(
                 "--rules",
-                help="A rules preset (see `scoresheet rules list`); default: classic for "
-                "Barbu, the game's own preset for the others.",
+                help="A rules preset (see `scoresheet rules list`); it names its game. "
+                "Default: classic for Barbu, the game's own preset for the others.",
                 show_default=False,
             ),
         ] = None,
         game_name: Annotated[
-            str,
+            str | None,
             typer.Option(
-                "--game", help="The game: barbu, rosbiratschka, caribbean-all-fours or belote."
+                "--game",
+                help="The game: barbu, rosbiratschka, caribbean-all-fours or belote "
+                "(default: the game of --rules, else barbu).",
+                show_default=False,
             ),
-        ] = "barbu",
+        ] = None,
         force: Force = False,
     ) -> None:
         """Write a blank workbook to print, or to fill in at the table on a tablet.
@@ -110,14 +111,14 @@ def register(app: typer.Typer) -> None:
         deal are filled in; contracts and players are drop-down lists; the formulas are
         ready, so the sheet scores itself as the results are typed in.
         """
-        from scoresheet.rules import load_any_preset
+        from scoresheet.rules import choose_preset
         from scoresheet.sheets.export import blank_workbook
         from scoresheet.sheets.games import sheet_module
         from scoresheet.store import check_output
 
         check_output(output, (".xlsx",), "a workbook")
-        preset = rules or ("classic" if game_name == "barbu" else game_name)
-        other = sheet_module(load_any_preset(preset).game)
+        game, preset = choose_preset(game_name, rules)
+        other = sheet_module(game)
         data: bytes = (other.blank_workbook if other else blank_workbook)(_players(players), preset)
         write_new_bytes(output, data, force=force)
         typer.echo(f"wrote {output}")
@@ -138,22 +139,20 @@ def register(app: typer.Typer) -> None:
         do not give, a deal that does not add up, a double the rules forbid, a player
         short of their declarer doubles and a total that does not match. Exits 0 when
         nothing is wrong, 1 when something is, and 2 when the file cannot be read or is
-        refused (too large, a zip bomb, XML entities, macros). Nothing is written.
+        refused (too large, a zip bomb, XML entities, macros), like every command that
+        refuses its input. Nothing is written.
         """
-        from scoresheet.cli import one_line
+        from scoresheet.errors import EXIT_FINDINGS, EXIT_OK
         from scoresheet.sheets.audit import audit_path
 
-        try:
-            report = audit_path(file)
-        except ScoresheetError as exc:
-            # Exit 2, not 1: a file that cannot be read is not a sheet with findings.
-            typer.echo(f"scoresheet: {one_line(str(exc))}", err=True)
-            raise typer.Exit(2) from None
+        # A file that cannot be read raises ScoresheetError: exit 2 (see scoresheet.errors),
+        # not 1, which says the sheet was read and has findings.
+        report = audit_path(file)
         if as_json:
             typer.echo(json.dumps(report.to_json(), ensure_ascii=False, indent=2))
         else:
             typer.echo(report.text())
-        raise typer.Exit(0 if report.ok else 1)
+        raise typer.Exit(EXIT_OK if report.ok else EXIT_FINDINGS)
 
     @app.command("import")
     def import_(

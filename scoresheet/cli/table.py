@@ -321,17 +321,19 @@ def register(app: typer.Typer) -> None:
             ),
         ],
         game_name: Annotated[
-            str,
+            str | None,
             typer.Option(
                 "--game",
-                help="The game: barbu, rosbiratschka, caribbean-all-fours or belote.",
+                help="The game: barbu, rosbiratschka, caribbean-all-fours or belote "
+                "(default: the game of --rules, else barbu).",
+                show_default=False,
             ),
-        ] = "barbu",
+        ] = None,
         rules: Annotated[
             str | None,
             typer.Option(
-                help="A rules preset of the game (see `scoresheet rules list`); default: "
-                "classic for Barbu, the game's own preset for the others.",
+                help="A rules preset (see `scoresheet rules list`); it names its game. "
+                "Default: classic for Barbu, the game's own preset for the others.",
                 show_default=False,
             ),
         ] = None,
@@ -364,12 +366,13 @@ def register(app: typer.Typer) -> None:
         force: Annotated[bool, typer.Option(help="Replace an existing file.")] = False,
     ) -> None:
         """Create a game file for the players, under a rules preset."""
+        from scoresheet.rules import choose_preset
         from scoresheet.session import new_game
         from scoresheet.store import check_output
 
         check_output(game, (".json",), "a game file")
         names = [n.strip() for p in [*players, *ctx.args] for n in p.split(",") if n.strip()]
-        preset = rules or ("classic" if game_name == "barbu" else game_name)
+        game_name, preset = choose_preset(game_name, rules)
         result = new_game(
             game,
             names,
@@ -560,11 +563,24 @@ def _options(items: list[str]) -> dict[str, Any]:
             raise ScoresheetError(f'--option: "{item}" is not KEY=VALUE (e.g. rotation=every-deal)')
         try:
             value = json.loads(raw)
-        except json.JSONDecodeError:
+        except RecursionError:
+            raise ScoresheetError(f"--option {key.strip()}: nested too deeply; refused") from None
+        except ValueError:  # not JSON (or an integer past Python's digit limit): a word
             value = raw
         node = out
         parts = key.strip().split(".")
-        for part in parts[:-1]:
+        for k, part in enumerate(parts[:-1]):
             node = node.setdefault(part, {})
+            if not isinstance(node, dict):
+                whole = ".".join(parts[: k + 1])
+                raise ScoresheetError(
+                    f'--option: "{item}" changes part of {whole}, which another --option '
+                    f"sets as a whole; give one or the other"
+                )
+        if isinstance(node.get(parts[-1]), dict) and not isinstance(value, dict):
+            raise ScoresheetError(
+                f'--option: "{item}" sets {key.strip()} as a whole, which another --option '
+                "changes part of; give one or the other"
+            )
         node[parts[-1]] = value
     return out

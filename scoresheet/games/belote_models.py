@@ -17,10 +17,19 @@ from typing import Annotated, Any, Literal, NotRequired
 from pydantic import ConfigDict, Field, StringConstraints, with_config
 from typing_extensions import TypedDict
 
+from scoresheet.limits import (
+    MAX_DEALS,
+    MAX_DECLARATIONS,
+    MAX_HISTORY,
+    MAX_NUMBER,
+    MAX_PLAYERS,
+    MAX_TARGET,
+)
+
 __all__ = ["GAME_FILE", "RULES_FILE"]
 
 PlayerName = Annotated[str, StringConstraints(min_length=1, max_length=40)]
-Points = Annotated[int, Field(ge=0)]
+Points = Annotated[int, Field(ge=0, le=MAX_NUMBER)]
 Team = Annotated[int, Field(ge=0, le=1)]
 ContractId = Literal["spades", "hearts", "diamonds", "clubs", "no-trumps", "all-trumps"]
 DeclarationKind = Literal["tierce", "cinquante", "cent", "carre"]
@@ -60,7 +69,7 @@ class BeloteResult(TypedDict, total=False):
     last_trick: Team | None
     belote: Team | None
     capot: Team | None
-    declarations: list[BeloteDeclaration] | None
+    declarations: Annotated[list[BeloteDeclaration], Field(max_length=MAX_DECLARATIONS)] | None
 
 
 @_forbid
@@ -81,7 +90,7 @@ class HistoryEntry(TypedDict):
 
     at: str
     action: str
-    deal: NotRequired[int | None]
+    deal: NotRequired[Annotated[int, Field(ge=0, le=MAX_NUMBER)] | None]
     before: NotRequired[Any]
     after: NotRequired[Any]
 
@@ -99,7 +108,7 @@ class BeloteGameFile(TypedDict):
     game: Literal["belote"]
     rules: str | dict[str, Any]
     options: NotRequired[dict[str, Any] | None]
-    players: Annotated[list[PlayerName], Field(min_length=2)]
+    players: Annotated[list[PlayerName], Field(min_length=2, max_length=MAX_PLAYERS)]
     teams: NotRequired[
         Annotated[
             list[Annotated[list[PlayerName], Field(min_length=2, max_length=2)]],
@@ -107,8 +116,8 @@ class BeloteGameFile(TypedDict):
         ]
         | None
     ]
-    deals: NotRequired[list[BeloteDeal]]
-    history: NotRequired[list[HistoryEntry] | None]
+    deals: NotRequired[Annotated[list[BeloteDeal], Field(max_length=MAX_DEALS)]]
+    history: NotRequired[Annotated[list[HistoryEntry], Field(max_length=MAX_HISTORY)] | None]
 
 
 # -- a Belote rules file -----------------------------------------------------------------
@@ -149,7 +158,7 @@ class BeloteRulesFile(TypedDict):
     game: Literal["belote"]
     description: NotRequired[str]
     players: NotRequired[Annotated[int, Field(ge=4, le=4)]]
-    target: Annotated[int, Field(ge=1)]
+    target: Annotated[int, Field(ge=1, le=MAX_TARGET)]
     contracts: NotRequired[Annotated[list[ContractId], Field(min_length=1)]]
     rotation: NotRequired[Literal["counter-clockwise", "clockwise"]]
     last_trick: Points

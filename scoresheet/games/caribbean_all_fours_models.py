@@ -13,10 +13,12 @@ from typing import Annotated, Any, Literal, NotRequired
 from pydantic import ConfigDict, Field, StringConstraints, with_config
 from typing_extensions import TypedDict
 
+from scoresheet.limits import MAX_DEALS, MAX_HISTORY, MAX_NUMBER, MAX_PLAYERS
+
 __all__ = ["GAME_FILE", "RULES_FILE"]
 
 PlayerName = Annotated[str, StringConstraints(min_length=1, max_length=40)]
-Count = Annotated[int, Field(ge=0)]
+Count = Annotated[int, Field(ge=0, le=MAX_NUMBER)]
 CardText = Annotated[str, StringConstraints(min_length=1, max_length=16)]
 Beg = Literal["stand", "take-one", "run"]
 
@@ -62,7 +64,7 @@ class AllFoursDeal(TypedDict):
     """
 
     dealer: NotRequired[str | None]
-    turn_ups: Annotated[list[CardText], Field(min_length=1)]
+    turn_ups: Annotated[list[CardText], Field(min_length=1, max_length=52)]
     beg: NotRequired[Beg | None]
     result: NotRequired[AllFoursResult | None]
 
@@ -73,7 +75,7 @@ class HistoryEntry(TypedDict):
 
     at: str
     action: str
-    deal: NotRequired[int | None]
+    deal: NotRequired[Annotated[int, Field(ge=0, le=MAX_NUMBER)] | None]
     before: NotRequired[Any]
     after: NotRequired[Any]
 
@@ -91,10 +93,10 @@ class AllFoursGameFile(TypedDict):
     game: Literal["caribbean-all-fours"]
     rules: str | dict[str, Any]
     options: NotRequired[dict[str, Any] | None]
-    players: Annotated[list[PlayerName], Field(min_length=2)]
+    players: Annotated[list[PlayerName], Field(min_length=2, max_length=MAX_PLAYERS)]
     teams: NotRequired[list[list[PlayerName]] | None]
-    deals: NotRequired[list[AllFoursDeal]]
-    history: NotRequired[list[HistoryEntry] | None]
+    deals: NotRequired[Annotated[list[AllFoursDeal], Field(max_length=MAX_DEALS)]]
+    history: NotRequired[Annotated[list[HistoryEntry], Field(max_length=MAX_HISTORY)] | None]
 
 
 # -- a rules file ----------------------------------------------------------------------

@@ -13,10 +13,13 @@ from typing import Annotated, Any, Literal, NotRequired
 from pydantic import ConfigDict, Field, StringConstraints, with_config
 from typing_extensions import TypedDict
 
+from scoresheet.limits import MAX_DEALS, MAX_HISTORY, MAX_NUMBER, MAX_PLAYERS, MAX_ROUNDS
+
 __all__ = ["GAME_FILE", "RULES_FILE"]
 
 PlayerName = Annotated[str, StringConstraints(min_length=1, max_length=40)]
-Count = Annotated[int, Field(ge=0)]
+Count = Annotated[int, Field(ge=0, le=MAX_NUMBER)]
+Value = Annotated[int, Field(ge=-MAX_NUMBER, le=MAX_NUMBER)]  # a rule value
 PlayerCounts = dict[str, Count]
 ContractId = Literal[
     "no-tricks", "no-hearts", "no-jacks", "king-of-hearts", "hundred", "rosbiratschka"
@@ -65,7 +68,7 @@ class HistoryEntry(TypedDict):
 
     at: str
     action: str
-    deal: NotRequired[int | None]
+    deal: NotRequired[Annotated[int, Field(ge=0, le=MAX_NUMBER)] | None]
     before: NotRequired[Any]
     after: NotRequired[Any]
 
@@ -79,9 +82,9 @@ class RosbiratschkaGameFile(TypedDict):
     game: Literal["rosbiratschka"]
     rules: str | dict[str, Any]
     options: NotRequired[dict[str, Any] | None]
-    players: Annotated[list[PlayerName], Field(min_length=2)]
-    deals: NotRequired[list[RosbiratschkaDeal]]
-    history: NotRequired[list[HistoryEntry] | None]
+    players: Annotated[list[PlayerName], Field(min_length=2, max_length=MAX_PLAYERS)]
+    deals: NotRequired[Annotated[list[RosbiratschkaDeal], Field(max_length=MAX_DEALS)]]
+    history: NotRequired[Annotated[list[HistoryEntry], Field(max_length=MAX_HISTORY)] | None]
 
 
 # -- a rules file ----------------------------------------------------------------------
@@ -92,17 +95,17 @@ class CountValue(TypedDict):
     """A counting contract: ``each`` per trick (heart, jack) taken; every one counts
     ``avoided`` times as much when any player took none (1: no such rule)."""
 
-    each: int
-    avoided: NotRequired[Annotated[int, Field(ge=1)]]
+    each: Value
+    avoided: NotRequired[Annotated[int, Field(ge=1, le=MAX_NUMBER)]]
 
 
 @_forbid
 class HundredValue(TypedDict):
     """The hundred: the penalty for taking the running total past 25, 50 and 100."""
 
-    past_25: int
-    past_50: int
-    past_100: int
+    past_25: Value
+    past_50: Value
+    past_100: Value
 
 
 Values = TypedDict(
@@ -111,9 +114,9 @@ Values = TypedDict(
         "no-tricks": NotRequired[CountValue],
         "no-hearts": NotRequired[CountValue],
         "no-jacks": NotRequired[CountValue],
-        "king-of-hearts": NotRequired[int],
+        "king-of-hearts": NotRequired[Value],
         "hundred": NotRequired[HundredValue],
-        "rosbiratschka": NotRequired[int],
+        "rosbiratschka": NotRequired[Value],
     },
 )
 _forbid(Values)
@@ -129,9 +132,9 @@ class RosbiratschkaRulesFile(TypedDict):
     players: NotRequired[Annotated[int, Field(ge=3, le=6)]]
     ranks: Annotated[list[str], Field(min_length=1)]
     contracts: NotRequired[Annotated[list[ContractId], Field(min_length=1)]]
-    rounds: NotRequired[Annotated[int, Field(ge=1)]]
+    rounds: NotRequired[Annotated[int, Field(ge=1, le=MAX_ROUNDS)]]
     slam: NotRequired[Literal["minus", "plus"]]
-    card_points: NotRequired[dict[str, Annotated[int, Field(ge=0)]]]
+    card_points: NotRequired[dict[str, Count]]
     values: Values
 
 

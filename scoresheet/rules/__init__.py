@@ -22,6 +22,8 @@ from scoresheet.validation import ValidationError, describe, validator
 __all__ = [
     "BarbuRules",
     "Rules",
+    "choose_preset",
+    "default_preset",
     "list_presets",
     "load_any_preset",
     "load_preset",
@@ -70,6 +72,55 @@ def _preset_data(name: str) -> dict[str, Any]:
         data = tomllib.load(f)
     data.setdefault("name", name)
     return data
+
+
+def default_preset(game: str) -> str:
+    """The preset a game starts from when none is named: ``classic`` for Barbu, else the
+    preset named after the game.
+
+    >>> default_preset("barbu"), default_preset("belote")
+    ('classic', 'belote')
+    """
+    name = "classic" if game == "barbu" else game
+    if name not in list_presets(game):
+        from scoresheet.games import module
+
+        module(game)  # an unknown game says so
+        raise ScoresheetError(f'game: "{game}" has no preset of its own; name one with --rules')
+    return name
+
+
+def preset_game(name: str) -> str:
+    """The game a shipped preset belongs to (a preset without ``game`` is Barbu's)."""
+    game = _preset_data(name).get("game", "barbu")
+    return game if isinstance(game, str) else "barbu"
+
+
+def choose_preset(game: str | None, preset: str | None) -> tuple[str, str]:
+    """The game and preset of ``--game`` and ``--rules``: a preset belongs to one game, so a
+    preset alone names its game, a game alone takes its own preset, and a preset of another
+    game is refused.
+
+    >>> choose_preset(None, "rosbiratschka"), choose_preset("belote", None)
+    (('rosbiratschka', 'rosbiratschka'), ('belote', 'belote'))
+    >>> choose_preset("belote", "classic")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    scoresheet.errors.ScoresheetError: --rules: "classic" is a preset of barbu, not of belote ...
+    """
+    if preset is None:
+        chosen = game or "barbu"
+        return chosen, default_preset(chosen)
+    owner = preset_game(preset)
+    if game is not None and game != owner:
+        return game, _refuse_other_game(preset, owner, game, "--rules")
+    return owner, preset
+
+
+def _refuse_other_game(preset: str, owner: str, game: str, where: str) -> str:
+    known = ", ".join(list_presets(game)) or "none"
+    raise ScoresheetError(
+        f'{where}: "{preset}" is a preset of {owner}, not of {game} ({game}\'s presets: {known})'
+    )
 
 
 def merge_options(base: Mapping[str, Any], options: Mapping[str, Any]) -> dict[str, Any]:
@@ -131,12 +182,23 @@ def _resolve_cached(name: str, options_json: str) -> Any:
     return _validate(data, where)
 
 
-def resolve_any(rules: str | Mapping[str, Any], options: Mapping[str, Any] | None = None) -> Any:
+def resolve_any(
+    rules: str | Mapping[str, Any],
+    options: Mapping[str, Any] | None = None,
+    game: str | None = None,
+) -> Any:
     """The rules in force for a game file of any game: a preset name or a full rules object,
-    plus options."""
+    plus options. With ``game``, rules of another game are refused (a rules object that
+    does not say its game is read as ``game``'s)."""
     if isinstance(rules, str):
+        if game is not None and rules in _preset_files() and preset_game(rules) != game:
+            _refuse_other_game(rules, preset_game(rules), game, "rules")
         return _resolve_cached(rules, json.dumps(options or {}, sort_keys=True))
     data = merge_options(rules, options or {})
+    if game is not None:
+        stated = data.setdefault("game", game)
+        if stated != game:
+            raise ScoresheetError(f'rules: the rules object is for "{stated}", not {game}')
     return _validate(data, "rules")
 
 
@@ -149,7 +211,7 @@ def resolve_rules(
     >>> resolve_rules("classic", {"values": {"no-king": -15}}).contract_total("no-king")
     -15
     """
-    return _barbu(resolve_any(rules, options), "rules")
+    return _barbu(resolve_any(rules, options, "barbu"), "rules")
 
 
 def _barbu(rules: Any, where: str) -> BarbuRules:

@@ -8,6 +8,7 @@ from math import comb
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from scoresheet.cards import Card, parse_card, standard_deck
+from scoresheet.limits import MAX_DEALS
 
 if TYPE_CHECKING:
     from scoresheet.models import BarbuRulesFile
@@ -159,6 +160,11 @@ class BarbuRules:
             raise ValueError(
                 f"the deck has {len(deck)} cards, but {self.players} players × "
                 f"{self.cards_per_player} cards is {self.players * self.cards_per_player}"
+            )
+        if self.deals_per_game > MAX_DEALS:
+            raise ValueError(
+                f"rounds: {self.rounds} rounds make {self.deals_per_game} deals; a game holds "
+                f"at most {MAX_DEALS}"
             )
         if self.tricks_per_deal != self.cards_per_player:
             raise ValueError("tricks_per_deal must equal cards_per_player")

@@ -16,7 +16,6 @@ its inputs and formulas are still checked, and a note says so.
 
 from __future__ import annotations
 
-import io
 import json
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -29,6 +28,7 @@ from scoresheet.games.barbu.contracts import SUIT_KEYS, result_keys
 from scoresheet.games.barbu.ledger import table_order
 from scoresheet.games.barbu.poker import ROWS, count_beats, parse_hand
 from scoresheet.games.barbu.score import DealScore, GameScore, score_deal, score_game
+from scoresheet.limits import MAX_DEALS, MAX_NAME, SHEET_MARGIN
 from scoresheet.rules import merge_options, resolve_rules
 from scoresheet.rules.barbu import BarbuRules
 from scoresheet.sheets.layout import (
@@ -56,7 +56,9 @@ if TYPE_CHECKING:
     from scoresheet.models import GameFile
 
 S = TypeVar("S")
-MAX_ROWS = 400
+# The Barbu sheets' bounds: a row per deal below three header rows, then the totals and
+# the ledger (Doubles) under the last deal; as many columns as six players need.
+MAX_ROWS = MAX_DEALS + SHEET_MARGIN
 MAX_COLS = 300
 
 
@@ -69,6 +71,7 @@ class Finding:
     what: str  # "deal 7, Bob, score"
     message: str
     blocking: bool = True  # whether it stops an import (a rule value changed does not)
+    refuses_import: bool = False  # a formula or error value where a typed value belongs
 
     @property
     def line(self) -> str:
@@ -95,9 +98,15 @@ class Report:
         return not self.findings
 
     def add(
-        self, deal: int | None, cell: str | None, what: str, message: str, blocking: bool = True
+        self,
+        deal: int | None,
+        cell: str | None,
+        what: str,
+        message: str,
+        blocking: bool = True,
+        refuses_import: bool = False,
     ) -> None:
-        self.findings.append(Finding(deal, cell, what, message, blocking))
+        self.findings.append(Finding(deal, cell, what, message, blocking, refuses_import))
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -154,58 +163,39 @@ def read_sheets(
     sheet: Callable[[dict[tuple[int, int], tuple[str, Any]], dict[tuple[int, int], Any]], S]
     | None = None,
 ) -> dict[str, S]:
-    """The named sheets' cells, read twice: formulas and inputs, then the saved values.
+    """The named sheets' cells: formulas and inputs, and the saved values, in one pass.
 
     Shared by every game's audit. The file has passed :mod:`scoresheet.sheets.safety`
-    already; openpyxl still reads it as hostile data (any failure is one clear line).
-    ``kind`` names what the workbook should be ("a Belote workbook"); ``sheet`` builds
-    each sheet's object (default :class:`Sheet`).
+    already; :func:`scoresheet.sheets.cells.read_cells` still reads it as hostile data
+    (any failure is one clear line) and refuses a cell beyond ``max_row`` or ``max_col``
+    rather than leave it out. ``kind`` names what the workbook should be ("a Belote
+    workbook"); ``sheet`` builds each sheet's object (default :class:`Sheet`).
     """
-    from openpyxl import load_workbook
+    from scoresheet.sheets.cells import read_cells
 
     make = sheet if sheet is not None else Sheet
-    out: dict[str, S] = {}
-    try:
-        books = [
-            load_workbook(io.BytesIO(data), read_only=True, data_only=only, keep_links=False)
-            for only in (False, True)
-        ]
-    except ScoresheetError:
-        raise
-    except Exception as exc:  # a hostile file can make any parser fail in any way
-        raise ScoresheetError(
-            f"{name}: cannot read the workbook ({type(exc).__name__}: {one_line(str(exc))})"
-        ) from None
-    try:
-        for title in titles:
-            if title not in books[0].sheetnames:
-                raise ScoresheetError(
-                    f'{name}: no sheet "{title}": not {kind} written by scoresheet'
-                )
-            cells: dict[tuple[int, int], tuple[str, Any]] = {}
-            cached: dict[tuple[int, int], Any] = {}
-            for book, target in ((books[0], None), (books[1], cached)):
-                for row in book[title].iter_rows(max_row=max_row, max_col=max_col):
-                    for cell in row:
-                        value = cell.value
-                        if value is None or cell.row is None or cell.column is None:
-                            continue
-                        key = (cell.row, cell.column)
-                        if target is None:
-                            cells[key] = (cell.data_type, value)
-                        else:
-                            target[key] = value
-            out[title] = cast(S, make(cells, cached))
-    except ScoresheetError:
-        raise
-    except Exception as exc:
-        raise ScoresheetError(
-            f"{name}: cannot read the workbook ({type(exc).__name__}: {one_line(str(exc))})"
-        ) from None
-    finally:
-        for book in books:
-            book.close()
+    key = (name, tuple(titles), max_row, max_col, kind, make)
+    if _last_read and _last_read[0][0] is data and _last_read[0][1] == key:
+        return cast("dict[str, S]", _last_read[0][2])  # the same bytes, read a moment ago
+    raw = read_cells(data, name, titles, max_row=max_row, max_col=max_col, kind=kind)
+    out = {title: cast(S, make(got.cells, got.cached)) for title, got in raw.items()}
+    _last_read[:] = [(data, key, out)]
     return out
+
+
+# The last workbook read_sheets parsed (import audits a workbook, then reads its inputs).
+_last_read: list[tuple[bytes, tuple[Any, ...], dict[str, Any]]] = []
+
+
+def check_player_names(players: Sequence[str], name: str) -> None:
+    """The names read from a workbook's Rules sheet, checked before anything is built from
+    them (every label of every cell repeats a name). Every game's reader calls it."""
+    for j, player in enumerate(players):
+        if len(player) > MAX_NAME:
+            raise ScoresheetError(
+                f"{name}: the name of player {j + 1} has {len(player)} characters; a player's "
+                f"name has at most {MAX_NAME}"
+            )
 
 
 # -- inputs → a game record --------------------------------------------------------------------
@@ -327,7 +317,7 @@ def _read_rules(report: Report, sheets: dict[str, Sheet], name: str) -> tuple[An
     try:
         stated = json.loads(spec) if isinstance(spec, str) and spec.startswith("{") else spec
         options = json.loads(options_text) if options_text else {}
-    except json.JSONDecodeError:
+    except (ValueError, RecursionError):  # not JSON, a number past the digit limit, nested
         raise ScoresheetError(f"{name}: the rules stored in the Rules sheet are damaged") from None
     if not isinstance(stated, str | dict) or not isinstance(options, dict):
         raise ScoresheetError(f"{name}: the rules stored in the Rules sheet are damaged")
@@ -347,6 +337,7 @@ def read_book(data: bytes, name: str, report: Report) -> _Book:
         if not isinstance(got, str) or not got.strip():
             raise ScoresheetError(f"{name}: Rules!B{rv.row} should hold the name of player {j + 1}")
         players.append(got)
+    check_player_names(players, name)
     if len(set(players)) != len(players):
         raise ScoresheetError(f"{name}: the Rules sheet names a player twice")
     layout = Layout(players, rules)
@@ -783,6 +774,8 @@ def compare_cells(
     or "a value") or changed, and a saved value the rules do not give. ``skip`` leaves out
     cells that depend on an input already reported as wrong.
     """
+    cells = list(cells)
+    _check_inputs(report, cells, sheets)
     any_value = False
     for cell in cells:
         if skip(cell):
@@ -828,6 +821,31 @@ def compare_cells(
             "the workbook holds no calculated values (it was saved by a program that does "
             "not calculate): its inputs and formulas were checked"
         )
+
+
+_CONSTANT = re.compile(r"=\s*(TRUE|FALSE)\s*\(\s*\)\s*", re.I)  # how LibreOffice saves TRUE
+
+
+def _check_inputs(report: Report, planned: Sequence[Cell], sheets: Mapping[str, Sheet]) -> None:
+    """Every cell that is not one of the planned formulas takes a typed value: a formula
+    there (which could reach other cells or files) or an error value is refused, whether
+    the deal's contract uses the cell or not."""
+    formulas = {(cell.sheet, cell.row, cell.col) for cell in planned}
+    for title, sheet in sheets.items():
+        for (row, col), (kind, value) in sheet.cells.items():
+            if kind not in ("f", "e") or (title, row, col) in formulas:
+                continue
+            if kind == "f" and _CONSTANT.fullmatch(str(value)):
+                continue
+            what = "a formula" if kind == "f" else "an error value"
+            report.add(
+                None,
+                f"{title}!{col_letter(col)}{row}",
+                "input cell",
+                f"{what} ({one_line(str(value))}) where scoresheet reads a typed value; "
+                "type the value instead",
+                refuses_import=True,
+            )
 
 
 def after_broken(broken: set[int]) -> Callable[[Cell], bool]:
@@ -957,7 +975,7 @@ def audit_path(path: Path) -> Report:
     from scoresheet.sheets.safety import read_workbook_bytes
 
     data = read_workbook_bytes(path)
-    other = sheet_module(game_of_workbook(data))
+    other = sheet_module(game_of_workbook(data, path.name))
     if other is not None:
         found: Report = other.audit_workbook_bytes(data, path.name)
         return found
@@ -974,7 +992,14 @@ def import_workbook(path: Path) -> tuple[GameFile, Report]:
     from scoresheet.sheets.safety import read_workbook_bytes
 
     data = read_workbook_bytes(path)
-    other = sheet_module(game_of_workbook(data))
+    other = sheet_module(game_of_workbook(data, path.name))
+    # The audit compares every cell with the layout: a formula or an error value in any
+    # input cell refuses the import, used by the deal's contract or not. The sheets are
+    # parsed once (read_sheets keeps the last workbook it read).
+    audit = other.audit_workbook_bytes if other is not None else audit_workbook_bytes
+    for finding in audit(data, path.name).findings:
+        if finding.refuses_import:
+            raise ScoresheetError(f"{path.name}: {finding.line}")
     if other is not None:
         imported: tuple[GameFile, Report] = other.import_workbook_bytes(data, path.name)
         return imported

@@ -39,6 +39,7 @@ from scoresheet.games.belote.rules import (
     TRUMP_ORDER,
     BeloteRules,
     dealer_of,
+    parse_rank,
 )
 from scoresheet.games.belote.score import (
     DealScore,
@@ -50,6 +51,7 @@ from scoresheet.games.belote.score import (
     team_name,
     teams_of,
 )
+from scoresheet.limits import MAX_DEAL_ROWS, MAX_DECLARATION_ROWS, SHEET_MARGIN
 from scoresheet.sheets.audit import Report, Sheet
 from scoresheet.sheets.export import print_setup, save_with_values, write_cells
 from scoresheet.sheets.layout import Cell, Value, col_letter, text_literal
@@ -67,7 +69,6 @@ FIRST = 4
 FORMAT = "scoresheet-workbook"
 VERSION = 1
 GAME = "belote"
-MAX_ROWS = 2000
 
 # Results columns (inputs).
 R_DEAL, R_DEALER, R_CONTRACT, R_TAKER = 1, 2, 3, 4
@@ -261,7 +262,11 @@ def _rows_for(result: GameScore, blank: bool) -> tuple[int, int]:
         return room, room
     if result.complete:
         return max(played, 1), max(declared, 10)
-    return max(played + 10, room), max(declared + 20, room)
+    # The bounds every reader keeps to (a game holds at most MAX_DEALS deals).
+    return (
+        min(max(played + 10, room), MAX_DEAL_ROWS),
+        min(max(declared + 20, room), MAX_DECLARATION_ROWS),
+    )
 
 
 # -- planning every cell -----------------------------------------------------------------------
@@ -374,7 +379,8 @@ def plan_workbook(
                 for k in (0, 1):
                     values[R_CARDS[k]] = _cards_text(res["cards"][k])
             for x in res.get("declarations") or []:
-                decl_rows.append((n, x))
+                # The rank as the rules key it ("T", "j" → "10", "J"), as score reads it.
+                decl_rows.append((n, {**x, "rank": parse_rank(str(x["rank"]))}))
         for col in (R_CONTRACT, R_TAKER, *R_POINTS, R_LAST, R_BELOTE, R_CAPOT, *R_CARDS):
             plan.add(RESULTS, row, col, values.get(col), style="input", deal=n)
 
@@ -1099,7 +1105,7 @@ def _load(data: bytes, name: str) -> dict[str, _Sheet]:
         data,
         name,
         SHEETS,
-        max_row=MAX_ROWS + 10,
+        max_row=max(MAX_DEAL_ROWS, MAX_DECLARATION_ROWS) + SHEET_MARGIN,
         max_col=60,
         kind="a Belote workbook",
         sheet=_Sheet,
@@ -1126,7 +1132,7 @@ def _text(value: Any) -> str | None:
 
 def _read_book(data: bytes, name: str, report: Report) -> _Book:
     from scoresheet.rules import merge_options, resolve_any
-    from scoresheet.sheets.audit import show_value, whole_number
+    from scoresheet.sheets.audit import check_player_names, show_value, whole_number
 
     sheets = _load(data, name)
     rules_sheet = sheets[RULES]
@@ -1147,15 +1153,15 @@ def _read_book(data: bytes, name: str, report: Report) -> _Book:
     try:
         stated = json.loads(spec) if isinstance(spec, str) and spec.startswith("{") else spec
         options = json.loads(options_text) if options_text else {}
-    except json.JSONDecodeError:
+    except (ValueError, RecursionError):  # not JSON, a number past the digit limit, nested
         raise ScoresheetError(f"{name}: the rules stored in the Rules sheet are damaged") from None
     if (
         not isinstance(stated, str | dict)
         or not isinstance(options, dict)
         or not rows
         or not decl_rows
-        or rows > MAX_ROWS
-        or decl_rows > MAX_ROWS
+        or rows > MAX_DEAL_ROWS
+        or decl_rows > MAX_DECLARATION_ROWS
     ):
         raise ScoresheetError(f"{name}: the rules stored in the Rules sheet are damaged")
     rules = resolve_any(stated, options or None)
@@ -1170,6 +1176,7 @@ def _read_book(data: bytes, name: str, report: Report) -> _Book:
                 f"{name}: Rules!B{probe.players_row + j} should hold the name of player {j + 1}"
             )
         players.append(player)
+    check_player_names(players, name)
     if len(set(players)) != 4:
         raise ScoresheetError(f"{name}: the Rules sheet names a player twice")
     given = []

@@ -43,7 +43,8 @@ from scoresheet.games.caribbean_all_fours.score import (
     team_name,
     team_of,
 )
-from scoresheet.sheets.audit import Report, Sheet, compare_cells
+from scoresheet.limits import MAX_DEAL_ROWS, SHEET_MARGIN
+from scoresheet.sheets.audit import Report, Sheet, check_player_names, compare_cells
 from scoresheet.sheets.export import print_setup, save_with_values, write_cells
 from scoresheet.sheets.layout import Cell, Value, col_letter
 
@@ -60,7 +61,6 @@ FIRST = 4  # the row of deal 1 on Deals and Scores, and of its first point on Po
 SLOTS = ("kick 1", "kick 2", "kick 3", "beg", "high", "low", "jack", "game")
 BLANK_ROWS = 30  # deal rows of a blank sheet, and at least of an unfinished game's
 SPARE_ROWS = 10  # empty deal rows after the last deal of an unfinished game
-MAX_DEAL_ROWS = 400
 FORMAT = "scoresheet-workbook"
 VERSION = 1
 BEGS = ("stand", "take-one", "run")
@@ -199,7 +199,7 @@ class Plan:
 
 def rows_for(result: GameScore) -> int:
     played = len(result.deals)
-    return played if result.complete else max(played + SPARE_ROWS, BLANK_ROWS)
+    return played if result.complete else min(max(played + SPARE_ROWS, BLANK_ROWS), MAX_DEAL_ROWS)
 
 
 # -- formula pieces ----------------------------------------------------------------------
@@ -1055,7 +1055,7 @@ def load_sheets(data: bytes, name: str) -> dict[str, Sheet]:
         data,
         name,
         SHEETS,
-        max_row=FIRST + len(SLOTS) * MAX_DEAL_ROWS + 10,
+        max_row=len(SLOTS) * MAX_DEAL_ROWS + SHEET_MARGIN,
         max_col=30,
         kind="a Caribbean All Fours workbook",
     )
@@ -1115,7 +1115,7 @@ def _read_meta(sheets: dict[str, Sheet], name: str) -> tuple[Any, dict[str, Any]
         stated = json.loads(spec) if isinstance(spec, str) and spec.startswith("{") else spec
         options = json.loads(options_text) if options_text else {}
         teams = json.loads(teams_text) if teams_text else None
-    except json.JSONDecodeError:
+    except (ValueError, RecursionError):  # not JSON, a number past the digit limit, nested
         raise ScoresheetError(f"{name}: the rules stored in the Rules sheet are damaged") from None
     rows = _whole(rules.value(R_ROWS, 2))
     if (
@@ -1206,6 +1206,7 @@ def read_book(data: bytes, name: str, report: Report) -> Book:
                 f"{name}: Rules!B{R_PLAYERS + j} should hold the name of player {j + 1}"
             )
         players.append(got)
+    check_player_names(players, name)
     rules = resolve_any(stated, options or None)
     if not isinstance(rules, AllFoursRules):
         raise ScoresheetError(f"{name}: the Rules sheet does not hold Caribbean All Fours rules")

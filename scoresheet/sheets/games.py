@@ -13,6 +13,7 @@ from __future__ import annotations
 import importlib
 import io
 import zipfile
+import zlib
 from types import ModuleType
 
 from scoresheet.errors import ScoresheetError
@@ -42,8 +43,9 @@ def sheet_module(game: str) -> ModuleType | None:
         raise ScoresheetError(f'game: spreadsheets of "{game}" are not made yet') from None
 
 
-def game_of_workbook(data: bytes) -> str:
-    """The game a workbook (already passed through the safety checks) holds."""
+def game_of_workbook(data: bytes, name: str = "workbook") -> str:
+    """The game a workbook (already passed through the safety checks) holds; ``name``
+    names the file in an error."""
     from defusedxml import ElementTree
 
     try:
@@ -51,9 +53,16 @@ def game_of_workbook(data: bytes) -> str:
             core = zf.read("docProps/core.xml") if "docProps/core.xml" in zf.namelist() else b""
     except zipfile.BadZipFile:
         return "barbu"
+    except (zlib.error, EOFError, OSError, ValueError) as exc:
+        raise ScoresheetError(f"{name}: docProps/core.xml is damaged ({exc})") from None
     if not core:
         return "barbu"
-    root = ElementTree.fromstring(core)
+    try:
+        root = ElementTree.fromstring(core)
+    except Exception as exc:  # a hostile part can fail the parser in any way
+        raise ScoresheetError(
+            f"{name}: docProps/core.xml is damaged ({type(exc).__name__}); refused"
+        ) from None
     for element in root.iter():
         if element.tag.endswith("}category") and element.text:
             text = element.text.strip()

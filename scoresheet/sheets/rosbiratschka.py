@@ -46,6 +46,7 @@ from scoresheet.games.rosbiratschka.score import (
     score_deal,
     score_game,
 )
+from scoresheet.limits import MAX_DEALS, SHEET_MARGIN
 from scoresheet.sheets.export import print_setup, save_with_values, write_cells
 from scoresheet.sheets.layout import Cell, Value, col_letter
 
@@ -69,7 +70,7 @@ VERSION = 1
 OK = "✓"
 BAD = "✗"
 WINNER = "winner"
-MAX_ROWS = 400
+MAX_ROWS = MAX_DEALS + SHEET_MARGIN  # a row per deal, and the headings and totals
 MAX_COLS = 200
 
 IN_DECK = {"tricks": "tricks_in_deal", "hearts": "hearts_in_deck", "jacks": "jacks_in_deck"}
@@ -987,7 +988,7 @@ def _text(value: Any) -> str | None:
 def read_book(data: bytes, name: str, report: Report) -> Book:
     """The game a workbook's inputs hold, with a finding for each input that is wrong."""
     from scoresheet.rules import merge_options
-    from scoresheet.sheets.audit import show_value, whole_number
+    from scoresheet.sheets.audit import check_player_names, show_value, whole_number
 
     sheets = _load(data, name)
     rules_sheet = sheets[RULES]
@@ -1006,7 +1007,7 @@ def read_book(data: bytes, name: str, report: Report) -> Book:
     try:
         stated = json.loads(spec) if isinstance(spec, str) and spec.startswith("{") else spec
         options = json.loads(options_text) if options_text else {}
-    except json.JSONDecodeError:
+    except (ValueError, RecursionError):  # not JSON, a number past the digit limit, nested
         raise ScoresheetError(f"{name}: the rules stored in the Rules sheet are damaged") from None
     if not isinstance(stated, str | dict) or not isinstance(options, dict):
         raise ScoresheetError(f"{name}: the rules stored in the Rules sheet are damaged")
@@ -1018,6 +1019,7 @@ def read_book(data: bytes, name: str, report: Report) -> Book:
         if not isinstance(got, str) or not got.strip():
             raise ScoresheetError(f"{name}: Rules!B{row} should hold the name of player {j + 1}")
         players.append(got)
+    check_player_names(players, name)
     if len(set(players)) != len(players):
         raise ScoresheetError(f"{name}: the Rules sheet names a player twice")
     layout = Layout(players, rules)

@@ -7,8 +7,10 @@ A workbook is a zip of XML parts. Before any XML is parsed this module refuses:
   :data:`MAX_UNPACKED_BYTES` in all, or a large part packed more than :data:`MAX_RATIO`
   times (Python's zip reader never returns more bytes than a part declares, so the
   declared sizes bound what is unpacked);
-* encrypted parts, and macros (``vbaProject.bin``, macro-enabled content types):
-  scoresheet never runs anything in a workbook, and refuses ones that carry code;
+* encrypted parts, and code: macros, ActiveX controls, OLE objects, decided by the
+  content types and relationships of the parts, not by their names (a VBA project stored
+  as ``xl/macros.dat`` is refused), and links to other files (external links): scoresheet
+  never runs anything in a workbook, and refuses ones that carry code;
 * XML that declares a DTD or entities (billion laughs, external entities). openpyxl parses
   through defusedxml as well, which refuses the same; both guards are kept.
 
@@ -21,6 +23,7 @@ from __future__ import annotations
 import io
 import re
 import zipfile
+import zlib
 from pathlib import Path
 
 from scoresheet.errors import ScoresheetError
@@ -107,7 +110,7 @@ def check_workbook_bytes(data: bytes, name: str) -> None:
             continue
         try:
             content = archive.read(info)
-        except (zipfile.BadZipFile, ValueError, OSError, EOFError) as exc:
+        except (zipfile.BadZipFile, ValueError, OSError, EOFError, zlib.error) as exc:
             raise ScoresheetError(f"{name}: {info.filename} is damaged ({exc})") from None
         if _DTD.search(content) or any(mark in content for mark in _DTD_UTF16):
             raise ScoresheetError(
@@ -115,3 +118,49 @@ def check_workbook_bytes(data: bytes, name: str) -> None:
             )
         if info.filename == "[Content_Types].xml" and b"macroEnabled" in content:
             raise ScoresheetError(f"{name}: a macro-enabled workbook; refused")
+    _check_code_and_links(archive, name)
+
+
+# Content types and relationship types of code and of links to other files, whatever the
+# part is called: a VBA project, ActiveX controls, embedded OLE objects, external links.
+_CODE_TYPES = ("vbaproject", "macroenabled", "activex", "oleobject", "externallink", "vbadata")
+_LINK_MODES = ("external",)
+
+
+def _check_code_and_links(archive: zipfile.ZipFile, name: str) -> None:
+    """Refuse code and external links, decided by content types and relationships (a VBA
+    project stored as ``xl/macros.dat`` is still a VBA project)."""
+    from defusedxml import ElementTree
+
+    members = {info.filename: info for info in archive.infolist()}
+    for part in sorted(members):
+        if part != "[Content_Types].xml" and not part.endswith(".rels"):
+            continue
+        try:
+            root = ElementTree.fromstring(archive.read(members[part]))
+        except Exception as exc:  # a hostile part can fail the parser in any way
+            raise ScoresheetError(
+                f"{name}: {part} is damaged ({type(exc).__name__}); refused"
+            ) from None
+        for element in root.iter():
+            tag = element.tag.rsplit("}", 1)[-1]
+            if tag in ("Default", "Override"):
+                kind = element.get("ContentType", "")
+                if any(mark in kind.lower() for mark in _CODE_TYPES):
+                    where = element.get("PartName") or f"*.{element.get('Extension', '')}"
+                    raise ScoresheetError(
+                        f"{name}: {where} is {kind[:80]} (code or a link to another file); "
+                        "scoresheet reads only plain .xlsx workbooks"
+                    )
+            elif tag == "Relationship":
+                kind = element.get("Type", "")
+                last = kind.rsplit("/", 1)[-1].lower()
+                mode = element.get("TargetMode", "").lower()
+                if any(mark in last for mark in _CODE_TYPES) or (
+                    mode in _LINK_MODES and last != "hyperlink"
+                ):
+                    target = element.get("Target", "")[:80]
+                    raise ScoresheetError(
+                        f"{name}: {part} links {target} as {last} (code or a link to another "
+                        "file); scoresheet reads only plain .xlsx workbooks"
+                    )

@@ -34,6 +34,7 @@ from scoresheet import entry as common
 from scoresheet.errors import ScoresheetError
 from scoresheet.games.belote.rules import CONTRACTS, DECK, KINDS, parse_rank
 from scoresheet.games.belote.score import Teams, read_cards
+from scoresheet.limits import MAX_DIGITS
 
 if TYPE_CHECKING:
     from scoresheet.games.belote.score import GameScore
@@ -127,7 +128,7 @@ def points(text: str, total: int | None = None) -> list[int]:
     ([62, 90], [62, 90])
     """
     parts = text.replace(",", " ").replace("/", " ").split()
-    if not all(p.isdigit() for p in parts) or not (
+    if not all(p.isascii() and p.isdigit() and len(p) <= MAX_DIGITS for p in parts) or not (
         len(parts) == 2 or (len(parts) == 1 and total is not None)
     ):
         one = " (or team 0's alone)" if total is not None else ""

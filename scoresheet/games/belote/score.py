@@ -449,7 +449,7 @@ def _declarations(
 def rules_of(record: BeloteGameFile | Mapping[str, Any]) -> BeloteRules:
     from scoresheet.rules import resolve_any
 
-    rules = resolve_any(record["rules"], record.get("options"))
+    rules = resolve_any(record["rules"], record.get("options"), "belote")
     if not isinstance(rules, BeloteRules):
         named = f'"{record["rules"]}" ' if isinstance(record["rules"], str) else ""
         raise ScoresheetError(

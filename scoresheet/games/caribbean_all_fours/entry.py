@@ -27,6 +27,7 @@ from typing import Any
 from scoresheet import entry
 from scoresheet.cards import parse_card
 from scoresheet.errors import ScoresheetError
+from scoresheet.limits import MAX_DIGITS
 
 KEYS = ("dealer", "turn_ups", "beg", "high", "low", "jack", "game_points", "cards")
 RESULT_KEYS = ("high", "low", "jack", "game_points", "cards")
@@ -102,7 +103,9 @@ def jack(text: str, players: Sequence[str]) -> dict[str, str] | None:
 def game_points(text: str) -> list[int]:
     """Each team's card points: ``38,42`` or ``38 42``."""
     parts = [p for p in re.split(r"[\s,/–-]+", text.strip()) if p]
-    if len(parts) != 2 or not all(p.isdigit() for p in parts):
+    if len(parts) != 2 or not all(
+        p.isascii() and p.isdigit() and len(p) <= MAX_DIGITS for p in parts
+    ):
         raise ScoresheetError(
             f'game_points: "{text.strip()}" is not two whole numbers, one per team (e.g. 38,42)'
         )

@@ -191,7 +191,7 @@ def game_file(data: Any, *, source: str = "game") -> AllFoursGameFile:
 def rules_of(record: Mapping[str, Any]) -> AllFoursRules:
     from scoresheet.rules import resolve_any
 
-    rules = resolve_any(record["rules"], record.get("options"))
+    rules = resolve_any(record["rules"], record.get("options"), "caribbean-all-fours")
     if not isinstance(rules, AllFoursRules):
         raise ScoresheetError("rules: these are not Caribbean All Fours rules")
     return rules

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from scoresheet.cards import JACK, KING, SUITS, Card, parse_card
 from scoresheet.errors import ScoresheetError
+from scoresheet.limits import MAX_DEALS
 
 if TYPE_CHECKING:
     from scoresheet.games.rosbiratschka_models import RosbiratschkaRulesFile
@@ -149,6 +150,11 @@ class RosbiratschkaRules:
     def _check(self) -> None:
         if len(set(self.contracts)) != len(self.contracts):
             raise ValueError("a contract is listed twice in contracts")
+        if self.deals_per_game > MAX_DEALS:
+            raise ValueError(
+                f"rounds: {self.rounds} rounds make {self.deals_per_game} deals; a game holds "
+                f"at most {MAX_DEALS}"
+            )
         deck = len(self.deck)
         if deck % self.players:
             hint = " (3 players: ranks 9 to A, 24 cards)" if self.players == 3 else ""

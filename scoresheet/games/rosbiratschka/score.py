@@ -150,7 +150,7 @@ def resolve(
 
     if isinstance(stated, Mapping) and "game" not in stated:
         stated = {**stated, "game": "rosbiratschka"}
-    rules = resolve_any(stated, options)
+    rules = resolve_any(stated, options, "rosbiratschka")
     if not isinstance(rules, RosbiratschkaRules):
         raise ScoresheetError(f'rules: "{rules.name}" are rules of {rules.game}, not Rosbiratschka')
     return rules

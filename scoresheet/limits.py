@@ -1,0 +1,29 @@
+"""Every number that sizes work, bounded in one place.
+
+A game file, a rules option or a workbook may come from anyone. Nothing read from them
+may make scoresheet loop or allocate beyond these bounds: the models
+(:mod:`scoresheet.models` and each game's models) enforce them when a file is read, the
+rules check the deals a game needs against :data:`MAX_DEALS`, and the workbook writers
+and readers size their sheets from the same numbers, so a sheet written is always read
+back whole. The README lists them ("Limits").
+"""
+
+from __future__ import annotations
+
+MAX_NAME = 40  # characters of a player's name (the models' PlayerName)
+MAX_PLAYERS = 8  # players in a game file (each game narrows it: Barbu 3–6, Belote 4, …)
+MAX_DEALS = 1000  # deals in a game, and deal rows in any workbook
+MAX_ROUNDS = 100  # rounds of a Barbu or Rosbiratschka preset (and MAX_DEALS still holds)
+MAX_TARGET = 10_000  # a race game's target (Belote; Caribbean All Fours stops at 999)
+MAX_HISTORY = 10_000  # corrections and undos kept in a game file
+MAX_DECLARATIONS = 12  # Belote declarations in one deal (three for each player)
+MAX_NUMBER = 1_000_000  # any count, points or rule value, either sign
+MAX_DIGITS = 7  # digits of a number typed at the table (``--queens Ann=2``)
+
+# Workbooks: the rows a writer may make and a reader reads, from the bounds above. A
+# writer leaves a few empty deal rows after the last deal of an unfinished game; a reader
+# refuses a sheet with anything beyond, rather than read it in part.
+MAX_DEAL_ROWS = MAX_DEALS + 10
+MAX_DECLARATION_ROWS = MAX_DECLARATIONS * MAX_DEALS + 20
+SHEET_MARGIN = 60  # rows above the first deal and below the last (headings, totals, ledger)
+MAX_CELLS = 400_000  # cells read from one workbook (a 1,000-deal Barbu sheet for six has ~150,000)
