@@ -249,7 +249,7 @@ def test_a_game_file_whose_owner_cannot_be_kept_is_not_replaced(
     with pytest.raises(SystemExit) as exited:
         main(["add", str(game), "--deal", json.dumps(LAST_DEAL)])
 
-    assert exited.value.code == 1
+    assert exited.value.code == 2  # refused: the exit-code convention
     assert capsys.readouterr().err == (
         f"scoresheet: {game}: belongs to another user or group, and saving would change "
         "that; nothing was saved\n"
