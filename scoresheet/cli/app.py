@@ -33,7 +33,7 @@ def _print_json(data: Any) -> None:
 
 
 @app.command()
-def score(game: GameFile, as_json: JsonFlag = False) -> None:
+def score(game: GameFile, as_json: JsonFlag = False, width: _table.Width = None) -> None:
     """Score a game file: every deal, the totals, the doubling ledger and any violations.
 
     Without --json, a table with one row per deal (doubles in the paper convention:
@@ -49,7 +49,10 @@ def score(game: GameFile, as_json: JsonFlag = False) -> None:
     if as_json:
         _print_json(scorer.to_json(result))
     else:
-        typer.echo(scorer.score_text(result, game.name))
+        from scoresheet.views.term import Term
+
+        term = Term.detect(width)
+        _table.echo_view(scorer.score_text(result, game.name, term), term.colour)
 
 
 @rules_app.command("list")

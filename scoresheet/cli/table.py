@@ -13,6 +13,20 @@ if TYPE_CHECKING:
     from scoresheet.session import OpenGame
 
 GameFile = Annotated[Path, typer.Argument(help="The game file (JSON).", show_default=False)]
+Width = Annotated[
+    int | None,
+    typer.Option(
+        "--width",
+        min=30,
+        help="Fit the output to N columns (default: the terminal's width, or COLUMNS).",
+        show_default=False,
+    ),
+]
+
+
+def echo_view(text: str, colour: bool) -> None:
+    """Print a view; its colour codes pass only when the view was made for a terminal."""
+    typer.echo(text, color=colour or None)
 
 
 # -- shell completion: contract names and the game's players ---------------------------
@@ -289,15 +303,18 @@ def build_deal(
 
 def _deal_line(result: Any, number: int) -> str:
     from scoresheet.games import module
+    from scoresheet.views.term import Term
 
-    text: str = module(result.game).deal_text(result, number)
+    text: str = module(result.game).deal_text(result, number, Term.detect())
     return text
 
 
 def _after_deal(result: Any) -> None:
     from scoresheet.games import module
+    from scoresheet.views.term import Term
 
-    typer.echo(module(result.game).after_deal_text(result))
+    term = Term.detect()
+    echo_view(module(result.game).after_deal_text(result, term), term.colour)
 
 
 def register(app: typer.Typer) -> None:
@@ -507,10 +524,12 @@ def register(app: typer.Typer) -> None:
         if not yes and not typer.confirm("Remove this deal?", default=False):
             raise ScoresheetError("nothing was removed")
         result, _ = undo_last(g)
-        typer.echo(f"removed; {len(result.deals)} deals left")
+        from scoresheet.views.term import plural
+
+        typer.echo(f"removed; {plural(len(result.deals), 'deal')} left")
 
     @app.command()
-    def show(game: GameFile) -> None:
+    def show(game: GameFile, width: Width = None) -> None:
         """The score sheet, with the standings and the doubling ledger.
 
         Deals grouped by declarer with the doubles in the paper convention, a check mark
@@ -519,12 +538,14 @@ def register(app: typer.Typer) -> None:
         """
         from scoresheet.games import module
         from scoresheet.session import open_game
+        from scoresheet.views.term import Term
 
         result = open_game(game).result
-        typer.echo(module(result.game).sheet_text(result, game.name))
+        term = Term.detect(width)
+        echo_view(module(result.game).sheet_text(result, game.name, term), term.colour)
 
     @app.command()
-    def status(game: GameFile) -> None:
+    def status(game: GameFile, width: Width = None) -> None:
         """What the table needs before the next deal.
 
         Who declares (and deals), the contracts they have left, the doubles still owed to
@@ -532,9 +553,11 @@ def register(app: typer.Typer) -> None:
         """
         from scoresheet.games import module
         from scoresheet.session import open_game
+        from scoresheet.views.term import Term
 
         result = open_game(game).result
-        typer.echo(module(result.game).status_text(result, game.name))
+        term = Term.detect(width)
+        echo_view(module(result.game).status_text(result, game.name, term), term.colour)
 
     @app.command()
     def history(game: GameFile) -> None:
