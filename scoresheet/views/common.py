@@ -10,6 +10,7 @@ from scoresheet.views.term import Term, cells, clip, ranks
 
 __all__ = [
     "abbreviations",
+    "card_text",
     "legend",
     "rules_in_force",
     "standings_table",
@@ -73,6 +74,20 @@ def rules_in_force(rules: Any) -> str:
         return f"{name} (own rules)"
     changes = [_change_text(p, v) for p, v in _changes(preset.data, rules.data, ())]
     return "; ".join([name, *changes])
+
+
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def card_text(card: object) -> str:
+    """A card as the table writes it: ``9♠``, ``10♥`` (the file keeps ``9S``, ``TH``).
+
+    >>> card_text("9S"), card_text("TH")
+    ('9♠', '10♥')
+    """
+    text = str(card)
+    rank, suit = text[:-1], text[-1:]
+    return ("10" if rank == "T" else rank) + SUIT_SYMBOLS.get(suit, suit)
 
 
 def violation_lines(term: Term, violations: Sequence[Any]) -> list[str]:
