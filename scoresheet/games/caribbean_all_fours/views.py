@@ -118,13 +118,14 @@ def score_text(result: GameScore, title: str, term: Term | None = None) -> str:
     for d in result.deals:
         points = " · ".join(point_short(p) for p in d.points) or "—"
         codes = " ".join(point_code(p) for p in d.points) or "—"
-        won = f"  ← {LETTERS[d.winner]} wins" if d.winner is not None else ""
+        winner = LETTERS[d.winner] if d.winner is not None else ""
+        won = f"  ← {winner} wins" if winner else ""
         totals: list[Cell] = [str(d.running[0]), str(d.running[1])]
         start = [str(d.number), d.dealer, turned_text(d), d.beg or "—"]
         rows.append([*start, points + won, *totals])
         start[1] = tags[d.dealer]
         start[3] = BEG_CODES.get(d.beg or "", "—")
-        short.append([*start, codes + (f" {LETTERS[d.winner]}✓" if won else ""), *totals])
+        short.append([*start, codes + (f" {winner}✓" if winner else ""), *totals])
     header = ["deal", "dealer", "turned up", "beg", "points in scoring order", "A", "B"]
     legend = [players_legend(result.players, tags), BEG_LEGEND, POINT_LEGEND]
     legend = [line for line in legend if line]
