@@ -101,7 +101,7 @@ def test_refusals_change_nothing(tmp_path: Path) -> None:
         (["--set", "turn_ups=5S,KD", "--set", "beg=stand"], "the pack is run only when"),
         (["--set", "turn_ups=JS", "--set", "beg=stand", "--set", "high=Bob", "--set", "low=Cat",
           "--set", "jack=Dan/Ann", "--set", "game_points=38,41"],
-         "deal 1, result.jack: JS was turned up, so it was not dealt: jack must be null"),
+         "deal 1, result.jack: JS was turned up, so it was not dealt: jack must be none"),
         (["--set", "turn_ups=5S", "--set", "beg=stand", "--set", "high=Bob"],
          "deal 1: result.low is missing"),
         (["--deal", '{"turn_ups": []}'], "deal 1, turn_ups"),
