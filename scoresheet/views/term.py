@@ -15,6 +15,7 @@ import shutil
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property, lru_cache
 from typing import NamedTuple, TextIO
 
 __all__ = [
@@ -50,13 +51,16 @@ def cells(text: str) -> int:
     >>> cells("Ann"), cells("山田"), cells("Zoë"), cells("Zoe\\u0308")
     (3, 4, 3, 3)
     """
-    if text.isascii():
-        return len(text)
+    return len(text) if text.isascii() else _wide_cells(text)
+
+
+@lru_cache(maxsize=4096)
+def _wide_cells(text: str) -> int:
     from wcwidth import wcswidth
 
     width: int = wcswidth(text)
-    if width < 0:  # a control character: count every character as one cell
-        return sum(max(_char_cells(c), 1) for c in text)
+    if width < 0:  # a control character: count it as one cell, as it is shown escaped
+        return sum(_char_cells(c) for c in text)
     return width
 
 
@@ -64,7 +68,7 @@ def _char_cells(char: str) -> int:
     from wcwidth import wcwidth
 
     width: int = wcwidth(char)
-    return width
+    return width if width >= 0 else 1
 
 
 def clip(text: str, width: int) -> str:
@@ -77,7 +81,7 @@ def clip(text: str, width: int) -> str:
         return text
     out, used = [], 0
     for c in text:
-        w = max(_char_cells(c), 0) if not c.isascii() else 1
+        w = _char_cells(c) if not c.isascii() else 1
         if used + w > width - 1:
             break
         out.append(c)
@@ -218,9 +222,15 @@ class Layout:
     """Columns that start a group kept together in one block where it fits (the running
     totals after the scores)."""
 
+    @cached_property
+    def widths(self) -> list[int]:
+        """Each column's width in cells: its widest cell, header included."""
+        rows = [self.header, *self.rows]
+        return [max(cells(_text(r[i])) for r in rows) for i in range(len(self.header))]
+
 
 def _widths(layout: Layout, columns: Sequence[int]) -> list[int]:
-    return [max(cells(_text(r[i])) for r in [layout.header, *layout.rows]) for i in columns]
+    return [layout.widths[i] for i in columns]
 
 
 def _render(term: Term, layout: Layout, columns: Sequence[int], limit: int | None) -> list[str]:
@@ -237,8 +247,12 @@ def _render(term: Term, layout: Layout, columns: Sequence[int], limit: int | Non
         parts = []
         for col, w in zip(columns, widths, strict=True):
             cell = row[col]
-            text = clip(_text(cell), w)
-            pad = " " * (w - cells(text))
+            text = _text(cell)
+            used = cells(text)
+            if used > w:
+                text = clip(text, w)
+                used = cells(text)
+            pad = " " * (w - used)
             shown = term.paint(text, _style(cell) or style)
             parts.append(pad + shown if col in layout.right else shown + pad)
         return "  ".join(parts).rstrip()
