@@ -6,12 +6,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from scoresheet.views.term import Term, cells, clip, ranks
+from scoresheet.views.term import Styled, Term, cells, clip, ranks
 
 __all__ = [
     "abbreviations",
     "card_text",
+    "check_mark",
+    "initials",
     "legend",
+    "players_legend",
     "rules_in_force",
     "standings_table",
     "violation_lines",
@@ -134,6 +137,32 @@ def standings_table(
         )
         lines.append(line.rstrip())
     return "\n".join(lines)
+
+
+def initials(players: Sequence[str]) -> dict[str, str]:
+    """The shortest prefix that tells each player apart, as on a paper score sheet.
+
+    >>> initials(["Ann", "Bob", "Barbara", "Cat"])
+    {'Ann': 'A', 'Bob': 'Bo', 'Barbara': 'Ba', 'Cat': 'C'}
+    """
+    out: dict[str, str] = {}
+    for p in players:
+        n = 1
+        while n < len(p) and any(q != p and q[:n].casefold() == p[:n].casefold() for q in players):
+            n += 1
+        out[p] = p[:n]
+    return out
+
+
+def check_mark(ok: bool) -> Styled:
+    """The row check: a green tick, or a bold red cross."""
+    return Styled("✓", "green") if ok else Styled("✗", "bold red")
+
+
+def players_legend(players: Sequence[str], tags: Mapping[str, str]) -> str:
+    """``players: A Ann, B Bob, …`` (empty when every tag is the whole name)."""
+    pairs = [f"{tags[p]} {p}" for p in players if tags[p] != p]
+    return "players: " + ", ".join(pairs) if pairs else ""
 
 
 def abbreviations(names: Sequence[str]) -> dict[str, str]:

@@ -13,27 +13,35 @@ from typing import Any
 from scoresheet.games.barbu.score import DealScore, GameScore, Owed
 from scoresheet.views.common import (
     abbreviations,
+    check_mark,
+    initials,
     legend,
+    players_legend,
     rules_in_force,
     standings_table,
     violation_lines,
 )
 from scoresheet.views.term import Cell, Layout, Styled, Term, fit_table, plural, signed_style, wrap
 
-
-def initials(players: Sequence[str]) -> dict[str, str]:
-    """The shortest prefix that tells each player apart, as on a paper score sheet.
-
-    >>> initials(["Ann", "Bob", "Barbara", "Cat"])
-    {'Ann': 'A', 'Bob': 'Bo', 'Barbara': 'Ba', 'Cat': 'C'}
-    """
-    out: dict[str, str] = {}
-    for p in players:
-        n = 1
-        while n < len(p) and any(q != p and q[:n].casefold() == p[:n].casefold() for q in players):
-            n += 1
-        out[p] = p[:n]
-    return out
+__all__ = [
+    "check_mark",
+    "history",
+    "initials",
+    "ledger_table",
+    "owed_now",
+    "owed_text",
+    "owed_text_lines",
+    "paper_doubles",
+    "players_legend",
+    "row_adds_up",
+    "score_table",
+    "score_text",
+    "sheet",
+    "standings",
+    "status",
+    "title_line",
+    "violations_text",
+]
 
 
 def paper_doubles(
@@ -72,17 +80,6 @@ def row_adds_up(result: GameScore, deal: DealScore) -> bool:
 def _signed(value: int, text: str | None = None) -> Styled:
     """A score, red on a terminal when negative."""
     return Styled(text if text is not None else f"{value:+d}", signed_style(value))
-
-
-def check_mark(ok: bool) -> Styled:
-    """The row check: a green tick, or a bold red cross."""
-    return Styled("✓", "green") if ok else Styled("✗", "bold red")
-
-
-def players_legend(players: Sequence[str], tags: Mapping[str, str]) -> str:
-    """``players: A Ann, B Bob, …`` (empty when every tag is the whole name)."""
-    pairs = [f"{tags[p]} {p}" for p in players if tags[p] != p]
-    return "players: " + ", ".join(pairs) if pairs else ""
 
 
 def _sheet_layouts(result: GameScore, *, running: bool, with_total: bool) -> list[Layout]:

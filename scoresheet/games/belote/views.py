@@ -11,7 +11,7 @@ from scoresheet.views.term import Cell, Layout, Term, fit_table, plural
 
 def team_tags(result: GameScore) -> tuple[str, str]:
     """Short names for the two teams: their players' initials (``AC``, ``BD``)."""
-    from scoresheet.views.text import initials
+    from scoresheet.views.common import initials
 
     tags = initials(result.players)
     a, b = ("".join(tags[p] for p in team) for team in result.teams)
@@ -54,7 +54,7 @@ def _code_legend(result: GameScore) -> str:
 
 def score_table(result: GameScore, term: Term | None = None) -> str:
     """One row per deal: who took what, the card points, the outcome and the scores."""
-    from scoresheet.views.text import initials, players_legend
+    from scoresheet.views.common import initials, players_legend
 
     term = term or Term.detect()
     tags = team_tags(result)
@@ -184,7 +184,7 @@ def standings(result: GameScore, term: Term | None = None) -> str:
 
 def sheet_text(result: GameScore, title: str, term: Term | None = None) -> str:
     """The paper sheet: each team's score and running total, deal by deal."""
-    from scoresheet.views.text import initials, players_legend
+    from scoresheet.views.common import initials, players_legend
 
     term = term or Term.detect()
     tags = team_tags(result)

@@ -109,7 +109,7 @@ def _title(result: GameScore, title: str, term: Term) -> str:
 
 def score_text(result: GameScore, title: str, term: Term | None = None) -> str:
     """One row per deal: the cards turned up, the beg, every point in order, the totals."""
-    from scoresheet.views.text import initials, players_legend
+    from scoresheet.views.common import initials, players_legend
 
     term = term or Term.detect()
     tags = initials(result.players)

@@ -50,7 +50,7 @@ def _note_short(deal: DealScore, tags: dict[str, str]) -> str:
 def score_table(result: GameScore, *, running: bool = False, term: Term | None = None) -> str:
     """One row per deal: number, dealer, contract, each player's penalty, total, check,
     why the total is what it is; with ``running``, a line of running totals under each."""
-    from scoresheet.views.text import check_mark, initials, players_legend
+    from scoresheet.views.common import check_mark, initials, players_legend
 
     term = term or Term.detect()
     players = list(result.players)
