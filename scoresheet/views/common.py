@@ -112,7 +112,8 @@ def standings_table(
     marks: Sequence[str] | None = None,
 ) -> str:
     """``1. Ann  +219``, best first: places by standard competition ranking (1, 2, 2, 4),
-    the leaders in bold green on a terminal; names clipped rather than a line wrapped."""
+    the leaders in bold green on a terminal, negative scores red; names clipped rather
+    than a line wrapped."""
     places = ranks(scores, low_wins=low_wins)
     order = sorted(range(len(names)), key=lambda i: places[i])
     texts = list(shown) if shown is not None else [f"{s:+d}" for s in scores]
@@ -126,13 +127,13 @@ def standings_table(
     lines = []
     for i in order:
         name = clip(names[i], name_w)
-        style = "bold green" if places[i] == 1 else ("red" if scores[i] < 0 else "")
+        lead = "bold green" if places[i] == 1 else ""
         line = (
             f"{places[i]}.".ljust(place_w)
             + " "
-            + term.paint(name, style)
+            + term.paint(name, lead)
             + " " * (name_w - cells(name) + 2 + score_w - cells(texts[i]))
-            + term.paint(texts[i], style)
+            + term.paint(texts[i], lead or ("red" if scores[i] < 0 else ""))
             + tail[i]
         )
         lines.append(line.rstrip())
