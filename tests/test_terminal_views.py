@@ -136,13 +136,13 @@ def test_wide_enough_the_sheet_is_whole_narrow_it_is_compact_then_in_blocks() ->
     # At 80 columns the scores fit in one block, the running totals in a second one.
     headers = [line.split() for line in compact.splitlines() if line.startswith("#  ")]
     assert headers == [
-        ["#", "by", "deal", "A", "B", "C", "D", "ok"],
-        ["#", "by", "deal", "ΣA", "ΣB", "ΣC", "ΣD"],
+        ["#", "by", "ct", "A", "B", "C", "D", "ok"],
+        ["#", "by", "ct", "ΣA", "ΣB", "ΣC", "ΣD"],
     ]
     narrow = module("barbu").sheet_text(result, "g", Term(width=40))
     blocks = [line for line in narrow.splitlines() if line.startswith("#  ")]
     assert len(blocks) >= 3
-    assert all(line.split()[:3] == ["#", "by", "deal"] for line in blocks)
+    assert all(line.split()[:3] == ["#", "by", "ct"] for line in blocks)
 
 
 def test_cells_clip_and_wrap_count_display_cells() -> None:

@@ -135,8 +135,12 @@ def _sheet_layouts(result: GameScore, *, running: bool, with_total: bool) -> lis
     tail_head = [*(["total"] if with_total else []), "ok"]
     sums = [f"Σ{tags[p]}" for p in players] if running else []
     right = set(range(3, width))
+    by = "the declarer" + (
+        "/the dealer" if any(d.dealer != d.declarer for d in result.deals) else ""
+    )
     notes = [
         players_legend(players, tags),
+        f"by: {by}; ct: the contract" + ("; Σ: running totals" if running else ""),
         legend("contracts", codes, {d.contract for d in result.deals}),
         "/s: not played (nobody doubled), its total split"
         if any(d.split for d in result.deals)
@@ -155,7 +159,7 @@ def _sheet_layouts(result: GameScore, *, running: bool, with_total: bool) -> lis
             row_style=style,
         ),
         Layout(
-            ["#", "by", "deal", *(tags[p] for p in players), *tail_head, *sums],
+            ["#", "by", "ct", *(tags[p] for p in players), *tail_head, *sums],
             short,
             right=right,
             keep=3,

@@ -84,8 +84,8 @@ def score_table(result: GameScore, *, running: bool = False, term: Term | None =
     right = set(range(3, 4 + len(players)))
     notes = [
         players_legend(players, tags),
+        "dl: the dealer; ct: the contract" + ("; Σ: running totals" if running else ""),
         legend("contracts", codes, {d.contract for d in result.deals}),
-        "Σ: running totals" if running else "",
         "×2: counted twice, the players who took none"
         if any(d.doubled for d in result.deals)
         else "",
@@ -105,7 +105,7 @@ def score_table(result: GameScore, *, running: bool = False, term: Term | None =
                 row_style=style,
             ),
             Layout(
-                ["#", "by", "deal", *(tags[p] for p in players), "total", "ok", "note"],
+                ["#", "dl", "ct", *(tags[p] for p in players), "total", "ok", "note"],
                 short,
                 right=right,
                 keep=3,
