@@ -101,7 +101,7 @@ def score_table(result: GameScore, term: Term | None = None) -> str:
     if full:
         first = len(blank) - 3
         full.append([*blank[:2], "TOTAL", *blank[3:first], *map(str, result.team_totals), ""])
-        short.append([*blank[:2], "TOTAL", "", "", *map(str, result.team_totals), *blank[7:]])
+        short.append([*blank[:4], "TOTAL", *map(str, result.team_totals), *blank[7:]])
     head = ["#", "dealer", "contract", "taker", "points", "last", "belote", "capot"]
     head += ["declarations"] if with_decl else []
     head += ["outcome", *names, "note"]
