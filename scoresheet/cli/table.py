@@ -549,7 +549,8 @@ def register(app: typer.Typer) -> None:
         """What the table needs before the next deal.
 
         Who declares (and deals), the contracts they have left, the doubles still owed to
-        them, the standings and the game's progress.
+        them, the standings, the game's progress and any violations, under the rules in
+        force (the preset and every option that changes it).
         """
         from scoresheet.games import module
         from scoresheet.session import open_game
