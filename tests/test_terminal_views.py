@@ -387,3 +387,17 @@ def test_plurals_in_what_the_table_reads(tmp_path: Path) -> None:
     for contract in ("no-king", "no-queens"):
         assert run("add", path, contract).returncode == 0
     assert "removed; 1 deal left" in run("undo", path, "--yes").stdout
+
+
+def test_what_add_and_edit_print_fits_40_columns(tmp_path: Path) -> None:
+    """The deal, the totals and the doubles owed after `add`, and the `corrected …` line."""
+    path = tmp_path / "g.json"
+    assert run("new", path, "--players", *WIDE.values()).returncode == 0
+    env = _env(COLUMNS="40")
+    added = script("add", path, "no-king", "-d", "Zoë=山田", "--king", "Dan", env=env)
+    edited = script("edit", path, "1", "no-king", "-d", "Zoë=山田", "--king", "Zoë", env=env)
+    for proc in (added, edited):
+        assert proc.returncode == 0, proc.stderr
+        assert "totals:" in proc.stdout and "must still double 山田" in proc.stdout
+        assert widest(proc.stdout) <= 40, proc.stdout
+    assert edited.stdout.startswith("corrected deal 1: 山田 declared no-king")

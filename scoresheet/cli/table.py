@@ -301,12 +301,16 @@ def build_deal(
     return deal
 
 
-def _deal_line(result: Any, number: int) -> str:
+def _deal_line(result: Any, number: int, prefix: str = "") -> str:
     from scoresheet.games import module
     from scoresheet.views.term import Term
 
-    text: str = module(result.game).deal_text(result, number, Term.detect())
-    return text
+    term = Term.detect()
+    if not prefix:
+        text: str = module(result.game).deal_text(result, number, term)
+        return text
+    whole = module(result.game).deal_text(result, number, Term(width=10_000))
+    return term.lines(prefix + whole)
 
 
 def _after_deal(result: Any) -> None:
@@ -480,7 +484,7 @@ def register(app: typer.Typer) -> None:
         g = open_game(game)
         flags = _deal_flags(locals())
         result = edit_deal(g, number, build_deal(g, number, contract, deal, flags))
-        typer.echo("corrected " + _deal_line(result, number))
+        typer.echo(_deal_line(result, number, prefix="corrected "))
         _after_deal(result)
 
     @app.command()
