@@ -65,7 +65,7 @@ def loads(text: str | bytes, *, source: str = "game") -> GameFile:
     >>> loads('{"format": "scoresheet-game", "version": 1, "rules": "classic",'
     ...       ' "players": ["Ann", "Bob"], "deals": [{"contract": 3}]}')
     Traceback (most recent call last):
-    scoresheet.errors.ScoresheetError: game: deal 1, contract: Input should be a valid string
+    scoresheet.errors.ScoresheetError: game: deal 1, contract: 3 is not text: give it in quotes
     """
     try:
         # The fast path: pydantic-core parses and validates the JSON in one pass.
