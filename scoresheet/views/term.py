@@ -14,9 +14,8 @@ import os
 import shutil
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from functools import cached_property, lru_cache
-from typing import NamedTuple, TextIO
+from functools import lru_cache
+from typing import TextIO
 
 __all__ = [
     "MIN_WIDTH",
@@ -110,12 +109,22 @@ def ranks(scores: Sequence[int], *, low_wins: bool = False) -> list[int]:
     return [1 + sum(1 for o in scores if (o < s if low_wins else o > s)) for s in scores]
 
 
-class Styled(NamedTuple):
+class Styled:
     """A table cell with a style (``"red"``, ``"bold green"``): the style is dropped when
-    the terminal gets no colour, and never counts towards the width."""
+    the terminal gets no colour, and never counts towards the width.
 
-    text: str
-    style: str = ""
+    (Plain classes rather than dataclasses here: this module is imported by every table
+    command, and building a dataclass costs a millisecond of start-up.)
+    """
+
+    __slots__ = ("style", "text")
+
+    def __init__(self, text: str, style: str = "") -> None:
+        self.text = text
+        self.style = style
+
+    def __repr__(self) -> str:
+        return f"Styled({self.text!r}, {self.style!r})"
 
 
 Cell = str | Styled
@@ -134,16 +143,18 @@ def signed_style(value: int) -> str:
     return "red" if value < 0 else ""
 
 
-@dataclass(frozen=True)
 class Term:
-    """Where the text goes: how many cells wide, and whether it takes colour."""
+    """Where the text goes: how many cells wide (at least :data:`MIN_WIDTH`), and whether
+    it takes colour."""
 
-    width: int = 80
-    colour: bool = False
+    __slots__ = ("colour", "width")
 
-    def __post_init__(self) -> None:
-        if self.width < MIN_WIDTH:
-            object.__setattr__(self, "width", MIN_WIDTH)
+    def __init__(self, width: int = 80, colour: bool = False) -> None:
+        self.width = max(width, MIN_WIDTH)
+        self.colour = colour
+
+    def __repr__(self) -> str:
+        return f"Term(width={self.width}, colour={self.colour})"
 
     @classmethod
     def detect(cls, width: int | None = None, stream: TextIO | None = None) -> Term:
@@ -205,28 +216,36 @@ def wrap(text: str, width: int, indent: str = "  ") -> list[str]:
     return out
 
 
-@dataclass
 class Layout:
     """One way to lay out a table: the header, the rows, the right-aligned columns, how
     many leading columns identify a row (repeated in every block when the table is
-    stacked), and the legend lines that explain its abbreviations."""
+    stacked), the legend lines that explain its abbreviations, whether a rule underlines
+    the header, a style for whole rows, and the columns that start a group kept together
+    in one block where it fits (the running totals after the scores)."""
 
-    header: Sequence[Cell]
-    rows: Sequence[Sequence[Cell]]
-    right: set[int] = field(default_factory=set)
-    keep: int = 1
-    legend: Sequence[str] = ()
-    rule: bool = True
-    row_style: Callable[[int], str] | None = None
-    groups: Sequence[int] = ()
-    """Columns that start a group kept together in one block where it fits (the running
-    totals after the scores)."""
-
-    @cached_property
-    def widths(self) -> list[int]:
+    def __init__(
+        self,
+        header: Sequence[Cell],
+        rows: Sequence[Sequence[Cell]],
+        *,
+        right: set[int] | None = None,
+        keep: int = 1,
+        legend: Sequence[str] = (),
+        rule: bool = True,
+        row_style: Callable[[int], str] | None = None,
+        groups: Sequence[int] = (),
+    ) -> None:
+        self.header = header
+        self.rows = rows
+        self.right = right or set()
+        self.keep = keep
+        self.legend = legend
+        self.rule = rule
+        self.row_style = row_style
+        self.groups = groups
+        every = [header, *rows]
+        self.widths = [max(cells(_text(r[i])) for r in every) for i in range(len(header))]
         """Each column's width in cells: its widest cell, header included."""
-        rows = [self.header, *self.rows]
-        return [max(cells(_text(r[i])) for r in rows) for i in range(len(self.header))]
 
 
 def _widths(layout: Layout, columns: Sequence[int]) -> list[int]:
