@@ -72,9 +72,7 @@ def score(game: GameFile, as_json: JsonFlag = False, width: _table.Width = None)
     if as_json:
         _print_json(scorer.to_json(result))
     else:
-        from scoresheet.views.term import Term
-
-        term = Term.detect(width)
+        term = _table.term_for(width)
         _table.echo_view(scorer.score_text(result, game.name, term), term.colour)
 
 

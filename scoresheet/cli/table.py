@@ -11,17 +11,31 @@ import typer
 
 if TYPE_CHECKING:
     from scoresheet.session import OpenGame
+    from scoresheet.views.term import Term
 
 GameFile = Annotated[Path, typer.Argument(help="The game file (JSON).", show_default=False)]
 Width = Annotated[
     int | None,
     typer.Option(
         "--width",
-        min=30,
-        help="Fit the output to N columns (default: the terminal's width, or COLUMNS).",
+        help="Fit the output to N columns, at least 30 (default: the terminal's width, "
+        "or COLUMNS).",
         show_default=False,
     ),
 ]
+
+
+def term_for(width: int | None) -> Term:
+    """The terminal to fit: ``--width`` when given (refused below 30 columns)."""
+    from scoresheet.errors import ScoresheetError
+    from scoresheet.views.term import MIN_WIDTH
+    from scoresheet.views.term import Term as Terminal
+
+    if width is not None and width < MIN_WIDTH:
+        raise ScoresheetError(
+            f"--width: {width} columns is too narrow for a score sheet (at least {MIN_WIDTH})"
+        )
+    return Terminal.detect(width)
 
 
 def echo_view(text: str, colour: bool) -> None:
@@ -542,10 +556,9 @@ def register(app: typer.Typer) -> None:
         """
         from scoresheet.games import module
         from scoresheet.session import open_game
-        from scoresheet.views.term import Term
 
+        term = term_for(width)
         result = open_game(game).result
-        term = Term.detect(width)
         echo_view(module(result.game).sheet_text(result, game.name, term), term.colour)
 
     @app.command()
@@ -558,10 +571,9 @@ def register(app: typer.Typer) -> None:
         """
         from scoresheet.games import module
         from scoresheet.session import open_game
-        from scoresheet.views.term import Term
 
+        term = term_for(width)
         result = open_game(game).result
-        term = Term.detect(width)
         echo_view(module(result.game).status_text(result, game.name, term), term.colour)
 
     @app.command()
