@@ -271,6 +271,9 @@ def test_no_colour_in_a_pipe_or_under_no_color(tmp_path: Path) -> None:
     plain = on_a_terminal(["show", str(path)], _env(COLUMNS="100", TERM="xterm", NO_COLOR="1"))
     assert "\x1b" not in plain and "violation (deal 7)" in plain
     assert ANSI.sub("", on_a_terminal(["show", str(path)], _env(COLUMNS="100"))) == plain
+    forced = script("show", path, env=_env(COLUMNS="100", FORCE_COLOR="1"))
+    assert "\x1b[1;31mviolation (deal 7)" in forced.stdout  # asked for, even in a pipe
+    assert ANSI.sub("", forced.stdout) == piped.stdout
 
 
 def test_a_row_that_does_not_add_up_is_marked(tmp_path: Path) -> None:
