@@ -145,6 +145,16 @@ def test_wide_enough_the_sheet_is_whole_narrow_it_is_compact_then_in_blocks() ->
     assert all(line.split()[:3] == ["#", "by", "ct"] for line in blocks)
 
 
+def test_the_symbols_measured_without_the_library_are_one_cell_for_it_too() -> None:
+    from wcwidth import wcswidth
+
+    from scoresheet.views.term import _OWN_SYMBOLS
+
+    for code in _OWN_SYMBOLS:
+        assert wcswidth(chr(code)) == 1 == display_cells(chr(code)), chr(code)
+        assert cells(f"a{chr(code)}山") == 4
+
+
 def test_cells_clip_and_wrap_count_display_cells() -> None:
     assert [cells(t) for t in ("Ann", "山田", "Zoë", "Rene\u0301e", "♠")] == [3, 4, 3, 5, 1]
     assert display_cells(clip("山田太郎", 5)) <= 5 and clip("山田太郎", 5).endswith("…")

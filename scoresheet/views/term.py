@@ -50,7 +50,14 @@ def cells(text: str) -> int:
     >>> cells("Ann"), cells("山田"), cells("Zoë"), cells("Zoe\\u0308")
     (3, 4, 3, 3)
     """
-    return len(text) if text.isascii() else _wide_cells(text)
+    if text.isascii() or text.translate(_OWN_SYMBOLS).isascii():
+        return len(text)
+    return _wide_cells(text)
+
+
+# The symbols the views print themselves, each one cell wide: text made of ASCII and
+# these needs no look-up (nor the width library's import, on most commands).
+_OWN_SYMBOLS = str.maketrans(dict.fromkeys(map(ord, "✓✗Σ–—…♠♥♦♣×←→·"), None))
 
 
 @lru_cache(maxsize=4096)
