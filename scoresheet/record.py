@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from scoresheet.errors import ScoresheetError
-from scoresheet.validation import ValidationError, describe, validator
+from scoresheet.validation import ValidationError, describe, validator, where
 
 if TYPE_CHECKING:
     from scoresheet.models import GameFile
@@ -23,11 +23,7 @@ VERSION = 1
 
 def _where(loc: tuple[int | str, ...]) -> str:
     """``('deals', 2, 'result', 'queens')`` → ``deal 3, result.queens``."""
-    parts = list(loc)
-    if len(parts) >= 2 and parts[0] == "deals" and isinstance(parts[1], int):
-        rest = ".".join(str(p) for p in parts[2:])
-        return f"deal {parts[1] + 1}" + (f", {rest}" if rest else "")
-    return ".".join(str(p) for p in parts) or "file"
+    return where(loc)
 
 
 def _check_top(data: Any, source: str) -> None:
@@ -139,7 +135,7 @@ def loads(text: str | bytes, *, source: str = "game") -> GameFile:
     >>> loads('{"format": "scoresheet-game", "version": 1, "rules": "classic",'
     ...       ' "players": ["Ann", "Bob"], "deals": [{"contract": 3}]}')
     Traceback (most recent call last):
-    scoresheet.errors.ScoresheetError: game: deal 1, contract: Input should be a valid string
+    scoresheet.errors.ScoresheetError: game: deal 1, contract: 3 is not text: give it in quotes
     """
     return from_data(parse(text, source=source), source=source)
 

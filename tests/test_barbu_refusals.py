@@ -551,7 +551,8 @@ def test_a_player_name_over_40_characters(letter: str) -> None:
     ok = record.loads(json.dumps({**TOP, "players": [letter * 40, "Bob", "Cat", "Dan"]}))
     assert ok["players"][0] == letter * 40
     message = load_refused(json.dumps({**TOP, "players": [letter * 41, "Bob", "Cat", "Dan"]}))
-    assert "players" in message and "40 characters" in message
+    assert "player 1:" in message and "at most 40 characters (41 given)" in message
+    assert "players.0" not in message and "String should" not in message
 
 
 @pytest.mark.parametrize(

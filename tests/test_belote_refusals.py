@@ -87,7 +87,7 @@ def test_a_wrong_deal_is_refused_naming_it(bad: dict[str, Any], message: str) ->
         ({"players": ["Ann", "Bob", "Cat"]}, "Belote is played by 4 players in two teams"),
         ({"teams": [["Ann", "Bob"], ["Cat", "Eve"]]}, 'teams: "Eve" is not a player'),
         ({"teams": [["Ann", "Bob"], ["Bob", "Dan"]]}, "teams: Bob is in both teams"),
-        ({"teams": [["Ann", "Bob"]]}, "teams: List should have at least 2 items"),
+        ({"teams": [["Ann", "Bob"]]}, "teams: needs at least 2 entries"),
     ],
 )
 def test_wrong_players_or_teams(change: dict[str, Any], fragment: str) -> None:
@@ -97,9 +97,9 @@ def test_wrong_players_or_teams(change: dict[str, Any], fragment: str) -> None:
 @pytest.mark.parametrize(
     ("result", "fragment"),
     [
-        ({"points": [62, 90], "last_trick": 2}, "deal 1, result.last_trick: Input should be"),
-        ({"points": [62, 90, 0], "last_trick": 1}, "deal 1, result.points: List should have"),
-        ({"points": [-2, 154], "last_trick": 1}, "deal 1, result.points.0: Input should be"),
+        ({"points": [62, 90], "last_trick": 2}, "result.last_trick: 2 is too large: at most 1"),
+        ({"points": [62, 90, 0], "last_trick": 1}, "result.points: needs at most 2 entries"),
+        ({"points": [-2, 154], "last_trick": 1}, "result.points entry 1: -2 is too small"),
         ({"points": [62, 90], "last_trick": 1, "dix": 1}, "deal 1, result.dix: unknown field"),
     ],
 )
@@ -113,9 +113,9 @@ def test_the_file_format_is_checked(result: dict[str, Any], fragment: str) -> No
 @pytest.mark.parametrize(
     ("options", "fragment"),
     [
-        ({"tie": "draw"}, "tie: Input should be 'litige' or 'dedans'"),
+        ({"tie": "draw"}, 'tie: "draw" is not litige or dedans'),
         ({"contracts": ["hearts", "hearts"]}, "a contract is listed twice"),
-        ({"target": 0}, "target: Input should be greater than or equal to 1"),
+        ({"target": 0}, "target: 0 is too small: at least 1"),
         ({"declarations": True, "declaration_values": None}, "declaration_values"),
     ],
 )

@@ -178,7 +178,7 @@ def test_kicked_jack_scores_the_kick_but_no_jack_point() -> None:
     assert points(result) == [("kick", A, 3, True), ("high", A, 1, True), ("low", B, 1, True)]
     message = refused(game([deal("JS", jack=("Dan", "Ann"))]))
     assert (
-        message == "deal 1, result.jack: JS was turned up, so it was not dealt: jack must be null"
+        message == "deal 1, result.jack: JS was turned up, so it was not dealt: jack must be none"
     )
 
 

@@ -58,12 +58,12 @@ def test_a_game_at_the_table(tmp_path: Path) -> None:
         "--set", "high=Bob", "--set", "low=Cat", "--set", "jack=Dan/Ann",
         "--set", "game_points=38,41",
     )  # fmt: skip
-    assert "deal 1: Ann dealt, turned up 5S, stand" in out
+    assert "deal 1: Ann dealt, turned up 5♠, stand" in out
     assert "hang jack Dan→Ann A+3" in out and "→ A 4, B 2" in out
     assert "next: Dan deals, Cat stands or begs" in out
     out = ok("add", path, "--set", "turn_ups=AH 7H KD", "--set", "beg=run", "--set", "high=a",
              "--set", "low=a", "--set", "jack=none", "--set", "game_points=40,30")  # fmt: skip
-    assert "kick AH B+1" in out
+    assert "kick A♥ B+1" in out
     deal3 = {"turn_ups": ["6C"], "beg": "take-one", "result": {
         "high": "Dan", "low": "Dan", "jack": None, "game_points": [10, 30]}}  # fmt: skip
     ok("add", path, "--deal", json.dumps(deal3))
@@ -78,7 +78,7 @@ def test_a_game_at_the_table(tmp_path: Path) -> None:
     text = ok("score", path)
     assert "first to 14" in text and "Ann & Cat 9, Bob & Dan 7" in text
     sheet = ok("show", path)
-    assert "Deal 2: Dan deals; turned up AH 7H KD (trumps: diamonds); Cat begged, Dan ran" in sheet
+    assert "Deal 2: Dan deals; turned up A♥ 7♥ K♦ (trumps: diamonds); Cat begged, Dan ran" in sheet
     status = ok("status", path)
     assert "next: deal 4, Bob deals; Ann stands or begs" in status
     # Undo, then correct a deal; both kept in the history.
@@ -101,7 +101,7 @@ def test_refusals_change_nothing(tmp_path: Path) -> None:
         (["--set", "turn_ups=5S,KD", "--set", "beg=stand"], "the pack is run only when"),
         (["--set", "turn_ups=JS", "--set", "beg=stand", "--set", "high=Bob", "--set", "low=Cat",
           "--set", "jack=Dan/Ann", "--set", "game_points=38,41"],
-         "deal 1, result.jack: JS was turned up, so it was not dealt: jack must be null"),
+         "deal 1, result.jack: JS was turned up, so it was not dealt: jack must be none"),
         (["--set", "turn_ups=5S", "--set", "beg=stand", "--set", "high=Bob"],
          "deal 1: result.low is missing"),
         (["--deal", '{"turn_ups": []}'], "deal 1, turn_ups"),

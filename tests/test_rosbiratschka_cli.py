@@ -91,7 +91,7 @@ def test_undo_edit_and_history(tmp_path: Path) -> None:
     path = new(tmp_path)
     ok("add", path, *EXAMPLE_FLAGS[0])
     ok("add", path, *EXAMPLE_FLAGS[1])
-    assert "removed; 1 deals left" in ok("undo", path, "--yes")
+    assert "removed; 1 deal left" in ok("undo", path, "--yes")
     ok("add", path, "--set", "hearts=Ann=4,Bob=4")
     out = ok("edit", path, "1", "tricks", "--set", "tricks=2,2,2,2")
     assert "corrected deal 1: no-tricks (dealer Ann) — Ann +2, Bob +2, Cat +2, Dan +2" in out

@@ -30,12 +30,35 @@ GameFile = Annotated[
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON for other tools.")]
 
 
+def _show_version(value: bool) -> None:
+    if value:
+        from importlib.metadata import version
+
+        typer.echo(f"scoresheet {version('scoresheet')}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            help="Print the version and exit.",
+            is_eager=True,
+            callback=_show_version,
+        ),
+    ] = False,
+) -> None:
+    pass
+
+
 def _print_json(data: Any) -> None:
     typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
 
 
 @app.command()
-def score(game: GameFile, as_json: JsonFlag = False) -> None:
+def score(game: GameFile, as_json: JsonFlag = False, width: _table.Width = None) -> None:
     """Score a game file: every deal, the totals, the doubling ledger and any violations.
 
     Without --json, a table with one row per deal (doubles in the paper convention:
@@ -51,7 +74,8 @@ def score(game: GameFile, as_json: JsonFlag = False) -> None:
     if as_json:
         _print_json(scorer.to_json(result))
     else:
-        typer.echo(scorer.score_text(result, game.name))
+        term = _table.term_for(width)
+        _table.echo_view(scorer.score_text(result, game.name, term), term.colour)
 
 
 @rules_app.command("list")

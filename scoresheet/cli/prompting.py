@@ -130,10 +130,12 @@ def run_deals(
             fresh = open_game(path)
             if fresh.snapshot.data == game.snapshot.data:
                 raise
+            from scoresheet.views.term import plural
+
             io.say(
                 f"{path.name} was changed by another command while deal {number} was being "
-                f"entered: that deal was not saved. The game now has {len(fresh.result.deals)} "
-                "deals; carrying on from there."
+                f"entered: that deal was not saved. The game now has "
+                f"{plural(len(fresh.result.deals), 'deal')}; carrying on from there."
             )
             game = fresh
             continue

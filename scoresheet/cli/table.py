@@ -11,8 +11,36 @@ import typer
 
 if TYPE_CHECKING:
     from scoresheet.session import OpenGame
+    from scoresheet.views.term import Term
 
 GameFile = Annotated[Path, typer.Argument(help="The game file (JSON).", show_default=False)]
+Width = Annotated[
+    int | None,
+    typer.Option(
+        "--width",
+        help="Fit the output to N columns, at least 30 (default: the terminal's width, "
+        "or COLUMNS).",
+        show_default=False,
+    ),
+]
+
+
+def term_for(width: int | None) -> Term:
+    """The terminal to fit: ``--width`` when given (refused below 30 columns)."""
+    from scoresheet.errors import ScoresheetError
+    from scoresheet.views.term import MIN_WIDTH
+    from scoresheet.views.term import Term as Terminal
+
+    if width is not None and width < MIN_WIDTH:
+        raise ScoresheetError(
+            f"--width: {width} columns is too narrow for a score sheet (at least {MIN_WIDTH})"
+        )
+    return Terminal.detect(width)
+
+
+def echo_view(text: str, colour: bool) -> None:
+    """Print a view; its colour codes pass only when the view was made for a terminal."""
+    typer.echo(text, color=colour or None)
 
 
 # -- shell completion: contract names and the game's players ---------------------------
@@ -289,17 +317,24 @@ def build_deal(
     return deal
 
 
-def _deal_line(result: Any, number: int) -> str:
+def _deal_line(result: Any, number: int, prefix: str = "") -> str:
     from scoresheet.games import module
+    from scoresheet.views.term import Term
 
-    text: str = module(result.game).deal_text(result, number)
-    return text
+    term = Term.detect()
+    if not prefix:
+        text: str = module(result.game).deal_text(result, number, term)
+        return text
+    whole = module(result.game).deal_text(result, number, Term(width=10_000))
+    return term.lines(prefix + whole)
 
 
 def _after_deal(result: Any) -> None:
     from scoresheet.games import module
+    from scoresheet.views.term import Term
 
-    typer.echo(module(result.game).after_deal_text(result))
+    term = Term.detect()
+    echo_view(module(result.game).after_deal_text(result, term), term.colour)
 
 
 def register(app: typer.Typer) -> None:
@@ -470,7 +505,7 @@ def register(app: typer.Typer) -> None:
         g = open_game(game)
         flags = _deal_flags(locals())
         result = edit_deal(g, number, build_deal(g, number, contract, deal, flags))
-        typer.echo("corrected " + _deal_line(result, number))
+        typer.echo(_deal_line(result, number, prefix="corrected "))
         _after_deal(result)
 
     @app.command()
@@ -514,10 +549,12 @@ def register(app: typer.Typer) -> None:
         if not yes and not typer.confirm("Remove this deal?", default=False):
             raise ScoresheetError("nothing was removed")
         result, _ = undo_last(g)
-        typer.echo(f"removed; {len(result.deals)} deals left")
+        from scoresheet.views.term import plural
+
+        typer.echo(f"removed; {plural(len(result.deals), 'deal')} left")
 
     @app.command()
-    def show(game: GameFile) -> None:
+    def show(game: GameFile, width: Width = None) -> None:
         """The score sheet, with the standings and the doubling ledger.
 
         Deals grouped by declarer with the doubles in the paper convention, a check mark
@@ -527,21 +564,24 @@ def register(app: typer.Typer) -> None:
         from scoresheet.games import module
         from scoresheet.session import open_game
 
+        term = term_for(width)
         result = open_game(game).result
-        typer.echo(module(result.game).sheet_text(result, game.name))
+        echo_view(module(result.game).sheet_text(result, game.name, term), term.colour)
 
     @app.command()
-    def status(game: GameFile) -> None:
+    def status(game: GameFile, width: Width = None) -> None:
         """What the table needs before the next deal.
 
         Who declares (and deals), the contracts they have left, the doubles still owed to
-        them, the standings and the game's progress.
+        them, the standings, the game's progress and any violations, under the rules in
+        force (the preset and every option that changes it).
         """
         from scoresheet.games import module
         from scoresheet.session import open_game
 
+        term = term_for(width)
         result = open_game(game).result
-        typer.echo(module(result.game).status_text(result, game.name))
+        echo_view(module(result.game).status_text(result, game.name, term), term.colour)
 
     @app.command()
     def history(game: GameFile) -> None:

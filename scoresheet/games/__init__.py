@@ -9,11 +9,14 @@ A game module (``GAMES[name]``) provides:
   has ``players``, ``rules``, ``deals`` (each with ``number``), ``violations`` (each with
   ``deal`` and ``message``) and ``complete``;
 - ``to_json(result) -> dict``: the ``score --json`` object;
-- ``score_text(result, title)``, ``sheet_text(result, title)``, ``status_text(result,
-  title)``: the ``score``, ``show`` and ``status`` views;
+- ``score_text(result, title, term=None)``, ``sheet_text(result, title, term=None)``,
+  ``status_text(result, title, term=None)``: the ``score``, ``show`` and ``status`` views,
+  fitted to ``term`` (a :class:`scoresheet.views.term.Term`: width and colour; by default
+  the terminal standard output goes to);
 - ``deal_from_flags(result, number, contract, flags) -> dict``: a deal from ``add``'s
   readable flags (a game without them raises ScoresheetError pointing to ``--deal``);
-- ``deal_text(result, number)``, ``after_deal_text(result)``: what ``add``/``edit`` print;
+- ``deal_text(result, number, term=None)``, ``after_deal_text(result, term=None)``: what
+  ``add``/``edit`` (and ``play``) print after a deal;
 - ``play_game(path) -> int``: guided entry (Barbu's lives in :mod:`scoresheet.cli.play`).
 
 Modules are imported only when a game of theirs is read, so commands stay fast.

@@ -18,6 +18,7 @@ from typing import Any
 from scoresheet.errors import ScoresheetError
 from scoresheet.rules.barbu import BarbuRules
 from scoresheet.validation import ValidationError, describe, validator
+from scoresheet.validation import where as place
 
 __all__ = [
     "BarbuRules",
@@ -151,7 +152,7 @@ def _validate(data: Mapping[str, Any], where: str) -> Any:
         checked = validator(f"rules-{game}").validate_python(data)
     except ValidationError as exc:
         loc, msg = describe(exc)
-        raise ScoresheetError(f"{where}, {'.'.join(str(p) for p in loc)}: {msg}") from None
+        raise ScoresheetError(f"{where}, {place(loc)}: {msg}") from None
     try:
         return game_module.rules_from_data(checked)
     except ValueError as exc:

@@ -1,4 +1,8 @@
-"""Plain-text tables for the terminal (no colour library: the commands must start fast)."""
+"""Barbu's terminal views: the score sheet, the ``score`` table, ``status``, the ledger.
+
+Each fits the terminal (:mod:`scoresheet.views.term`): names in full when they fit,
+else initials and contract codes with a legend, else the sheet stacked in blocks.
+"""
 
 from __future__ import annotations
 
@@ -7,21 +11,37 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from scoresheet.games.barbu.score import DealScore, GameScore, Owed
+from scoresheet.views.common import (
+    abbreviations,
+    check_mark,
+    initials,
+    legend,
+    players_legend,
+    rules_in_force,
+    standings_table,
+    violation_lines,
+)
+from scoresheet.views.term import Cell, Layout, Styled, Term, fit_table, plural, signed_style, wrap
 
-
-def initials(players: Sequence[str]) -> dict[str, str]:
-    """The shortest prefix that tells each player apart, as on a paper score sheet.
-
-    >>> initials(["Ann", "Bob", "Barbara", "Cat"])
-    {'Ann': 'A', 'Bob': 'Bo', 'Barbara': 'Ba', 'Cat': 'C'}
-    """
-    out: dict[str, str] = {}
-    for p in players:
-        n = 1
-        while n < len(p) and any(q != p and q[:n].casefold() == p[:n].casefold() for q in players):
-            n += 1
-        out[p] = p[:n]
-    return out
+__all__ = [
+    "check_mark",
+    "history",
+    "initials",
+    "ledger_table",
+    "owed_now",
+    "owed_text",
+    "owed_text_lines",
+    "paper_doubles",
+    "players_legend",
+    "row_adds_up",
+    "score_table",
+    "score_text",
+    "sheet",
+    "standings",
+    "status",
+    "title_line",
+    "violations_text",
+]
 
 
 def paper_doubles(
@@ -57,120 +77,172 @@ def row_adds_up(result: GameScore, deal: DealScore) -> bool:
     return deal.total == sum(deal.base.values()) and expected in (None, deal.total)
 
 
-def _table(header: Sequence[str], rows: Sequence[Sequence[str]], right: set[int]) -> str:
-    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
-
-    def line(cells: Sequence[str]) -> str:
-        return "  ".join(
-            c.rjust(w) if i in right else c.ljust(w)
-            for i, (c, w) in enumerate(zip(cells, widths, strict=True))
-        ).rstrip()
-
-    rule = "  ".join("-" * w for w in widths)
-    return "\n".join([line(header), rule, *(line(r) for r in rows)])
+def _signed(value: int, text: str | None = None) -> Styled:
+    """A score, red on a terminal when negative."""
+    return Styled(text if text is not None else f"{value:+d}", signed_style(value))
 
 
-def score_table(result: GameScore, *, running: bool = False) -> str:
-    """One row per deal: number, declarer, contract, each player's doubles and score, check.
+def _sheet_layouts(result: GameScore, *, running: bool, with_total: bool) -> list[Layout]:
+    """The deal table in full (names) and compact (initials, contract codes, a legend).
 
-    With ``running``, a second line per deal gives the running totals.
-    """
+    ``running`` adds each player's running total at the right; ``with_total`` the row's
+    total. A blank row separates the declarers' sets."""
     players = list(result.players)
     tags = initials(players)
-    header = ["#", "declarer", "contract", *players, "total", "ok"]
-    right = set(range(3, 4 + len(players)))
-    rows: list[list[str]] = []
-    running_totals = dict.fromkeys(players, 0)
-    last_declarer = None
+    codes = abbreviations(list(result.rules.contracts))
+    full: list[list[Cell]] = []
+    short: list[list[Cell]] = []
+    bad: list[bool] = []
+    run = dict.fromkeys(players, 0)
+    last = None
+    width = 3 + len(players) * (2 if running else 1) + int(with_total) + 1
     for deal in result.deals:
-        if last_declarer is not None and deal.declarer != last_declarer and not running:
-            rows.append([""] * len(header))
-        last_declarer = deal.declarer
+        if last is not None and deal.declarer != last:
+            full.append([""] * width)
+            short.append([""] * width)
+            bad.append(False)
+        last = deal.declarer
         paper = paper_doubles(deal, players, tags)
-        cells = [
-            str(deal.number),
-            deal.declarer,
-            deal.contract + (" (split)" if deal.split else ""),
-            *(f"{paper[p]} {deal.score[p]:+d}".strip() for p in players),
-            f"{deal.total:+d}",
-            "✓" if row_adds_up(result, deal) else "✗",
-        ]
-        rows.append(cells)
+        for p in players:
+            run[p] += deal.score[p]
+        ok = row_adds_up(result, deal)
+        scores = [_signed(deal.score[p], f"{paper[p]} {deal.score[p]:+d}".strip()) for p in players]
+        tail: list[Cell] = []
+        if with_total:
+            tail.append(_signed(deal.total))
+        tail.append(check_mark(ok))
         if running:
-            for p in players:
-                running_totals[p] += deal.score[p]
-            rows.append(
-                ["", "", "  running", *(f"{running_totals[p]:+d}" for p in players), "", ""]
-            )
-    rows.append(
-        [
-            "",
-            "",
-            "TOTAL",
-            *(f"{result.totals[p]:+d}" for p in players),
-            f"{sum(result.totals.values()):+d}",
-            "",
-        ]
+            tail += [_signed(run[p]) for p in players]
+        if deal.dealer == deal.declarer:
+            who, who_short = deal.declarer, tags[deal.declarer]
+        else:
+            who = f"{deal.declarer}/{deal.dealer}"
+            who_short = f"{tags[deal.declarer]}/{tags[deal.dealer]}"
+        split = deal.split
+        full.append(
+            [str(deal.number), who, deal.contract + (" (split)" if split else ""), *scores, *tail]
+        )
+        short.append(
+            [str(deal.number), who_short, codes[deal.contract] + "/s" * split, *scores, *tail]
+        )
+        bad.append(not ok)
+    if not running:
+        totals: list[Cell] = [_signed(result.totals[p]) for p in players]
+        grand: list[Cell] = [_signed(sum(result.totals.values()))] if with_total else []
+        full.append(["", "", "TOTAL", *totals, *grand, ""])
+        short.append(["", "", "TOTAL", *totals, *grand, ""])
+        bad.append(False)
+    tail_head = [*(["total"] if with_total else []), "ok"]
+    sums = [f"Σ{tags[p]}" for p in players] if running else []
+    right = set(range(3, width))
+    by = "the declarer" + (
+        "/the dealer" if any(d.dealer != d.declarer for d in result.deals) else ""
     )
-    return _table(header, rows, right)
+    notes = [
+        players_legend(players, tags),
+        f"by: {by}; ct: the contract" + ("; Σ: running totals" if running else ""),
+        legend("contracts", codes, {d.contract for d in result.deals}),
+        "/s: not played (nobody doubled), its total split"
+        if any(d.split for d in result.deals)
+        else "",
+    ]
+
+    def style(i: int) -> str:
+        return "yellow" if bad[i] else ""
+
+    return [
+        Layout(
+            ["#", "declarer", "contract", *players, *tail_head, *sums],
+            full,
+            right=right,
+            keep=3,
+            row_style=style,
+        ),
+        Layout(
+            ["#", "by", "ct", *(tags[p] for p in players), *tail_head, *sums],
+            short,
+            right=right,
+            keep=3,
+            legend=[n for n in notes if n],
+            row_style=style,
+            groups=[3 + len(players) + int(with_total) + 1],
+        ),
+    ]
 
 
-def violations_text(result: GameScore) -> str:
-    return "\n".join(
-        f"violation (deal {v.deal}): {v.message}" if v.deal else f"violation: {v.message}"
-        for v in result.violations
-    )
+def score_table(result: GameScore, term: Term | None = None) -> str:
+    """One row per deal: number, declarer, contract, each player's doubles and score, the
+    row's total and check; the totals at the foot."""
+    return fit_table(term or Term.detect(), _sheet_layouts(result, running=False, with_total=True))
 
 
-def standings(result: GameScore) -> str:
-    ranked = sorted(result.players, key=lambda p: -result.totals[p])
-    width = max(len(p) for p in ranked)
-    return "\n".join(
-        f"{i}. {p.ljust(width)}  {result.totals[p]:+d}" for i, p in enumerate(ranked, 1)
-    )
+def violations_text(result: GameScore, term: Term | None = None) -> str:
+    return "\n".join(violation_lines(term or Term.detect(), result.violations))
 
 
-def ledger_table(result: GameScore) -> str:
+def standings(result: GameScore, term: Term | None = None) -> str:
+    """The players from the highest total down; tied players share a place (1, 2, 2, 4)."""
+    players = list(result.players)
+    return standings_table(term or Term.detect(), players, [result.totals[p] for p in players])
+
+
+def ledger_table(result: GameScore, term: Term | None = None) -> str:
     """The doubling ledger between every pair: bets, redoubles, and who won what."""
-    rows = []
+    players = list(result.players)
+    tags = initials(players)
+    rows: list[list[Cell]] = []
+    short: list[list[Cell]] = []
     for pair in result.ledger():
         a, b = pair.players
         net = pair.net[a]
         if net > 0:
-            who = f"{a} won {net} from {b}"
+            who, code = f"{a} won {net} from {b}", f"{tags[a]} +{net}"
         elif net < 0:
-            who = f"{b} won {-net} from {a}"
+            who, code = f"{b} won {-net} from {a}", f"{tags[b]} +{-net}"
         else:
-            who = "even"
-        rows.append([f"{a} – {b}", str(pair.bets), str(pair.redoubles), who])
-    return _table(["pair", "bets", "redoubled", "net"], rows, {1, 2})
+            who = code = "even"
+        counts: list[Cell] = [str(pair.bets), str(pair.redoubles)]
+        rows.append([f"{a} – {b}", *counts, who])
+        short.append([f"{tags[a]}–{tags[b]}", *counts, code])
+    notes = [n for n in [players_legend(players, tags)] if n]
+    return fit_table(
+        term or Term.detect(),
+        [
+            Layout(["pair", "bets", "redoubled", "net"], rows, right={1, 2}),
+            Layout(["pair", "bets", "redbl", "won"], short, right={1, 2}, legend=notes),
+        ],
+    )
 
 
-def owed_text(result: GameScore) -> str:
+def owed_text(result: GameScore, term: Term | None = None) -> str:
     """Who still owes whom declarer doubles, most urgent first."""
-    return owed_text_lines(result.owed())
+    return owed_text_lines(result.owed(), term)
 
 
-def owed_text_lines(owed: Sequence[Owed]) -> str:
-    """One line per non-declarer still short of a declarer's doubles, most urgent first."""
+def owed_text_lines(owed: Sequence[Owed], term: Term | None = None, indent: str = "") -> str:
+    """One line per non-declarer still short of a declarer's doubles, most urgent first;
+    in yellow on a terminal (red when it can no longer be made good)."""
+    term = term or Term.detect()
     lines = []
     for o in sorted(owed, key=lambda o: (not o.must, o.remaining - o.owed)):
         deals = "deal" if o.remaining == 1 else f"{o.remaining} deals"
         if o.owed > o.remaining:
-            lines.append(
+            text = (
                 f"{o.doubler} can no longer double {o.declarer} {o.required} times "
                 f"({o.made} so far, {o.declarer}'s last {deals} left)"
             )
         elif o.must:
             every = {1: "", 2: "both of "}.get(o.remaining, "all of ")
-            lines.append(
-                f"{o.doubler} must double {o.declarer} in {every}{o.declarer}'s last {deals}"
-            )
+            text = f"{o.doubler} must double {o.declarer} in {every}{o.declarer}'s last {deals}"
         else:
             times = "once" if o.owed == 1 else f"{o.owed} times"
-            lines.append(
+            text = (
                 f"{o.doubler} must still double {o.declarer} {times} in {o.declarer}'s last {deals}"
             )
+        style = "bold red" if o.owed > o.remaining else "yellow"
+        lines += [
+            term.paint(line, style) for line in wrap(indent + text, term.width, indent + "  ")
+        ]
     return "\n".join(lines)
 
 
@@ -183,67 +255,71 @@ def owed_now(result: GameScore) -> list[Owed]:
 
 def _progress(result: GameScore) -> str:
     played, total = len(result.deals), result.rules.deals_per_game
-    return f"{played} of {total} deals played" + (" — complete" if result.complete else "")
+    return f"{played} of {plural(total, 'deal')} played" + (
+        " — complete" if result.complete else ""
+    )
 
 
-def _running_table(result: GameScore) -> str:
-    """The sheet's rows, grouped by declarer, with the running totals at the right."""
-    players = list(result.players)
-    tags = initials(players)
-    header = ["#", "declarer", "contract", *players, "ok", *(f"Σ{tags[p]}" for p in players)]
-    right = set(range(3, len(header)))
-    rows: list[list[str]] = []
-    running = dict.fromkeys(players, 0)
-    last = None
-    for deal in result.deals:
-        if last is not None and deal.declarer != last:
-            rows.append([""] * len(header))
-        last = deal.declarer
-        paper = paper_doubles(deal, players, tags)
-        for p in players:
-            running[p] += deal.score[p]
-        rows.append(
-            [
-                str(deal.number),
-                deal.declarer if deal.dealer == deal.declarer else f"{deal.declarer}/{deal.dealer}",
-                deal.contract + (" (split)" if deal.split else ""),
-                *(f"{paper[p]} {deal.score[p]:+d}".strip() for p in players),
-                "✓" if row_adds_up(result, deal) else "✗",
-                *(f"{running[p]:+d}" for p in players),
-            ]
-        )
-    return _table(header, rows, right)
+def title_line(result: GameScore, title: str, term: Term, *, progress: bool = True) -> str:
+    """``game.json: Barbu, rules classic; no-king -25 — 3 of 28 deals played``."""
+    text = f"{title}: Barbu, rules {rules_in_force(result.rules)}"
+    if progress:
+        text += f" — {_progress(result)}"
+    return term.lines(text)
 
 
-def sheet(result: GameScore, *, title: str) -> str:
+def sheet(result: GameScore, *, title: str, term: Term | None = None) -> str:
     """The whole score sheet for ``scoresheet show``."""
+    term = term or Term.detect()
     rules = result.rules
     dealer_note = "" if rules.dealer == "declarer" else " (declarer/dealer)"
     parts = [
-        f"{title}: Barbu, rules {rules.name} — {_progress(result)}",
+        title_line(result, title, term),
         "",
-        "Doubles are written in the doubler's column: the doubled players' initials (X: "
-        "everyone), * when the declarer is among them, R + initials for redoubles." + dealer_note,
+        term.lines(
+            "Doubles are written in the doubler's column: the doubled players' initials (X: "
+            "everyone), * when the declarer is among them, R + initials for redoubles."
+            + dealer_note
+        ),
         "",
-        _running_table(result) if result.deals else "(no deals yet)",
+        fit_table(term, _sheet_layouts(result, running=True, with_total=False))
+        if result.deals
+        else "(no deals yet)",
         "",
         "Standings",
-        standings(result),
+        standings(result, term),
         "",
         "Doubling ledger",
-        ledger_table(result),
+        ledger_table(result, term),
     ]
-    owed = owed_text(result)
+    owed = owed_text(result, term)
     if owed:
         parts += ["", "Doubles still owed to declarers", owed]
     if result.violations:
-        parts += ["", "Violations", violations_text(result)]
+        parts += ["", "Violations", violations_text(result, term)]
     return "\n".join(parts)
 
 
-def status(result: GameScore, *, title: str) -> str:
+def score_text(result: GameScore, *, title: str, term: Term | None = None) -> str:
+    """The ``scoresheet score`` table: every deal, its check, the totals, any violations."""
+    term = term or Term.detect()
+    parts = [title_line(result, title, term, progress=False), score_table(result, term)]
+    if result.violations:
+        parts += ["", violations_text(result, term)]
+    played = len(result.deals)
+    parts += [
+        "",
+        "complete"
+        if result.complete
+        else f"{played} of {plural(result.rules.deals_per_game, 'deal')} played",
+    ]
+    return "\n".join(parts)
+
+
+def status(result: GameScore, *, title: str, term: Term | None = None) -> str:
     """What the table needs before the next deal (``scoresheet status``)."""
-    lines = [f"{title}: Barbu, rules {result.rules.name} — {_progress(result)}"]
+    term = term or Term.detect()
+    lines = [title_line(result, title, term)]
     declarer = result.next_declarer
     if declarer is None:
         lines.append("The game is complete.")
@@ -251,17 +327,18 @@ def status(result: GameScore, *, title: str) -> str:
         dealer = result.next_dealer
         deals = f"deal {len(result.deals) + 1}"
         who = declarer if dealer == declarer else f"{declarer} (dealer: {dealer})"
-        lines.append(f"Next, {deals}: {who} declares.")
-        lines.append(f"{declarer}'s contracts left: {', '.join(result.contracts_left(declarer))}")
+        lines.append(term.lines(f"Next, {deals}: {who} declares."))
+        left = result.contracts_left(declarer)
+        lines.append(term.lines(f"{declarer}'s contracts left: {', '.join(left)}"))
         owed = [o for o in result.owed() if o.declarer == declarer]
         if owed:
-            lines.append(f"Doubles owed to {declarer}:")
-            lines += ["  " + line for line in owed_text_lines(owed).splitlines()]
+            lines.append(term.lines(f"Doubles owed to {declarer}:"))
+            lines.append(owed_text_lines(owed, term, indent="  "))
         else:
-            lines.append(f"No doubles are owed to {declarer}.")
-    lines += ["", "Standings", standings(result)]
+            lines.append(term.lines(f"No doubles are owed to {declarer}."))
+    lines += ["", "Standings", standings(result, term)]
     if result.violations:
-        lines += ["", "Violations", violations_text(result)]
+        lines += ["", "Violations", violations_text(result, term)]
     return "\n".join(lines)
 
 

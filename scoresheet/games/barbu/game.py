@@ -6,6 +6,7 @@ from typing import Any
 
 from scoresheet.games.barbu.score import GameScore, score_game, to_json
 from scoresheet.rules.barbu import BarbuRules
+from scoresheet.views.term import Term
 
 __all__ = [
     "after_deal_text",
@@ -38,51 +39,45 @@ def rules_json(rules: BarbuRules) -> dict[str, Any]:
     return data(rules)
 
 
-def score_text(result: GameScore, title: str) -> str:
+def score_text(result: GameScore, title: str, term: Term | None = None) -> str:
     from scoresheet.views import text
 
-    parts = [f"{title}: Barbu, rules {result.rules.name}", text.score_table(result)]
-    if result.violations:
-        parts += ["", text.violations_text(result)]
-    played = len(result.deals)
-    parts += [
-        "",
-        "complete"
-        if result.complete
-        else f"{played} of {result.rules.deals_per_game} deals played",
-    ]
-    return "\n".join(parts)
+    return text.score_text(result, title=title, term=term or Term.detect())
 
 
-def sheet_text(result: GameScore, title: str) -> str:
+def sheet_text(result: GameScore, title: str, term: Term | None = None) -> str:
     from scoresheet.views import text
 
-    return text.sheet(result, title=title)
+    return text.sheet(result, title=title, term=term or Term.detect())
 
 
-def status_text(result: GameScore, title: str) -> str:
+def status_text(result: GameScore, title: str, term: Term | None = None) -> str:
     from scoresheet.views import text
 
-    return text.status(result, title=title)
+    return text.status(result, title=title, term=term or Term.detect())
 
 
-def deal_text(result: GameScore, number: int) -> str:
-    """One line for a deal just added or corrected."""
+def deal_text(result: GameScore, number: int, term: Term | None = None) -> str:
+    """One line for a deal just added or corrected (wrapped to the terminal)."""
+    term = term or Term.detect()
     deal = result.deals[number - 1]
     scores = ", ".join(f"{p} {deal.score[p]:+d}" for p in result.players)
     note = " (not played: nobody doubled, total split)" if deal.split else ""
-    return f"deal {number}: {deal.declarer} declared {deal.contract}{note} — {scores}"
+    return term.lines(f"deal {number}: {deal.declarer} declared {deal.contract}{note} — {scores}")
 
 
-def after_deal_text(result: GameScore) -> str:
+def after_deal_text(result: GameScore, term: Term | None = None) -> str:
     """What the table needs to hear after a deal: totals, doubles owed, violations."""
     from scoresheet.views import text
+    from scoresheet.views.common import violation_lines
 
-    lines = ["totals: " + ", ".join(f"{p} {result.totals[p]:+d}" for p in result.players)]
-    owed = text.owed_text_lines(text.owed_now(result))
+    term = term or Term.detect()
+    totals = ", ".join(f"{p} {result.totals[p]:+d}" for p in result.players)
+    lines = [term.lines(f"totals: {totals}")]
+    owed = text.owed_text_lines(text.owed_now(result), term)
     if owed:
         lines.append(owed)
-    lines += [f"violation (deal {v.deal}): {v.message}" for v in result.violations]
+    lines += violation_lines(term, result.violations)
     if result.complete:
         lines.append("the game is complete")
     return "\n".join(lines)

@@ -13,6 +13,7 @@ from typing import Any
 
 from scoresheet.games.belote.rules import BeloteRules
 from scoresheet.games.belote.score import GameScore, score_game, to_json
+from scoresheet.views.term import Term
 
 __all__ = [
     "after_deal_text",
@@ -46,36 +47,36 @@ def rules_text(rules: BeloteRules) -> str:
     return views.rules_text(rules)
 
 
-def score_text(result: GameScore, title: str) -> str:
+def score_text(result: GameScore, title: str, term: Term | None = None) -> str:
     from scoresheet.games.belote import views
 
-    return views.score_text(result, title)
+    return views.score_text(result, title, term)
 
 
-def sheet_text(result: GameScore, title: str) -> str:
+def sheet_text(result: GameScore, title: str, term: Term | None = None) -> str:
     from scoresheet.games.belote import views
 
-    return views.sheet_text(result, title)
+    return views.sheet_text(result, title, term)
 
 
-def status_text(result: GameScore, title: str) -> str:
+def status_text(result: GameScore, title: str, term: Term | None = None) -> str:
     from scoresheet.games.belote import views
 
-    return views.status_text(result, title)
+    return views.status_text(result, title, term)
 
 
-def deal_text(result: GameScore, number: int) -> str:
+def deal_text(result: GameScore, number: int, term: Term | None = None) -> str:
     """One line for a deal just added or corrected."""
     from scoresheet.games.belote import views
 
-    return views.deal_text(result, number)
+    return views.deal_text(result, number, term)
 
 
-def after_deal_text(result: GameScore) -> str:
+def after_deal_text(result: GameScore, term: Term | None = None) -> str:
     """The totals, the points held by a litige, and the winner once there is one."""
     from scoresheet.games.belote import views
 
-    return views.after_deal_text(result)
+    return views.after_deal_text(result, term)
 
 
 def deal_from_flags(

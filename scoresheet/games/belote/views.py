@@ -3,28 +3,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from scoresheet.games.belote.rules import CONTRACT_NAMES, BeloteRules
 from scoresheet.games.belote.score import DealScore, GameScore
-
-
-def _table(header: Sequence[str], rows: Sequence[Sequence[str]], right: set[int]) -> str:
-    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
-
-    def line(cells: Sequence[str]) -> str:
-        return "  ".join(
-            c.rjust(w) if i in right else c.ljust(w)
-            for i, (c, w) in enumerate(zip(cells, widths, strict=True))
-        ).rstrip()
-
-    rule = "  ".join("-" * w for w in widths)
-    return "\n".join([line(header), rule, *(line(r) for r in rows)])
+from scoresheet.views.common import rules_in_force, standings_table, violation_lines
+from scoresheet.views.term import Cell, Layout, Term, fit_table, plural
 
 
 def team_tags(result: GameScore) -> tuple[str, str]:
     """Short names for the two teams: their players' initials (``AC``, ``BD``)."""
-    from scoresheet.views.text import initials
+    from scoresheet.views.common import initials
 
     tags = initials(result.players)
     a, b = ("".join(tags[p] for p in team) for team in result.teams)
@@ -49,43 +36,98 @@ def _declarations(tags: tuple[str, str], deal: DealScore) -> str:
     return " ".join(f"{tags[x.team]}:{x.kind} {x.rank}" for x in deal.declarations)
 
 
-def score_table(result: GameScore) -> str:
+CONTRACT_CODES = {
+    "spades": "♠",
+    "hearts": "♥",
+    "diamonds": "♦",
+    "clubs": "♣",
+    "no-trumps": "NT",
+    "all-trumps": "AT",
+}
+
+
+def _code_legend(result: GameScore) -> str:
+    used = {d.contract for d in result.deals}
+    pairs = [f"{CONTRACT_CODES[c]} {c}" for c in CONTRACT_CODES if c in used]
+    return "contracts: " + ", ".join(pairs) if pairs else ""
+
+
+def score_table(result: GameScore, term: Term | None = None) -> str:
     """One row per deal: who took what, the card points, the outcome and the scores."""
+    from scoresheet.views.common import initials, players_legend
+
+    term = term or Term.detect()
     tags = team_tags(result)
+    who = initials(result.players)
     names = [result.team_name(0), result.team_name(1)]
     with_decl = result.rules.declarations
-    header = ["#", "dealer", "contract", "taker", "points", "last", "belote", "capot"]
-    header += ["declarations"] if with_decl else []
-    header += ["outcome", *names, "note"]
-    first_score = len(header) - 3
-    rows: list[list[str]] = []
+    full: list[list[Cell]] = []
+    short: list[list[Cell]] = []
     for d in result.deals:
-        row = [
-            str(d.number),
-            d.dealer,
-            d.contract,
-            f"{d.taker} ({tags[d.taking_team]})",
-            f"{d.points[0]}/{d.points[1]}" + (" (cards)" if d.from_cards else ""),
-            _team(tags, d.last_trick),
-            _team(tags, d.belote),
-            _team(tags, d.capot),
-        ]
-        if with_decl:
-            row.append(_declarations(tags, d))
-        row += [d.outcome, str(d.score[0]), str(d.score[1]), _note(result, d)]
-        rows.append(row)
-    rows.append(
+        scores: list[Cell] = [str(d.score[0]), str(d.score[1])]
+        points = f"{d.points[0]}/{d.points[1]}" + (" (cards)" if d.from_cards else "")
+        extras = [_team(tags, d.last_trick), _team(tags, d.belote), _team(tags, d.capot)]
+        decl = [_declarations(tags, d)] if with_decl else []
+        note = _note(result, d)
+        full.append(
+            [
+                str(d.number),
+                d.dealer,
+                d.contract,
+                f"{d.taker} ({tags[d.taking_team]})",
+                points,
+                *extras,
+                *decl,
+                d.outcome,
+                *scores,
+                note,
+            ]
+        )
+        short.append(
+            [
+                str(d.number),
+                who[d.dealer],
+                CONTRACT_CODES[d.contract],
+                who[d.taker],
+                d.outcome,
+                *scores,
+                points,
+                *extras,
+                *decl,
+                note,
+            ]
+        )
+    blank = [""] * (len(full[0]) if full else 0)
+    if full:
+        first = len(blank) - 3
+        full.append([*blank[:2], "TOTAL", *blank[3:first], *map(str, result.team_totals), ""])
+        short.append([*blank[:4], "TOTAL", *map(str, result.team_totals), *blank[7:]])
+    head = ["#", "dealer", "contract", "taker", "points", "last", "belote", "capot"]
+    head += ["declarations"] if with_decl else []
+    head += ["outcome", *names, "note"]
+    short_head = ["#", "dl", "ct", "by", "outcome", *tags, "points", "last", "bel", "capot"]
+    short_head += ["decl"] if with_decl else []
+    short_head += ["note"]
+    legend = [
+        players_legend(result.players, who),
+        "dl: the dealer; ct: the contract; by: the taker",
+        _code_legend(result),
+    ]
+    first = len(head) - 3
+    return fit_table(
+        term,
         [
-            "",
-            "",
-            "TOTAL",
-            *[""] * (first_score - 3),
-            str(result.team_totals[0]),
-            str(result.team_totals[1]),
-            "",
-        ]
+            Layout(head, full, right={0, first, first + 1}, keep=1),
+            Layout(
+                short_head,
+                short,
+                right={0, 5, 6},
+                keep=3,
+                legend=[line for line in legend if line],
+                groups=[3, 7],
+            ),
+        ],
     )
-    return _table(header, rows, {0, first_score, first_score + 1})
 
 
 def teams_line(result: GameScore) -> str:
@@ -102,7 +144,7 @@ def outcome_line(result: GameScore) -> str:
             f"{result.team_name(w)} won the game at deal {result.won_at}, "
             f"{result.team_totals[w]} to {result.team_totals[1 - w]}"
         )
-    return f"{played} deal{'' if played == 1 else 's'} played; first team to {result.rules.target}"
+    return f"{plural(played, 'deal')} played; first team to {result.rules.target}"
 
 
 def held_line(result: GameScore) -> str | None:
@@ -117,71 +159,109 @@ def held_line(result: GameScore) -> str | None:
 
 
 def _title(result: GameScore, title: str) -> str:
-    return f"{title}: Belote, rules {result.rules.name} — target {result.rules.target}"
+    return f"{title}: Belote, rules {rules_in_force(result.rules)} — target {result.rules.target}"
 
 
-def score_text(result: GameScore, title: str) -> str:
-    parts = [_title(result, title), teams_line(result), "", score_table(result), ""]
+def score_text(result: GameScore, title: str, term: Term | None = None) -> str:
+    term = term or Term.detect()
+    parts = [term.lines(_title(result, title)), term.lines(teams_line(result)), ""]
+    parts += [score_table(result, term) if result.deals else "no deals yet", ""]
     held = held_line(result)
     if held:
-        parts.append(held)
-    parts.append(outcome_line(result))
+        parts.append(term.lines(held))
+    parts.append(term.lines(outcome_line(result)))
+    if result.violations:
+        parts += ["", *violation_lines(term, result.violations)]
     return "\n".join(parts)
 
 
-def standings(result: GameScore) -> str:
-    order = sorted((0, 1), key=lambda k: -result.team_totals[k])
-    width = max(len(result.team_name(k)) for k in order)
-    return "\n".join(
-        f"{i}. {result.team_name(k).ljust(width)}  {result.team_totals[k]}"
-        for i, k in enumerate(order, 1)
-    )
-
-
-def sheet_text(result: GameScore, title: str) -> str:
-    """The paper sheet: each team's score and running total, deal by deal."""
+def standings(result: GameScore, term: Term | None = None) -> str:
+    """Both teams, the higher total first (tied teams share first place)."""
     names = [result.team_name(0), result.team_name(1)]
-    header = ["#", "contract", "taker", "outcome"]
+    scores = list(result.team_totals)
+    return standings_table(term or Term.detect(), names, scores, shown=[str(n) for n in scores])
+
+
+def sheet_text(result: GameScore, title: str, term: Term | None = None) -> str:
+    """The paper sheet: each team's score and running total, deal by deal."""
+    from scoresheet.views.common import initials, players_legend
+
+    term = term or Term.detect()
+    tags = team_tags(result)
+    who = initials(result.players)
+    names = [result.team_name(0), result.team_name(1)]
+    header: list[Cell] = ["#", "contract", "taker", "outcome"]
     header += [names[0], "running", names[1], "running", "note"]
-    rows = [
-        [
-            str(d.number),
-            CONTRACT_NAMES[d.contract],
-            d.taker,
-            d.outcome,
+    rows: list[list[Cell]] = []
+    short: list[list[Cell]] = []
+    for d in result.deals:
+        scores: list[Cell] = [
             str(d.score[0]),
             str(d.running[0]),
             str(d.score[1]),
             str(d.running[1]),
-            _note(result, d),
         ]
-        for d in result.deals
+        note = _note(result, d)
+        rows.append([str(d.number), CONTRACT_NAMES[d.contract], d.taker, d.outcome, *scores, note])
+        short.append(
+            [str(d.number), CONTRACT_CODES[d.contract], who[d.taker], d.outcome, *scores, note]
+        )
+    short_head: list[Cell] = ["#", "ct", "by", "outcome"]
+    short_head += [tags[0], f"Σ{tags[0]}", tags[1], f"Σ{tags[1]}", "note"]
+    legend = [
+        players_legend(result.players, who),
+        "ct: the contract; by: the taker; Σ: the team's running total",
+        _code_legend(result),
     ]
-    parts = [_title(result, title), teams_line(result), ""]
-    parts.append(_table(header, rows, {0, 4, 5, 6, 7}) if rows else "no deals yet")
-    parts += ["", "Standings", standings(result)]
+    parts = [term.lines(_title(result, title)), term.lines(teams_line(result)), ""]
+    parts.append(
+        fit_table(
+            term,
+            [
+                Layout(header, rows, right={0, 4, 5, 6, 7}),
+                Layout(
+                    short_head,
+                    short,
+                    right={0, 4, 5, 6, 7},
+                    keep=2,
+                    legend=[line for line in legend if line],
+                ),
+            ],
+        )
+        if rows
+        else "no deals yet"
+    )
+    parts += ["", "Standings", standings(result, term)]
     held = held_line(result)
     if held:
-        parts.append(held)
-    parts.append(outcome_line(result))
+        parts.append(term.lines(held))
+    parts.append(term.lines(outcome_line(result)))
+    if result.violations:
+        parts += ["", "Violations", *violation_lines(term, result.violations)]
     return "\n".join(parts)
 
 
-def status_text(result: GameScore, title: str) -> str:
+def status_text(result: GameScore, title: str, term: Term | None = None) -> str:
     """What the table needs before the next deal."""
-    lines = [f"{_title(result, title)} — {outcome_line(result)}", teams_line(result)]
+    term = term or Term.detect()
+    lines = [
+        term.lines(f"{_title(result, title)} — {outcome_line(result)}"),
+        term.lines(teams_line(result)),
+    ]
     if result.winner is not None:
         lines.append("The game is over.")
     else:
-        lines.append(f"Next, deal {len(result.deals) + 1}: {result.next_dealer} deals.")
-    lines += ["", "Standings", standings(result)]
+        lines.append(term.lines(f"Next, deal {len(result.deals) + 1}: {result.next_dealer} deals."))
+    lines += ["", "Standings", standings(result, term)]
     held = held_line(result)
     if held:
-        lines.append(held)
+        lines.append(term.lines(held))
+    if result.violations:
+        lines += ["", "Violations", *violation_lines(term, result.violations)]
     return "\n".join(lines)
 
 
-def deal_text(result: GameScore, number: int) -> str:
+def deal_text(result: GameScore, number: int, term: Term | None = None) -> str:
     """``deal 1: Bob took hearts for Bob & Dan — made: Ann & Cat 62, Bob & Dan 120``."""
     d = result.deals[number - 1]
     scores = ", ".join(f"{result.team_name(k)} {d.score[k]}" for k in (0, 1))
@@ -191,20 +271,19 @@ def deal_text(result: GameScore, number: int) -> str:
         f"{d.outcome}: {scores}"
     )
     note = _note(result, d)
-    return f"{line} ({note})" if note else line
+    return (term or Term.detect()).lines(f"{line} ({note})" if note else line)
 
 
-def after_deal_text(result: GameScore) -> str:
-    lines = [
-        "totals: "
-        + ", ".join(f"{result.team_name(k)} {result.team_totals[k]}" for k in (0, 1))
-        + f" (target {result.rules.target})"
-    ]
+def after_deal_text(result: GameScore, term: Term | None = None) -> str:
+    term = term or Term.detect()
+    totals = ", ".join(f"{result.team_name(k)} {result.team_totals[k]}" for k in (0, 1))
+    lines = [term.lines(f"totals: {totals} (target {result.rules.target})")]
     held = held_line(result)
     if held:
-        lines.append(held)
+        lines.append(term.lines(held))
+    lines += violation_lines(term, result.violations)
     if result.winner is not None:
-        lines.append(f"the game is over: {outcome_line(result)}")
+        lines.append(term.lines(f"the game is over: {outcome_line(result)}"))
     return "\n".join(lines)
 
 
@@ -241,7 +320,8 @@ def rules_text(rules: BeloteRules) -> str:
     header = ["rank", *TABLES]
     rows = [[r, *(str(rules.points[t][r]) for t in TABLES)] for r in TRUMP_ORDER]
     rows.append(["", *(str(sum(rules.points[t][r] for r in RANK_KEYS)) for t in TABLES)])
-    lines += ["", _table(header, rows, set(range(1, len(header))))]
+    table = Layout(header, rows, right=set(range(1, len(header))))
+    lines += ["", fit_table(Term(width=1000), [table])]
     groups: dict[tuple[int, int], list[str]] = {}
     for c in rules.contracts:
         groups.setdefault((rules.card_total(c), rules.deal_total(c)), []).append(c)

@@ -432,7 +432,7 @@ def _check_cards(
         if high is not None or low is not None:
             raise ScoresheetError(
                 f"{where}, result: no trump was captured, so none was dealt: high and low "
-                "must be null"
+                "must be none"
             )
     elif high is None or low is None:
         raise ScoresheetError(
@@ -449,7 +449,7 @@ def _check_cards(
     if in_pile is None and jack is not None:
         raise ScoresheetError(
             f"{where}, result.jack: {the_jack} is not among the captured cards, so it was "
-            "not dealt: jack must be null"
+            "not dealt: jack must be none"
         )
     if in_pile is not None:
         if jack is None:
@@ -552,7 +552,7 @@ def score_deal(
         if trump_jack in turn_ups:
             raise ScoresheetError(
                 f"{where}, result.jack: {trump_jack} was turned up, so it was not dealt: "
-                "jack must be null"
+                "jack must be none"
             )
         if high is None:
             raise ScoresheetError(

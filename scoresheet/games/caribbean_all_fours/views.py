@@ -12,6 +12,8 @@ from scoresheet.games.caribbean_all_fours.score import (
     Point,
     right_of,
 )
+from scoresheet.views.common import card_text, rules_in_force, standings_table, violation_lines
+from scoresheet.views.term import Cell, Layout, Term, fit_table, plural
 
 LETTERS = ("A", "B")
 
@@ -19,7 +21,7 @@ LETTERS = ("A", "B")
 def point_label(point: Point) -> str:
     """What a point was scored for: ``kick JS``, ``high Bob``, ``hang jack Dan→Ann``."""
     if point.kind == "kick":
-        return f"kick {point.card}"
+        return f"kick {card_text(point.card)}"
     if point.kind == "beg":
         return "take one"
     if point.kind in ("high", "low"):
@@ -38,6 +40,37 @@ def point_short(point: Point) -> str:
     return text if point.counted else f"[{text}]"
 
 
+POINT_CODES = {
+    "kick": "K",
+    "beg": "T",
+    "high": "H",
+    "low": "L",
+    "jack": "J",
+    "hang-jack": "HJ",
+    "game": "G",
+}
+BEG_CODES = {"stand": "st", "take-one": "1", "run": "run"}
+BEG_LEGEND = (
+    "dl: the dealer; beg: st stood, 1 begged and was given one, run begged and the pack ran"
+)
+POINT_LEGEND = (
+    "points: K kick, T take one (the beg), H high, L low, J jack, HJ hang jack, G game; "
+    "then the team, and the points when more than 1 (KA3: a kick of 3 to A)"
+)
+
+
+def point_code(point: Point) -> str:
+    """``HA`` (high to team A), ``KB3`` (a kick of 3 to B); bracketed when not counted."""
+    text = f"{POINT_CODES.get(point.kind, point.kind)}{LETTERS[point.team]}"
+    text += str(point.points) if point.points != 1 else ""
+    return text if point.counted else f"[{text}]"
+
+
+def turned_text(deal: DealScore) -> str:
+    """The cards turned up, as the table writes them: ``9♠ J♥``."""
+    return " ".join(card_text(c) for c in deal.turn_ups)
+
+
 def _begged(deal: DealScore, players: Sequence[str]) -> str:
     who = right_of(players, deal.dealer)
     if deal.beg is None:
@@ -50,21 +83,9 @@ def _begged(deal: DealScore, players: Sequence[str]) -> str:
     return f"{who} begged, {deal.dealer} ran the pack{' twice' if runs == 2 else ''}"
 
 
-def _table(header: Sequence[str], rows: Sequence[Sequence[str]], right: set[int]) -> str:
-    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
-
-    def line(cells: Sequence[str]) -> str:
-        parts = [
-            c.rjust(w) if i in right else c.ljust(w)
-            for i, (c, w) in enumerate(zip(cells, widths, strict=True))
-        ]
-        return "  ".join(parts).rstrip()
-
-    return "\n".join([line(header), *(line(r) for r in rows)])
-
-
-def teams_line(result: GameScore) -> str:
-    return f"teams: A = {result.team_name(0)}, B = {result.team_name(1)}"
+def teams_line(result: GameScore, term: Term | None = None) -> str:
+    text = f"teams: A = {result.team_name(0)}, B = {result.team_name(1)}"
+    return (term or Term.detect()).lines(text)
 
 
 def outcome(result: GameScore) -> str:
@@ -75,57 +96,79 @@ def outcome(result: GameScore) -> str:
     target = result.rules.target
     return (
         f"{result.team_name(0)} {a}, {result.team_name(1)} {b}: "
-        f"first to {target}, {len(result.deals)} deal{'s' * (len(result.deals) != 1)} played."
+        f"first to {target}, {plural(len(result.deals), 'deal')} played."
     )
 
 
-def score_text(result: GameScore, title: str) -> str:
+def _title(result: GameScore, title: str, term: Term) -> str:
+    return term.lines(
+        f"{title}: Caribbean All Fours, rules {rules_in_force(result.rules)} — "
+        f"first to {result.rules.target}"
+    )
+
+
+def score_text(result: GameScore, title: str, term: Term | None = None) -> str:
     """One row per deal: the cards turned up, the beg, every point in order, the totals."""
-    rows = []
+    from scoresheet.views.common import initials, players_legend
+
+    term = term or Term.detect()
+    tags = initials(result.players)
+    rows: list[list[Cell]] = []
+    short: list[list[Cell]] = []
     for d in result.deals:
         points = " · ".join(point_short(p) for p in d.points) or "—"
-        if d.winner is not None:
-            points += f"  ← {LETTERS[d.winner]} wins"
-        rows.append(
-            [
-                str(d.number),
-                d.dealer,
-                " ".join(str(c) for c in d.turn_ups),
-                d.beg or "—",
-                points,
-                str(d.running[0]),
-                str(d.running[1]),
-            ]
-        )
+        codes = " ".join(point_code(p) for p in d.points) or "—"
+        winner = LETTERS[d.winner] if d.winner is not None else ""
+        won = f"  ← {winner} wins" if winner else ""
+        totals: list[Cell] = [str(d.running[0]), str(d.running[1])]
+        start = [str(d.number), d.dealer, turned_text(d), d.beg or "—"]
+        rows.append([*start, points + won, *totals])
+        start[1] = tags[d.dealer]
+        start[3] = BEG_CODES.get(d.beg or "", "—")
+        short.append([*start, codes + (f" {winner}✓" if winner else ""), *totals])
     header = ["deal", "dealer", "turned up", "beg", "points in scoring order", "A", "B"]
-    parts = [
-        f"{title}: Caribbean All Fours, rules {result.rules.name} — first to {result.rules.target}",
-        teams_line(result),
-        "",
-        _table(header, rows, {0, 5, 6}) if rows else "no deals yet",
-        "",
-        outcome(result),
-    ]
+    legend = [players_legend(result.players, tags), BEG_LEGEND, POINT_LEGEND]
+    legend = [line for line in legend if line]
+    if any(d.winner is not None for d in result.deals):
+        legend.append("A✓, B✓: the team that wins the game in that deal")
+    table = fit_table(
+        term,
+        [
+            Layout(header, rows, right={0, 5, 6}, rule=False),
+            Layout(
+                ["#", "dl", "up", "beg", "points", "A", "B"],
+                short,
+                right={0, 5, 6},
+                rule=False,
+                keep=1,
+                legend=legend,
+            ),
+        ],
+    )
+    parts = [_title(result, title, term), teams_line(result, term), ""]
+    parts += [table if rows else "no deals yet", "", term.lines(outcome(result))]
     if any(not p.counted for d in result.deals for p in d.points):
-        parts.append("[…]: scored after the game was won, so not counted.")
+        parts.append(term.lines("[…]: scored after the game was won, so not counted."))
+    if result.violations:
+        parts += ["", *violation_lines(term, result.violations)]
     return "\n".join(parts)
 
 
-def sheet_text(result: GameScore, title: str) -> str:
+def sheet_text(result: GameScore, title: str, term: Term | None = None) -> str:
     """The score sheet: every deal point by point, with both teams' scores after each."""
-    lines = [
-        f"{title}: Caribbean All Fours, rules {result.rules.name} — first to {result.rules.target}",
-        teams_line(result),
-    ]
+    term = term or Term.detect()
+    lines = [_title(result, title, term), teams_line(result, term)]
     for d in result.deals:
         trump = SUIT_NAMES[d.trump]
-        turned = " ".join(str(c) for c in d.turn_ups)
         lines += [
             "",
-            f"Deal {d.number}: {d.dealer} deals; turned up {turned} (trumps: {trump}); "
-            f"{_begged(d, result.players)}",
+            term.lines(
+                f"Deal {d.number}: {d.dealer} deals; turned up {turned_text(d)} "
+                f"(trumps: {trump}); {_begged(d, result.players)}"
+            ),
         ]
-        rows = []
+        rows: list[list[Cell]] = []
+        notes: list[str] = []
         for p in d.points:
             note = "" if p.counted else "not counted: the game was already won"
             if p.counted and d.winner is not None and p is _winning(d):
@@ -139,12 +182,25 @@ def sheet_text(result: GameScore, title: str) -> str:
                     note,
                 ]
             )
+            if note:
+                notes.append(f"  {point_label(p)}: {note}")
         if not rows:
             rows.append(["", "no points", "", f"{d.running[0]}–{d.running[1]}", ""])
-        lines.append(_table(["", "point", "team", "A–B", ""], rows, {3}))
+        header: list[Cell] = ["", "point", "team", "A–B", ""]
+        lines.append(
+            fit_table(
+                term,
+                [
+                    Layout(header, rows, right={3}, rule=False),
+                    Layout(header[:4], [r[:4] for r in rows], right={3}, rule=False, legend=notes),
+                ],
+            )
+        )
         if not d.played and d.winner is None:
             lines.append("  (no cards played)")
-    lines += ["", "Standings", standings(result)]
+    lines += ["", "Standings", standings(result, term)]
+    if result.violations:
+        lines += ["", "Violations", *violation_lines(term, result.violations)]
     return "\n".join(lines)
 
 
@@ -153,60 +209,74 @@ def _winning(deal: DealScore) -> Point | None:
     return counted[-1] if counted and deal.winner is not None else None
 
 
-def standings(result: GameScore) -> str:
-    rows = []
-    order = sorted((0, 1), key=lambda t: -result.team_totals[t])
-    for t in order:
-        mark = "  winner" if result.winner == t else ""
-        rows.append([f"{LETTERS[t]} {result.team_name(t)}", str(result.team_totals[t]), mark])
-    return _table(["team", "points", ""], rows, {1})
+def standings(result: GameScore, term: Term | None = None) -> str:
+    """Both teams, the higher score first (tied teams share first place)."""
+    names = [f"{LETTERS[t]} {result.team_name(t)}" for t in (0, 1)]
+    scores = list(result.team_totals)
+    marks = ["winner" if result.winner == t else "" for t in (0, 1)]
+    return standings_table(
+        term or Term.detect(), names, scores, shown=[str(n) for n in scores], marks=marks
+    )
 
 
-def status_text(result: GameScore, title: str) -> str:
+def status_text(result: GameScore, title: str, term: Term | None = None) -> str:
     """What the table needs before the next deal: the scores, who deals, who begs."""
+    term = term or Term.detect()
     a, b = result.team_totals
     target = result.rules.target
+    played = plural(len(result.deals), "deal")
     lines = [
-        f"{title}: Caribbean All Fours, rules {result.rules.name} — first to {target}",
-        f"{result.team_name(0)} {a}, {result.team_name(1)} {b} after "
-        f"{len(result.deals)} deal{'s' * (len(result.deals) != 1)}",
+        _title(result, title, term),
+        term.lines(f"{result.team_name(0)} {a}, {result.team_name(1)} {b} after {played}"),
     ]
     dealer = result.next_dealer
     if dealer is None:
-        lines.append(f"the game is over: {outcome(result)}")
-        return "\n".join(lines)
-    begs = right_of(result.players, dealer)
-    lines.append(f"next: deal {len(result.deals) + 1}, {dealer} deals; {begs} stands or begs")
-    lines.append(
-        f"to win: {result.team_name(0)} need {target - a}, {result.team_name(1)} need {target - b}"
-    )
+        lines.append(term.lines(f"the game is over: {outcome(result)}"))
+    else:
+        begs = right_of(result.players, dealer)
+        lines.append(
+            term.lines(f"next: deal {len(result.deals) + 1}, {dealer} deals; {begs} stands or begs")
+        )
+        lines.append(
+            term.lines(
+                f"to win: {result.team_name(0)} need {target - a}, "
+                f"{result.team_name(1)} need {target - b}"
+            )
+        )
+    if result.violations:
+        lines += ["", "Violations", *violation_lines(term, result.violations)]
     return "\n".join(lines)
 
 
-def deal_text(result: GameScore, number: int) -> str:
-    """One line for a deal just added or corrected."""
+def deal_text(result: GameScore, number: int, term: Term | None = None) -> str:
+    """One line for a deal just added or corrected (wrapped to the terminal)."""
     d = result.deals[number - 1]
-    turned = " ".join(str(c) for c in d.turn_ups)
     points = ", ".join(point_short(p) for p in d.points) or "no points"
     beg = f", {d.beg}" if d.beg else ""
     won = f"; {result.team_name(d.winner)} win" if d.winner is not None else ""
-    return (
-        f"deal {number}: {d.dealer} dealt, turned up {turned}{beg} — {points} "
+    return (term or Term.detect()).lines(
+        f"deal {number}: {d.dealer} dealt, turned up {turned_text(d)}{beg} — {points} "
         f"→ A {d.running[0]}, B {d.running[1]}{won}"
     )
 
 
-def after_deal_text(result: GameScore) -> str:
+def after_deal_text(result: GameScore, term: Term | None = None) -> str:
     """Totals after a deal, and who deals next (or who won)."""
+    term = term or Term.detect()
     a, b = result.team_totals
     lines = [
-        f"totals: {result.team_name(0)} {a}, {result.team_name(1)} {b} "
-        f"(first to {result.rules.target})"
+        term.lines(
+            f"totals: {result.team_name(0)} {a}, {result.team_name(1)} {b} "
+            f"(first to {result.rules.target})"
+        )
     ]
+    lines += violation_lines(term, result.violations)
     if result.complete:
-        lines.append(f"the game is over: {outcome(result)}")
+        lines.append(term.lines(f"the game is over: {outcome(result)}"))
     else:
         dealer = result.next_dealer
         assert dealer is not None
-        lines.append(f"next: {dealer} deals, {right_of(result.players, dealer)} stands or begs")
+        lines.append(
+            term.lines(f"next: {dealer} deals, {right_of(result.players, dealer)} stands or begs")
+        )
     return "\n".join(lines)

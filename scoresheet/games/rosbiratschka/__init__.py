@@ -18,6 +18,7 @@ from typing import Any
 
 from scoresheet.games.rosbiratschka.rules import RosbiratschkaRules
 from scoresheet.games.rosbiratschka.score import GameScore, score_game, to_json
+from scoresheet.views.term import Term
 
 __all__ = [
     "GameScore",
@@ -41,34 +42,34 @@ def rules_from_data(data: dict[str, Any]) -> RosbiratschkaRules:
     return RosbiratschkaRules.from_data(data)
 
 
-def score_text(result: GameScore, title: str) -> str:
+def score_text(result: GameScore, title: str, term: Term | None = None) -> str:
     from scoresheet.games.rosbiratschka import views
 
-    return views.score_text(result, title)
+    return views.score_text(result, title, term or Term.detect())
 
 
-def sheet_text(result: GameScore, title: str) -> str:
+def sheet_text(result: GameScore, title: str, term: Term | None = None) -> str:
     from scoresheet.games.rosbiratschka import views
 
-    return views.sheet_text(result, title)
+    return views.sheet_text(result, title, term or Term.detect())
 
 
-def status_text(result: GameScore, title: str) -> str:
+def status_text(result: GameScore, title: str, term: Term | None = None) -> str:
     from scoresheet.games.rosbiratschka import views
 
-    return views.status_text(result, title)
+    return views.status_text(result, title, term or Term.detect())
 
 
-def deal_text(result: GameScore, number: int) -> str:
+def deal_text(result: GameScore, number: int, term: Term | None = None) -> str:
     from scoresheet.games.rosbiratschka import views
 
-    return views.deal_text(result, number)
+    return views.deal_text(result, number, term or Term.detect())
 
 
-def after_deal_text(result: GameScore) -> str:
+def after_deal_text(result: GameScore, term: Term | None = None) -> str:
     from scoresheet.games.rosbiratschka import views
 
-    return views.after_deal_text(result)
+    return views.after_deal_text(result, term or Term.detect())
 
 
 def rules_text(rules: RosbiratschkaRules) -> str:

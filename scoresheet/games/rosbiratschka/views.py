@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from scoresheet.games.rosbiratschka.rules import (
@@ -12,19 +11,14 @@ from scoresheet.games.rosbiratschka.rules import (
     RosbiratschkaRules,
 )
 from scoresheet.games.rosbiratschka.score import DealScore, GameScore, expected_total
-
-
-def _table(header: Sequence[str], rows: Sequence[Sequence[str]], right: set[int]) -> str:
-    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
-
-    def line(cells: Sequence[str]) -> str:
-        return "  ".join(
-            c.rjust(w) if i in right else c.ljust(w)
-            for i, (c, w) in enumerate(zip(cells, widths, strict=True))
-        ).rstrip()
-
-    rule = "  ".join("-" * w for w in widths)
-    return "\n".join([line(header), rule, *(line(r) for r in rows)])
+from scoresheet.views.common import (
+    abbreviations,
+    legend,
+    rules_in_force,
+    standings_table,
+    violation_lines,
+)
+from scoresheet.views.term import Cell, Layout, Styled, Term, fit_table, plural, signed_style
 
 
 def note(deal: DealScore) -> str:
@@ -45,57 +39,102 @@ def _signed(n: int) -> str:
     return f"{n:+d}" if n else "0"
 
 
-def score_table(result: GameScore, *, running: bool = False) -> str:
-    """One row per deal: number, dealer, contract, each player's penalty, total, check."""
+def _note_short(deal: DealScore, tags: dict[str, str]) -> str:
+    if deal.slam is not None:
+        return f"slam {tags[deal.slam]}"
+    if deal.doubled:
+        return "×2: " + "".join(tags[p] for p in deal.took_none) + " none"
+    return ""
+
+
+def score_table(result: GameScore, *, running: bool = False, term: Term | None = None) -> str:
+    """One row per deal: number, dealer, contract, each player's penalty, total, check,
+    why the total is what it is; with ``running``, a line of running totals under each."""
+    from scoresheet.views.common import check_mark, initials, players_legend
+
+    term = term or Term.detect()
     players = list(result.players)
-    header = ["#", "dealer", "contract", *players, "total", "ok", "note"]
-    right = set(range(3, 4 + len(players)))
-    rows: list[list[str]] = []
+    tags = initials(players)
+    codes = abbreviations(list(CONTRACT_NAMES))
+    full: list[list[Cell]] = []
+    short: list[list[Cell]] = []
+    bad: list[bool] = []
     run = dict.fromkeys(players, 0)
     for d in result.deals:
-        rows.append(
-            [
-                str(d.number),
-                d.dealer,
-                d.contract,
-                *(_signed(d.score[p]) for p in players),
-                _signed(d.total),
-                "✓" if adds_up(result, d) else "✗",
-                note(d),
-            ]
+        ok = adds_up(result, d)
+        scores = [_cell(d.score[p]) for p in players]
+        tail = [_cell(d.total), check_mark(ok)]
+        full.append([str(d.number), d.dealer, d.contract, *scores, *tail, note(d)])
+        short.append(
+            [str(d.number), tags[d.dealer], codes[d.contract], *scores, *tail, _note_short(d, tags)]
         )
+        bad.append(not ok)
         if running:
             for p in players:
                 run[p] += d.score[p]
-            rows.append(["", "", "  running", *(_signed(run[p]) for p in players), "", "", ""])
-    rows.append(
+            runs = [_cell(run[p]) for p in players]
+            full.append(["", "", "  running", *runs, "", "", ""])
+            short.append(["", "", "Σ", *runs, "", "", ""])
+            bad.append(False)
+    totals = [_cell(result.totals[p]) for p in players]
+    grand = _cell(sum(result.totals.values()))
+    full.append(["", "", "TOTAL", *totals, grand, "", ""])
+    short.append(["", "", "TOTAL", *totals, grand, "", ""])
+    bad.append(False)
+    right = set(range(3, 4 + len(players)))
+    notes = [
+        players_legend(players, tags),
+        "dl: the dealer; ct: the contract" + ("; Σ: running totals" if running else ""),
+        legend("contracts", codes, {d.contract for d in result.deals}),
+        "×2: counted twice, the players who took none"
+        if any(d.doubled for d in result.deals)
+        else "",
+    ]
+
+    def style(i: int) -> str:
+        return "yellow" if bad[i] else ""
+
+    return fit_table(
+        term,
         [
-            "",
-            "",
-            "TOTAL",
-            *(_signed(result.totals[p]) for p in players),
-            _signed(sum(result.totals.values())),
-            "",
-            "",
-        ]
+            Layout(
+                ["#", "dealer", "contract", *players, "total", "ok", "note"],
+                full,
+                right=right,
+                keep=3,
+                row_style=style,
+            ),
+            Layout(
+                ["#", "dl", "ct", *(tags[p] for p in players), "total", "ok", "note"],
+                short,
+                right=right,
+                keep=3,
+                legend=[n for n in notes if n],
+                row_style=style,
+                groups=[3 + len(players) + 2],
+            ),
+        ],
     )
-    return _table(header, rows, right)
+
+
+def _cell(n: int) -> Styled:
+    return Styled(_signed(n), signed_style(n))
 
 
 def progress(result: GameScore) -> str:
     played, total = len(result.deals), result.rules.deals_per_game
-    return f"{played} of {total} deals played" + (" — complete" if result.complete else "")
+    return f"{played} of {plural(total, 'deal')} played" + (
+        " — complete" if result.complete else ""
+    )
 
 
-def standings(result: GameScore) -> str:
-    """The players from the lowest total (the best) down."""
-    ranked = result.ranking()
-    width = max(len(p) for p in ranked)
-    lines = []
-    for p in ranked:
-        place = 1 + sum(1 for q in ranked if result.totals[q] < result.totals[p])
-        lines.append(f"{place}. {p.ljust(width)}  {_signed(result.totals[p])}")
-    return "\n".join(lines)
+def standings(result: GameScore, term: Term | None = None) -> str:
+    """The players from the lowest total (the best) down; ties share a place (1, 2, 2, 4)."""
+    players = list(result.players)
+    scores = [result.totals[p] for p in players]
+    return standings_table(
+        term or Term.detect(), players, scores, low_wins=True, shown=[_signed(n) for n in scores]
+    )
 
 
 def winner_line(result: GameScore) -> str:
@@ -117,47 +156,62 @@ def next_line(result: GameScore) -> str:
     )
 
 
-def score_text(result: GameScore, title: str) -> str:
-    parts = [f"{title}: Rosbiratschka, rules {result.rules.name} (lowest total wins)"]
-    parts.append(score_table(result))
-    parts += ["", winner_line(result) if result.complete else progress(result)]
+def _title(result: GameScore, title: str) -> str:
+    return f"{title}: Rosbiratschka, rules {rules_in_force(result.rules)}"
+
+
+def score_text(result: GameScore, title: str, term: Term | None = None) -> str:
+    term = term or Term.detect()
+    parts = [term.lines(f"{_title(result, title)} (lowest total wins)")]
+    parts.append(score_table(result, term=term))
+    if result.violations:
+        parts += ["", *violation_lines(term, result.violations)]
+    parts += ["", term.lines(winner_line(result) if result.complete else progress(result))]
     return "\n".join(parts)
 
 
-def sheet_text(result: GameScore, title: str) -> str:
+def sheet_text(result: GameScore, title: str, term: Term | None = None) -> str:
     """The whole score sheet for ``scoresheet show``: rows with running totals, standings."""
+    term = term or Term.detect()
     parts = [
-        f"{title}: Rosbiratschka, rules {result.rules.name} — {progress(result)}",
+        term.lines(f"{_title(result, title)} — {progress(result)}"),
         "",
-        "Penalty points: lowest total wins. A row adds up to the contract's total "
-        "(twice it when a player took none; the slam score on a slam).",
+        term.lines(
+            "Penalty points: lowest total wins. A row adds up to the contract's total "
+            "(twice it when a player took none; the slam score on a slam)."
+        ),
         "",
-        score_table(result, running=True) if result.deals else "(no deals yet)",
+        score_table(result, running=True, term=term) if result.deals else "(no deals yet)",
         "",
         "Standings",
-        standings(result),
+        standings(result, term),
     ]
     if result.complete:
-        parts += ["", winner_line(result)]
+        parts += ["", term.lines(winner_line(result))]
     else:
-        parts += ["", next_line(result)]
+        parts += ["", term.lines(next_line(result))]
+    if result.violations:
+        parts += ["", "Violations", *violation_lines(term, result.violations)]
     return "\n".join(parts)
 
 
-def status_text(result: GameScore, title: str) -> str:
+def status_text(result: GameScore, title: str, term: Term | None = None) -> str:
     """What the table needs before the next deal (``scoresheet status``)."""
-    lines = [f"{title}: Rosbiratschka, rules {result.rules.name} — {progress(result)}"]
-    lines.append(next_line(result))
+    term = term or Term.detect()
+    lines = [term.lines(f"{_title(result, title)} — {progress(result)}")]
+    lines.append(term.lines(next_line(result)))
     if not result.complete:
         contract = result.next_contract
         assert contract is not None
-        lines.append(f"  {what_to_report(result.rules, contract)}")
+        lines.append(term.lines(f"  {what_to_report(result.rules, contract)}", indent="    "))
         left = result.still_to_play()[1:]
         if left:
-            lines.append(f"Still to come: {', '.join(left)}")
-    lines += ["", "Standings (lowest first)", standings(result)]
+            lines.append(term.lines(f"Still to come: {', '.join(left)}"))
+    lines += ["", "Standings (lowest first)", standings(result, term)]
     if result.complete:
-        lines += ["", winner_line(result)]
+        lines += ["", term.lines(winner_line(result))]
+    if result.violations:
+        lines += ["", "Violations", *violation_lines(term, result.violations)]
     return "\n".join(lines)
 
 
@@ -182,23 +236,27 @@ def what_to_report(rules: RosbiratschkaRules, contract: str) -> str:
     return f"report who was left holding cards ({rules.base_total(contract)})"
 
 
-def deal_text(result: GameScore, number: int) -> str:
-    """One line for a deal just added or corrected."""
+def deal_text(result: GameScore, number: int, term: Term | None = None) -> str:
+    """One line for a deal just added or corrected (wrapped to the terminal)."""
     d = result.deals[number - 1]
     scores = ", ".join(f"{p} {_signed(d.score[p])}" for p in result.players)
     extra = note(d)
-    return f"deal {number}: {d.contract} (dealer {d.dealer}) — {scores}" + (
+    text = f"deal {number}: {d.contract} (dealer {d.dealer}) — {scores}" + (
         f" ({extra})" if extra else ""
     )
+    return (term or Term.detect()).lines(text)
 
 
-def after_deal_text(result: GameScore, *, next_deal: bool = True) -> str:
+def after_deal_text(result: GameScore, term: Term | None = None, *, next_deal: bool = True) -> str:
     """Totals after a deal, then the next deal (unless ``next_deal`` is false) or the winner."""
-    lines = ["totals: " + ", ".join(f"{p} {_signed(result.totals[p])}" for p in result.players)]
+    term = term or Term.detect()
+    totals = ", ".join(f"{p} {_signed(result.totals[p])}" for p in result.players)
+    lines = [term.lines(f"totals: {totals}")]
+    lines += violation_lines(term, result.violations)
     if result.complete:
-        lines.append("the game is complete; " + winner_line(result))
+        lines.append(term.lines("the game is complete; " + winner_line(result)))
     elif next_deal:
-        lines.append(next_line(result))
+        lines.append(term.lines(next_line(result)))
     return "\n".join(lines)
 
 

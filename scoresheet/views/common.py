@@ -1,0 +1,197 @@
+"""What every game's terminal views say the same way: the rules in force, the
+violations, the standings' places, abbreviations with their legend."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from scoresheet.views.term import Styled, Term, cells, clip, ranks
+
+__all__ = [
+    "abbreviations",
+    "card_text",
+    "check_mark",
+    "initials",
+    "legend",
+    "players_legend",
+    "rules_in_force",
+    "standings_table",
+    "violation_lines",
+]
+
+# Keys of a rules file that name or describe it rather than change how it scores.
+_LABELS = ("name", "description", "game")
+
+
+def _value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    if isinstance(value, list | tuple):
+        return "/".join(_value(v) for v in value) if value else "none"
+    if isinstance(value, Mapping):
+        return ", ".join(f"{k} {_value(v)}" for k, v in value.items())
+    if value is None:
+        return "none"
+    return str(value)
+
+
+def _changes(
+    base: Mapping[str, Any], now: Mapping[str, Any], path: tuple[str, ...]
+) -> Iterable[tuple[tuple[str, ...], Any]]:
+    for key in [*base, *(k for k in now if k not in base)]:
+        if not path and key in _LABELS:
+            continue
+        old, new = base.get(key), now.get(key)
+        if isinstance(old, Mapping) and isinstance(new, Mapping):
+            yield from _changes(old, new, (*path, str(key)))
+        elif old != new:
+            yield (*path, str(key)), new
+
+
+def _change_text(path: tuple[str, ...], value: Any) -> str:
+    words = path[1:] if path[0] == "values" and len(path) > 1 else path
+    return " ".join(w.replace("_", " ") for w in words) + " " + _value(value)
+
+
+def rules_in_force(rules: Any) -> str:
+    """The preset and every house option that changes it: ``classic; no-king -25``.
+
+    Rules whose name is no shipped preset are the table's own (``house (own rules)``).
+
+    >>> from scoresheet.rules import resolve_any
+    >>> rules_in_force(resolve_any("classic"))
+    'classic'
+    >>> rules_in_force(resolve_any("classic", {"values": {"no-king": -25}}))
+    'classic; no-king -25'
+    >>> rules_in_force(resolve_any("classic", {"rotation": "every-deal"}))
+    'classic; rotation every-deal'
+    """
+    from scoresheet.rules import list_presets, load_any_preset
+
+    name = str(rules.name)
+    if name not in list_presets():
+        return f"{name} (own rules)"
+    preset = load_any_preset(name)
+    if preset.game != rules.game:
+        return f"{name} (own rules)"
+    changes = [_change_text(p, v) for p, v in _changes(preset.data, rules.data, ())]
+    return "; ".join([name, *changes])
+
+
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def card_text(card: object) -> str:
+    """A card as the table writes it: ``9♠``, ``10♥`` (the file keeps ``9S``, ``TH``).
+
+    >>> card_text("9S"), card_text("TH")
+    ('9♠', '10♥')
+    """
+    text = str(card)
+    rank, suit = text[:-1], text[-1:]
+    return ("10" if rank == "T" else rank) + SUIT_SYMBOLS.get(suit, suit)
+
+
+def violation_lines(term: Term, violations: Sequence[Any]) -> list[str]:
+    """One line per violation (``violation (deal 7): …``), in bold red on a terminal."""
+    out = []
+    for v in violations:
+        text = f"violation (deal {v.deal}): {v.message}" if v.deal else f"violation: {v.message}"
+        out += [term.paint(line, "bold red") for line in term.lines(text).splitlines()]
+    return out
+
+
+def standings_table(
+    term: Term,
+    names: Sequence[str],
+    scores: Sequence[int],
+    *,
+    low_wins: bool = False,
+    shown: Sequence[str] | None = None,
+    marks: Sequence[str] | None = None,
+) -> str:
+    """``1. Ann  +219``, best first: places by standard competition ranking (1, 2, 2, 4),
+    the leaders in bold green on a terminal, negative scores red; names clipped rather
+    than a line wrapped."""
+    places = ranks(scores, low_wins=low_wins)
+    order = sorted(range(len(names)), key=lambda i: places[i])
+    texts = list(shown) if shown is not None else [f"{s:+d}" for s in scores]
+    place_w = max(len(f"{p}.") for p in places)
+    score_w = max(cells(t) for t in texts)
+    tail = [f"  {m}" if m else "" for m in (marks or [""] * len(names))]
+    name_w = min(
+        max(cells(n) for n in names),
+        max(1, term.width - place_w - 1 - 2 - score_w - max(cells(t) for t in tail)),
+    )
+    lines = []
+    for i in order:
+        name = clip(names[i], name_w)
+        lead = "bold green" if places[i] == 1 else ""
+        line = (
+            f"{places[i]}.".ljust(place_w)
+            + " "
+            + term.paint(name, lead)
+            + " " * (name_w - cells(name) + 2 + score_w - cells(texts[i]))
+            + term.paint(texts[i], lead or ("red" if scores[i] < 0 else ""))
+            + tail[i]
+        )
+        lines.append(line.rstrip())
+    return "\n".join(lines)
+
+
+def initials(players: Sequence[str]) -> dict[str, str]:
+    """The shortest prefix that tells each player apart, as on a paper score sheet.
+
+    >>> initials(["Ann", "Bob", "Barbara", "Cat"])
+    {'Ann': 'A', 'Bob': 'Bo', 'Barbara': 'Ba', 'Cat': 'C'}
+    """
+    out: dict[str, str] = {}
+    for p in players:
+        n = 1
+        while n < len(p) and any(q != p and q[:n].casefold() == p[:n].casefold() for q in players):
+            n += 1
+        out[p] = p[:n]
+    return out
+
+
+def check_mark(ok: bool) -> Styled:
+    """The row check: a green tick, or a bold red cross."""
+    return Styled("✓", "green") if ok else Styled("✗", "bold red")
+
+
+def players_legend(players: Sequence[str], tags: Mapping[str, str]) -> str:
+    """``players: A Ann, B Bob, …`` (empty when every tag is the whole name)."""
+    pairs = [f"{tags[p]} {p}" for p in players if tags[p] != p]
+    return "players: " + ", ".join(pairs) if pairs else ""
+
+
+def abbreviations(names: Sequence[str]) -> dict[str, str]:
+    """A short code for each name, unique among them: the initials of its words, then
+    more letters of the last word where two would clash.
+
+    >>> abbreviations(["no-tricks", "no-last-two", "no-last-trick", "dominoes"])
+    {'no-tricks': 'NT', 'no-last-two': 'NLTW', 'no-last-trick': 'NLTR', 'dominoes': 'D'}
+    """
+
+    def code(name: str, extra: int) -> str:
+        words = name.replace("_", "-").split("-")
+        last = words[-1]
+        return ("".join(w[:1] for w in words[:-1]) + last[: 1 + extra]).upper()
+
+    out: dict[str, str] = {}
+    for name in names:
+        extra = 0
+        while extra < len(name) and any(
+            code(name, extra) == code(other, extra) for other in names if other != name
+        ):
+            extra += 1
+        out[name] = code(name, extra)
+    return out
+
+
+def legend(label: str, codes: Mapping[str, str], used: Iterable[str] | None = None) -> str:
+    """``contracts: NT no-tricks, NQ no-queens`` for the codes that appear."""
+    wanted = set(used) if used is not None else set(codes)
+    pairs = [f"{c} {name}" for name, c in codes.items() if name in wanted and c != name]
+    return f"{label}: {', '.join(pairs)}" if pairs else ""
