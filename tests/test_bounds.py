@@ -500,6 +500,7 @@ def test_a_workbook_options_cell_cannot_size_work_or_break_the_reader(
         (json.dumps({key: 100_000_000}), key),
         (f'{{"{key}": {HUGE[:4400]}}}', "damaged"),  # past the 4,300-digit limit
         ("[" * 5000, "damaged"),  # past the recursion limit
+        (f'{{"{key}": 1, "{key}": 2}}', "damaged"),  # a repeated key: neither is taken
     ):
         start = time.monotonic()
         _both_refuse(tmp_path, set_cells(data, {("Rules", cell): text}), says)

@@ -595,6 +595,7 @@ def register(app: typer.Typer) -> None:
 def _options(items: list[str]) -> dict[str, Any]:
     """``rotation=every-deal``, ``doubling.min_declarer_doubles=1`` → a nested options dict."""
     from scoresheet.errors import ScoresheetError
+    from scoresheet.record import parse
 
     out: dict[str, Any] = {}
     for item in items:
@@ -607,6 +608,9 @@ def _options(items: list[str]) -> dict[str, Any]:
             raise ScoresheetError(f"--option {key.strip()}: nested too deeply; refused") from None
         except ValueError:  # not JSON (or an integer past Python's digit limit): a word
             value = raw
+        else:
+            if isinstance(value, dict | list):  # read again as a game file is: no repeated key
+                value = parse(raw, source=f"--option {key.strip()}")
         node = out
         parts = key.strip().split(".")
         for k, part in enumerate(parts[:-1]):

@@ -51,6 +51,7 @@ from scoresheet.sheets.layout import (
     col_letter,
     plan_workbook,
 )
+from scoresheet.sheets.safety import strict_json
 
 if TYPE_CHECKING:
     from scoresheet.models import GameFile
@@ -315,8 +316,8 @@ def _read_rules(report: Report, sheets: dict[str, Sheet], name: str) -> tuple[An
     spec = rules.value(4, DATA_COL + 1)
     options_text = rules.value(5, DATA_COL + 1)
     try:
-        stated = json.loads(spec) if isinstance(spec, str) and spec.startswith("{") else spec
-        options = json.loads(options_text) if options_text else {}
+        stated = strict_json(spec) if isinstance(spec, str) and spec.startswith("{") else spec
+        options = strict_json(options_text) if options_text else {}
     except (ValueError, RecursionError):  # not JSON, a number past the digit limit, nested
         raise ScoresheetError(f"{name}: the rules stored in the Rules sheet are damaged") from None
     if not isinstance(stated, str | dict) or not isinstance(options, dict):

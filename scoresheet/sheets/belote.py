@@ -55,6 +55,7 @@ from scoresheet.limits import MAX_DEAL_ROWS, MAX_DECLARATION_ROWS, SHEET_MARGIN
 from scoresheet.sheets.audit import Report, Sheet
 from scoresheet.sheets.export import print_setup, save_with_values, write_cells
 from scoresheet.sheets.layout import Cell, Value, col_letter, text_literal
+from scoresheet.sheets.safety import strict_json
 
 if TYPE_CHECKING:
     from openpyxl.formatting.rule import Rule
@@ -1151,8 +1152,8 @@ def _read_book(data: bytes, name: str, report: Report) -> _Book:
     rows = whole_number(rules_sheet.value(6, 2))
     decl_rows = whole_number(rules_sheet.value(7, 2))
     try:
-        stated = json.loads(spec) if isinstance(spec, str) and spec.startswith("{") else spec
-        options = json.loads(options_text) if options_text else {}
+        stated = strict_json(spec) if isinstance(spec, str) and spec.startswith("{") else spec
+        options = strict_json(options_text) if options_text else {}
     except (ValueError, RecursionError):  # not JSON, a number past the digit limit, nested
         raise ScoresheetError(f"{name}: the rules stored in the Rules sheet are damaged") from None
     if (

@@ -47,6 +47,7 @@ from scoresheet.limits import MAX_DEAL_ROWS, SHEET_MARGIN
 from scoresheet.sheets.audit import Report, Sheet, check_player_names, compare_cells
 from scoresheet.sheets.export import print_setup, save_with_values, write_cells
 from scoresheet.sheets.layout import Cell, Value, col_letter
+from scoresheet.sheets.safety import strict_json
 
 if TYPE_CHECKING:
     from openpyxl.workbook.workbook import Workbook
@@ -1112,9 +1113,9 @@ def _read_meta(sheets: dict[str, Sheet], name: str) -> tuple[Any, dict[str, Any]
     options_text = rules.value(R_OPTIONS, 2)
     teams_text = rules.value(R_TEAMS, 2)
     try:
-        stated = json.loads(spec) if isinstance(spec, str) and spec.startswith("{") else spec
-        options = json.loads(options_text) if options_text else {}
-        teams = json.loads(teams_text) if teams_text else None
+        stated = strict_json(spec) if isinstance(spec, str) and spec.startswith("{") else spec
+        options = strict_json(options_text) if options_text else {}
+        teams = strict_json(teams_text) if teams_text else None
     except (ValueError, RecursionError):  # not JSON, a number past the digit limit, nested
         raise ScoresheetError(f"{name}: the rules stored in the Rules sheet are damaged") from None
     rows = _whole(rules.value(R_ROWS, 2))

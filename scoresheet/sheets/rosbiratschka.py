@@ -49,6 +49,7 @@ from scoresheet.games.rosbiratschka.score import (
 from scoresheet.limits import MAX_DEALS, SHEET_MARGIN
 from scoresheet.sheets.export import print_setup, save_with_values, write_cells
 from scoresheet.sheets.layout import Cell, Value, col_letter
+from scoresheet.sheets.safety import strict_json
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -1005,8 +1006,8 @@ def read_book(data: bytes, name: str, report: Report) -> Book:
         )
     spec, options_text = rules_sheet.value(5, 2), rules_sheet.value(6, 2)
     try:
-        stated = json.loads(spec) if isinstance(spec, str) and spec.startswith("{") else spec
-        options = json.loads(options_text) if options_text else {}
+        stated = strict_json(spec) if isinstance(spec, str) and spec.startswith("{") else spec
+        options = strict_json(options_text) if options_text else {}
     except (ValueError, RecursionError):  # not JSON, a number past the digit limit, nested
         raise ScoresheetError(f"{name}: the rules stored in the Rules sheet are damaged") from None
     if not isinstance(stated, str | dict) or not isinstance(options, dict):

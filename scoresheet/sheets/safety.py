@@ -25,6 +25,7 @@ import re
 import zipfile
 import zlib
 from pathlib import Path
+from typing import Any
 
 from scoresheet.errors import ScoresheetError
 
@@ -164,3 +165,21 @@ def _check_code_and_links(archive: zipfile.ZipFile, name: str) -> None:
                         f"{name}: {part} links {target} as {last} (code or a link to another "
                         "file); scoresheet reads only plain .xlsx workbooks"
                     )
+
+
+def strict_json(text: str) -> Any:
+    """JSON kept in a workbook cell, read as strictly as a game file is.
+
+    A repeated key, nesting too deep or an integer of thousands of digits raises
+    ``ValueError`` (``json`` would keep the last of two keys silently):
+
+    >>> strict_json('{"rounds": 1, "rounds": 2}')
+    Traceback (most recent call last):
+    ValueError: "rounds" is given twice at the top level (1, then 2); refused: keep the one meant
+    """
+    from scoresheet.record import parse
+
+    try:
+        return parse(text, source="")
+    except ScoresheetError as error:
+        raise ValueError(str(error).removeprefix(": ")) from None
