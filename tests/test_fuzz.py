@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import os
 import random
 import re
 import resource
@@ -184,9 +185,13 @@ def _game_mutants(tmp_path: Path) -> list[list[str]]:
         if command == "export":
             args += ["-o", str(tmp_path / f"g{k}.xlsx")]
         runs.append(args)
-    # Not a regular file of JSON: the null device, a folder, a missing file.
+    # Not a regular file of JSON: devices that never end, a FIFO nobody writes to, a
+    # folder, a missing file.
+    fifo = tmp_path / "fifo.json"
+    os.mkfifo(fifo)
+    odd = ["/dev/null", "/dev/zero", "/dev/urandom", str(fifo), str(tmp_path), str(tmp_path / "no")]
     for command in GAME_COMMANDS[:4]:
-        runs += [[command, "/dev/null"], [command, str(tmp_path)], [command, str(tmp_path / "no")]]
+        runs += [[command, path] for path in odd]
     return runs
 
 
@@ -298,9 +303,12 @@ def test_mutated_workbooks_end_in_a_result_or_one_line(tmp_path: Path) -> None:
             runs.append(["import", str(path), "-o", str(tmp_path / f"w{k}.json")])
         else:
             runs.append(["audit", str(path)])
+    fifo = tmp_path / "fifo.xlsx"
+    os.mkfifo(fifo)
+    odd = ["/dev/null", "/dev/zero", "/dev/urandom", str(fifo), str(tmp_path)]
     for command in ("audit", "import"):
         extra = ["-o", str(tmp_path / "dev.json")] if command == "import" else []
-        runs += [[command, "/dev/null", *extra], [command, str(tmp_path), *extra]]
+        runs += [[command, path, *extra] for path in odd]
     before = max_rss_mb()
     for args in runs:
         code, out, err, seconds = in_process(args)
