@@ -8,8 +8,9 @@ flags and ``play``'s answers mean the same thing.
 - ``points=62,90``: each team's card points, team 0 first; or
 - ``cards=0:JH 9H AS …;1:…``: the cards each team captured (``0:`` and ``1:`` name the
   team; give one team only and the other took the rest); also ``cards0=…``, ``cards1=…``.
-- ``last_trick=TEAM``, ``belote=TEAM``, ``capot=TEAM``: a team is ``0`` or ``1``, or any
-  of its players (by name or a unique start of it); ``none`` for nobody. ``last_trick``
+- ``last_trick=TEAM``, ``belote=TEAM``, ``capot=TEAM``: a team is ``0`` or ``1``, its
+  initials as the sheet prints them (``AC``), or any of its players (by name or a unique
+  start of it); ``none`` for nobody. ``last_trick``
   may be left out on a capot; a capot is found from the cards when they are given.
 - ``decl=TEAM:KIND:RANK`` (repeatable; also ``declarations=…,…``): a declaration, e.g.
   ``decl=1:tierce:K``, ``decl=0:carre:J``. KIND: ``tierce``, ``cinquante`` (``50``),
@@ -97,26 +98,54 @@ def contract(text: str, contracts: Sequence[str] = CONTRACTS) -> str:
     return meant
 
 
+def team_words(players: Sequence[str], teams: Teams) -> dict[str, int]:
+    """The words naming a team: ``0``/``1``, its initials as the sheet prints them
+    (``AC``), its name (``Ann & Cat``)."""
+    from scoresheet.views.text import initials
+
+    tags = initials(players)
+    words: dict[str, int] = {"0": 0, "1": 1}
+    for k in (0, 1):
+        words["".join(tags[p] for p in teams[k]).casefold()] = k
+        words[" & ".join(teams[k]).casefold()] = k
+    return words
+
+
 def team(text: str, players: Sequence[str], teams: Teams, *, field: str) -> int | None:
-    """A team: ``0`` or ``1``, or one of its players by name or a unique start of it;
-    ``None`` for nobody (``none``, ``-``, empty).
+    """A team: ``0`` or ``1``, its initials as printed (``AC``), or one of its players by
+    name or a unique start of it; ``None`` for nobody (``none``, ``-``, empty).
 
     >>> team("cat", ["Ann", "Bob", "Cat", "Dan"], (("Ann", "Cat"), ("Bob", "Dan")), field="x")
     0
+    >>> team("BD", ["Ann", "Bob", "Cat", "Dan"], (("Ann", "Cat"), ("Bob", "Dan")), field="x")
+    1
     """
-    t = text.strip()
-    if t.casefold() in common.NONE_WORDS:
-        return None
-    if t in ("0", "1"):
-        return int(t)
-    try:
-        who = common.player(t, players, field=field)
-    except ScoresheetError:
-        raise ScoresheetError(
-            f'{field}: "{t}" is not a team (0 = {" & ".join(teams[0])}, '
-            f"1 = {' & '.join(teams[1])}, or a player's name)"
-        ) from None
-    return 0 if who in teams[0] else 1
+    t = common.typed(text)
+    if t in players:
+        return 0 if t in teams[0] else 1
+    words: dict[str, int | None] = {**common.NONE_WORDS, **team_words(players, teams)}
+    found = common.keyword(t, words)
+    word: tuple[bool, int | None] | None = None if found is None else (found[0], found[1])
+    if word is not None and (word[0] or not t):
+        return word[1]
+    could = common.player_matches(t, players)
+    if word is None:
+        if not could:
+            raise ScoresheetError(
+                f"{field}: {common.quote(t)} is not a team (0 = {' & '.join(teams[0])}, "
+                f"1 = {' & '.join(teams[1])}, or a player's name)"
+            )
+        who = common.player(t, players, field=field)  # refused if it could be two players
+        return 0 if who in teams[0] else 1
+    by_player = {0 if p in teams[0] else 1 for p in could}
+    if not could or by_player == {word[1]}:
+        return word[1]
+    what = "nobody" if word[1] is None else f"team {word[1]}"
+    mates = " or ".join(f"{p}'s team ({0 if p in teams[0] else 1})" for p in could)
+    raise ScoresheetError(
+        f"{field}: {common.quote(t)} could be {mates} or {what}; type the player's name "
+        f"in full, {common.KEYWORD_MARK}{t} for {what}"
+    )
 
 
 def points(text: str, total: int | None = None) -> list[int]:
