@@ -118,10 +118,11 @@ def test_caribbean_all_fours_none_with_a_player_called_noah(tmp_path: Path) -> N
 
 def test_play_refuses_max_with_max_at_the_table_and_asks_again(tmp_path: Path) -> None:
     path = new(tmp_path, ["Ann", "Bob", "Cat", "Max"])
-    answers = ["no-queens", "", "max", "Max", "", "", "", "2,1,1,0", "q"]
+    answers = ["no-queens", "", "max", "Max", "", "", "2,1,1,0", "q"]
     proc = run("play", path, stdin="\n".join(answers) + "\n")
     assert proc.returncode == 0, proc.stderr
     assert '"max" could be the player Max or maximum' in proc.stdout
+    assert "✗" not in proc.stdout.split("could be the player Max or maximum")[1]
     assert deals(path)[0]["doubles"] == [{"by": "Cat", "double": ["Max"]}]
 
 
