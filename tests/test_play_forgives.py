@@ -225,3 +225,20 @@ def test_the_form_is_plain_data_a_web_form_can_walk() -> None:
         "doubles": [{"by": "Bob", "double": ["Ann"]}],
         "result": {"queens": {"Ann": 2, "Bob": 1, "Cat": 1, "Dan": 0}},
     }
+
+
+def test_rosbiratschka_back_and_question_mark(tmp_path: Path) -> None:
+    path = tmp_path / "r.json"
+    new_game(path, PLAYERS, rules="rosbiratschka", game="rosbiratschka")
+    for contract, result in (
+        ("no-tricks", {"tricks": {"Ann": 8}}),
+        ("no-hearts", {"hearts": {"Bob": 8}}),
+        ("no-jacks", {"jacks": {"Cat": 4}}),
+        ("king-of-hearts", {"king_of_hearts": "Dan"}),
+    ):
+        add_deal(open_game(path), {"contract": contract, "result": result})
+    out = play(path, "a", "?", "back", "b", "c", "d", "q")
+    assert "hundred: report who took the total past 25, 50 and 100" in out
+    assert "Who took the running total past 50 (to 51 or more)?: ?" in out
+    assert "past 25 (to 26 or more)?: b" in out  # back re-asked the first question
+    assert saved(path)[-1]["result"] == {"past_25": "Bob", "past_50": "Cat", "past_100": "Dan"}
