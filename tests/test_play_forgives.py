@@ -242,3 +242,14 @@ def test_rosbiratschka_back_and_question_mark(tmp_path: Path) -> None:
     assert "Who took the running total past 50 (to 51 or more)?: ?" in out
     assert "past 25 (to 26 or more)?: b" in out  # back re-asked the first question
     assert saved(path)[-1]["result"] == {"past_25": "Bob", "past_50": "Cat", "past_100": "Dan"}
+
+
+def test_belote_back_and_question_mark(tmp_path: Path) -> None:
+    path = tmp_path / "b.json"
+    new_game(path, PLAYERS, rules="belote", game="belote")
+    out = play(path, "h", "b", "62", "back", "?", "70 82", "BD", "?", "", "q")
+    assert "or cards to type the cards a team captured instead" in out.replace("\n  ", " ")
+    assert "Belote-rebelote: K and Q of trumps in one hand" in out.replace("\n  ", " ")
+    (deal,) = saved(path)
+    assert deal["taker"] == "Bob"
+    assert deal["result"] == {"points": [70, 82], "last_trick": 1}

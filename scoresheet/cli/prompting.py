@@ -120,7 +120,9 @@ def walk(
     while True:
         q = form.current()
         for key, value in form.told:
-            io.say(f"  {said(key, value) if said else f'{key}: {value}'}")
+            shown = said(key, value) if said else f"{key}: {value}"
+            if shown:
+                io.say(f"  {shown}")
         form.told.clear()
         if q is None:
             return form.answers
