@@ -253,3 +253,13 @@ def test_belote_back_and_question_mark(tmp_path: Path) -> None:
     (deal,) = saved(path)
     assert deal["taker"] == "Bob"
     assert deal["result"] == {"points": [70, 82], "last_trick": 1}
+
+
+def test_family_flanks_and_maximum_are_explained_in_help_and_readme() -> None:
+    help_text = " ".join(run("play", "--help").stdout.replace("│", " ").split())
+    assert "family (flanks) — double the two other non-declarers" in help_text
+    assert "maximum (max, x) — double every other player" in help_text
+    assert "redouble every double received" in help_text
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text("utf-8")
+    assert "| `family` (`flanks`) | double the two other non-declarers" in readme
+    assert "it also redoubles every double they received" in readme

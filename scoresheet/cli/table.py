@@ -480,12 +480,20 @@ def register(app: typer.Typer) -> None:
         """Guided entry at the table, deal after deal, until the game is complete.
 
         Shows who declares and the contracts they have left, then asks the
-        contract, each player's double in table order (names or initials,
-        maximum/table, family/flanks, none), the redoubles, and the result in
-        the shape the contract needs. A wrong answer is asked again with the
-        reason; a deal is saved only once it is complete and valid. Type q to
-        stop; Ctrl-C or end of input leaves the file as it was after the last
-        complete deal.
+        contract, each non-declarer's double in table order, the redoubles, and
+        the result in the shape the contract needs.
+
+        A double names players (names or initials), or: maximum (max, x) —
+        double every other player, and from a player already doubled also
+        redouble every double received; table — double every other player;
+        family (flanks) — double the two other non-declarers; none. A redouble
+        names who doubled you, or all, or none. Type :maximum, :none, :all for
+        the word when a player's name could also be meant.
+
+        Type back for the previous question, ? for what the current one means in
+        the rules' words. A wrong answer is asked again with the reason; a deal is
+        saved only once it is complete and valid. Type q to stop; Ctrl-C or end
+        of input leaves the file as it was after the last complete deal.
         """
         from scoresheet.games import module
         from scoresheet.session import open_game
