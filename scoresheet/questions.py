@@ -50,7 +50,8 @@ class Question:
     with the reason when it cannot); ``choices`` are the answers a form may offer
     (empty for free text); ``help`` explains the question in the rules' words. A
     question whose ``only`` is set has one possible answer: it is not asked, and the
-    answer is taken as given.
+    answer is taken as given. ``note`` says what the answers so far have settled (a
+    point scored, the trump suit), to show before the question.
     """
 
     key: str
@@ -59,6 +60,7 @@ class Question:
     choices: tuple[str, ...] = ()
     help: str = ""
     only: Any = NO_ANSWER
+    note: str = ""  # what the answers so far have settled, shown before the question
 
 
 def int_answer(text: str) -> int:

@@ -263,3 +263,14 @@ def test_family_flanks_and_maximum_are_explained_in_help_and_readme() -> None:
     readme = (Path(__file__).resolve().parents[1] / "README.md").read_text("utf-8")
     assert "| `family` (`flanks`) | double the two other non-declarers" in readme
     assert "it also redoubles every double they received" in readme
+
+
+def test_caribbean_all_fours_back_and_question_mark(tmp_path: Path) -> None:
+    path = tmp_path / "c.json"
+    new_game(path, PLAYERS, rules="caribbean-all-fours", game="caribbean-all-fours")
+    out = play(path, "5S", "stand", "?", "back", "run", "7S", "KD", "a", "b", "none", "40 30", "q")
+    assert "Who was dealt the highest trump in play (High)" in out  # ? at High
+    assert "a spade again: the pack is run again" in out  # back, then run instead of stand
+    deal = saved(path)[0]
+    assert deal["turn_ups"] == ["5S", "7S", "KD"] and deal["beg"] == "run"
+    assert deal["result"] == {"high": "Ann", "low": "Bob", "jack": None, "game_points": [40, 30]}

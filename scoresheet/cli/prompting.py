@@ -117,6 +117,7 @@ def walk(
     """
     from scoresheet.questions import help_text
 
+    shown: str | None = None
     while True:
         q = form.current()
         for key, value in form.told:
@@ -126,6 +127,10 @@ def walk(
         form.told.clear()
         if q is None:
             return form.answers
+        if q.note and q.key != shown:
+            for line in q.note.splitlines():
+                io.say(f"  {line}")
+        shown = q.key
         text = io.line(q.prompt)
         try:
             nav = _navigation(text, players)
