@@ -377,3 +377,20 @@ def test_add_stores_what_was_meant_or_refuses(
         return
     (declaration,) = deals(path)[0]["doubles"]
     assert declaration["double"] == ([target] if target in players else target)
+
+
+@pytest.mark.parametrize(
+    ("game", "args"),
+    [
+        ("belote", ["hearts", "--set", "taker=Ann", "--set", "points=\x1b[31m" + "9" * 3000]),
+        ("rosbiratschka", ["--set", "\x1b]0;x\x07" + "k" * 3000 + "=Ann"]),
+        ("caribbean-all-fours", ["--set", "turn_ups=2S", "--set", "beg=\x1b[2J" + "r" * 3000]),
+    ],
+)
+def test_every_game_escapes_and_caps_what_was_typed(
+    tmp_path: Path, game: str, args: list[str]
+) -> None:
+    path = new(tmp_path, ["Ann", "Bob", "Cat", "Dan"], "--game", game)
+    line = refused_unchanged(path, "add", path, *args)
+    assert "\x1b" not in line and "\x07" not in line
+    assert "…" in line and len(line) < 300

@@ -61,7 +61,7 @@ def contract_answer(text: str, result: GameScore, declarer: str) -> str:
             meant = entry.contract(text, result.rules.contracts)
         except ScoresheetError:
             raise ScoresheetError(
-                f'"{text}" is not a contract {declarer} has left ({", ".join(left)})'
+                f"{entry.quote(text)} is not a contract {declarer} has left ({', '.join(left)})"
             ) from None
         raise ScoresheetError(
             f"{declarer} has already declared {meant} (left: {', '.join(left)})"
@@ -160,7 +160,9 @@ def _choice(words: Sequence[str], *, field: str) -> Callable[[str], str]:
         t = text.strip().casefold()
         found = [w for w in words if t and w.startswith(t)]
         if len(found) != 1:
-            raise ScoresheetError(f'{field}: answer {" or ".join(words)}, not "{text.strip()}"')
+            raise ScoresheetError(
+                f"{field}: answer {' or '.join(words)}, not {entry.quote(text.strip())}"
+            )
         return found[0]
 
     return parse

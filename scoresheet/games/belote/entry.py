@@ -93,7 +93,8 @@ def contract(text: str, contracts: Sequence[str] = CONTRACTS) -> str:
         meant = found[0] if len(found) == 1 else None
     if meant is None or meant not in contracts:
         raise ScoresheetError(
-            f'contract: "{text.strip()}" is not a contract of these rules ({", ".join(contracts)})'
+            f"contract: {common.quote(text.strip())} is not a contract of these rules "
+            f"({', '.join(contracts)})"
         )
     return meant
 
@@ -160,7 +161,9 @@ def points(text: str, total: int | None = None) -> list[int]:
         len(parts) == 2 or (len(parts) == 1 and total is not None)
     ):
         one = " (or team 0's alone)" if total is not None else ""
-        raise ScoresheetError(f'points: "{text.strip()}" is not two numbers, 62,90{one}')
+        raise ScoresheetError(
+            f"points: {common.quote(text.strip())} is not two numbers, 62,90{one}"
+        )
     numbers = [int(p) for p in parts]
     if len(numbers) == 1:
         assert total is not None
@@ -189,10 +192,12 @@ def declaration(text: str, players: Sequence[str], teams: Teams) -> dict[str, An
     """``TEAM:KIND:RANK`` (``1:tierce:K``, ``Cat:carre:J``) → a declaration object."""
     parts = [p for p in text.replace(":", " ").split() if p]
     if len(parts) != 3:
-        raise ScoresheetError(f'decl: "{text.strip()}" is not TEAM:KIND:RANK (e.g. 1:tierce:K)')
+        raise ScoresheetError(
+            f"decl: {common.quote(text.strip())} is not TEAM:KIND:RANK (e.g. 1:tierce:K)"
+        )
     who = team(parts[0], players, teams, field="decl")
     if who is None:
-        raise ScoresheetError(f'decl: "{text.strip()}" names no team')
+        raise ScoresheetError(f"decl: {common.quote(text.strip())} names no team")
     return {"team": who, **declaration_for_team(f"{parts[1]} {parts[2]}")}
 
 
@@ -204,13 +209,17 @@ def declaration_for_team(text: str) -> dict[str, str]:
     """
     parts = text.replace(":", " ").split()
     if len(parts) != 2:
-        raise ScoresheetError(f'decl: "{text.strip()}" is not KIND RANK (e.g. tierce K)')
+        raise ScoresheetError(
+            f"decl: {common.quote(text.strip())} is not KIND RANK (e.g. tierce K)"
+        )
     word = parts[0].casefold()
     kind = KIND_ALIASES.get(word)
     if kind is None:
         found = [k for k in KINDS if k.startswith(word)]
         if len(found) != 1:
-            raise ScoresheetError(f'decl: "{parts[0]}" is not a declaration ({", ".join(KINDS)})')
+            raise ScoresheetError(
+                f"decl: {common.quote(parts[0])} is not a declaration ({', '.join(KINDS)})"
+            )
         kind = found[0]
     try:
         rank = parse_rank(parts[1])
@@ -237,9 +246,11 @@ def _sets(items: Sequence[str]) -> dict[str, list[str]]:
         k = key.strip().casefold().replace("-", "_")
         k = ALIASES.get(k, k)
         if not sep or not k:
-            raise ScoresheetError(f'--set: "{item}" is not KEY=VALUE (e.g. taker=Bob)')
+            raise ScoresheetError(f"--set: {common.quote(item)} is not KEY=VALUE (e.g. taker=Bob)")
         if k not in KEYS:
-            raise ScoresheetError(f'--set: "{key.strip()}" is not a Belote key ({", ".join(KEYS)})')
+            raise ScoresheetError(
+                f"--set: {common.quote(key.strip())} is not a Belote key ({', '.join(KEYS)})"
+            )
         if k in out and k not in REPEATABLE:
             raise ScoresheetError(f"--set: {k} is given twice")
         out.setdefault(k, []).append(value.strip())
@@ -255,7 +266,7 @@ def _cards(sets: dict[str, list[str]], where: str) -> list[str] | None:
             label, sep, cards = chunk.partition(":")
             if not sep or label.strip() not in ("0", "1"):
                 raise ScoresheetError(
-                    f'cards: "{chunk.strip()}" does not start with the team, 0: or 1: '
+                    f"cards: {common.quote(chunk.strip())} does not start with the team, 0: or 1: "
                     "(cards=0:JH 9H …;1:…)"
                 )
             parts[int(label.strip())] = cards

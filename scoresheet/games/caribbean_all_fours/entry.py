@@ -101,7 +101,8 @@ def game_points(text: str) -> list[int]:
     parts = [p for p in re.split(r"[\s,/–-]+", text.strip()) if p]
     if len(parts) != 2 or not all(p.isdigit() for p in parts):
         raise ScoresheetError(
-            f'game_points: "{text.strip()}" is not two whole numbers, one per team (e.g. 38,42)'
+            f"game_points: {entry.quote(text.strip())} is not two whole numbers, "
+            "one per team (e.g. 38,42)"
         )
     return [int(p) for p in parts]
 
@@ -132,9 +133,11 @@ def deal_from_sets(sets: Sequence[str], players: Sequence[str]) -> dict[str, Any
         key = key.strip().casefold().replace("-", "_")
         key = _ALIASES.get(key, key)
         if not sep or not key:
-            raise ScoresheetError(f'--set: "{item}" is not KEY=VALUE (e.g. --set beg=stand)')
+            raise ScoresheetError(
+                f"--set: {entry.quote(item)} is not KEY=VALUE (e.g. --set beg=stand)"
+            )
         if key not in KEYS:
-            raise ScoresheetError(f'--set: "{key}" is not one of {", ".join(KEYS)}')
+            raise ScoresheetError(f"--set: {entry.quote(key)} is not one of {', '.join(KEYS)}")
         if key in given:
             raise ScoresheetError(f"--set: {key} is given twice")
         given[key] = value
