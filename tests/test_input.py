@@ -351,7 +351,7 @@ def test_an_answer_is_read_as_meant_or_refused(case: tuple[list[str], Any, str, 
         assert not isinstance(got, list)
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.lists(_name_text, min_size=4, max_size=4, unique=True).filter(
         lambda raw: _valid_players(raw) is not None
@@ -394,3 +394,39 @@ def test_every_game_escapes_and_caps_what_was_typed(
     line = refused_unchanged(path, "add", path, *args)
     assert "\x1b" not in line and "\x07" not in line
     assert "…" in line and len(line) < 300
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(
+    st.lists(_name_text, min_size=4, max_size=4, unique=True).filter(
+        lambda raw: _valid_players(raw) is not None
+    ),
+    st.data(),
+)
+def test_play_stores_what_was_meant_or_refuses(raw: list[str], data: st.DataObject) -> None:
+    """The questions `play` asks, answered as typed: a double and a redouble."""
+    from scoresheet import record
+    from scoresheet.games.barbu.play import DealPlan
+    from scoresheet.games.barbu.score import score_game
+
+    players = _valid_players(raw)
+    assert players is not None
+    header = {"format": "scoresheet-game", "version": 1, "rules": "classic"}
+    game = score_game(record.from_data({**header, "players": players, "deals": []}))
+    declarer, first = players[0], players[1]
+    form = DealPlan(game, declarer, declarer, frozenset()).form()
+    form.answer("no-queens")
+    target = data.draw(st.sampled_from([declarer, *players[2:], "maximum", "family", None]))
+    text = data.draw(_forms(target, players))
+    q = form.current()
+    assert q is not None and q.key == f"double {first}"
+    try:
+        form.answer(text)
+    except ScoresheetError:
+        assert form.answers == {"contract": "no-queens"}  # nothing was taken from it
+        return
+    got = form.answers[q.key]
+    if text in players:
+        assert got == [text]
+    else:
+        assert got == ([target] if target in players else target), (text, players)
