@@ -397,27 +397,28 @@ def hand_rows(text: str, *, field: str) -> dict[str, str]:
 
 
 def contract(text: str, contracts: Sequence[str]) -> str:
-    """The contract a player means: its id, or a unique start of it, with or without "no-".
+    """The contract a player means: its id, or its name without "no-", or a unique start
+    of either (``t`` could be trumps or no-tricks, so it is refused).
 
     >>> contract("queens", ["no-tricks", "no-queens", "trumps"])
     'no-queens'
-    >>> contract("t", ["no-tricks", "no-queens", "trumps"])
+    >>> contract("tru", ["no-tricks", "no-queens", "trumps"])
     'trumps'
+    >>> contract("t", ["no-tricks", "no-queens", "trumps"])
+    Traceback (most recent call last):
+    scoresheet.errors.ScoresheetError: contract: "t" could be no-tricks or trumps
     """
     t = typed(text).casefold().replace(" ", "-").replace("_", "-")
     if t in contracts:
         return t
-    for candidates in (
-        [c for c in contracts if c.removeprefix("no-") == t],
-        [c for c in contracts if t and c.startswith(t)],
-        [c for c in contracts if t and c.removeprefix("no-").startswith(t)],
-    ):
-        if len(candidates) == 1:
-            return candidates[0]
-        if len(candidates) > 1:
-            raise ScoresheetError(
-                f"contract: {quote(typed(text))} could be {' or '.join(candidates)}"
-            )
+    bare = [c for c in contracts if c.removeprefix("no-") == t]
+    if len(bare) == 1:
+        return bare[0]
+    found = [c for c in contracts if t and (c.startswith(t) or c.removeprefix("no-").startswith(t))]
+    if len(found) == 1:
+        return found[0]
+    if found:
+        raise ScoresheetError(f"contract: {quote(typed(text))} could be {' or '.join(found)}")
     raise ScoresheetError(f"contract: {quote(typed(text))} is not one of {', '.join(contracts)}")
 
 

@@ -171,6 +171,8 @@ def test_enumerated_values_read(read: Any, text: str, meant: Any) -> None:
         (lambda t: belote_entry.contract(t), "heartz"),
         (lambda t: belote_entry.declaration_for_team(t), "tiercel K"),
         (lambda t: entry.contract(t, ["no-tricks", "no-queens"]), "queenz"),
+        (lambda t: entry.contract(t, ["no-tricks", "no-queens", "trumps"]), "t"),  # tricks?
+        (lambda t: entry.contract(t, ["no-hearts", "hundred"]), "h"),  # hearts or hundred
     ],
 )
 def test_enumerated_values_refused(read: Any, text: str) -> None:
