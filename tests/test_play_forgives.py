@@ -274,3 +274,11 @@ def test_caribbean_all_fours_back_and_question_mark(tmp_path: Path) -> None:
     deal = saved(path)[0]
     assert deal["turn_ups"] == ["5S", "7S", "KD"] and deal["beg"] == "run"
     assert deal["result"] == {"high": "Ann", "low": "Bob", "jack": None, "game_points": [40, 30]}
+
+
+def test_piped_answers_are_echoed_without_their_control_characters(tmp_path: Path) -> None:
+    path = start(tmp_path)
+    out = play(path, "\x1b[2Jqueens", "q")
+    assert "\x1b" not in out
+    assert "Contract: \\x1b[2Jqueens" in out
+    assert '✗ "\\x1b[2Jqueens" is not a contract Ann has left' in out

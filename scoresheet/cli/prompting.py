@@ -56,8 +56,10 @@ class Prompter:
         except EOFError:
             typer.echo("")
             raise
-        if self.echo_answers:  # piped answers: keep the transcript readable
-            typer.echo(text)
+        if self.echo_answers:  # piped answers: keep the transcript readable (and harmless)
+            from scoresheet.cli import one_line
+
+            typer.echo(one_line(text))
         text = text.strip()
         if text.casefold() in QUIT_WORDS:
             raise Quit
