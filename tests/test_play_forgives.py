@@ -78,7 +78,7 @@ def test_question_mark_explains_in_the_rules_words(tmp_path: Path) -> None:
     assert "each declarer plays every contract once" in contract_help
     double_help = out.split("doubles whom? (Ann, Cat, Dan, maximum, family, none): ?")[1]
     for words in (
-        "maximum (also max, x): double every other player",
+        "maximum (also max, x, table): double every other player",
         "it also redoubles every double received",
         "family (also flanks): double the two other non-declarers",
         "Possible answers: Ann, Cat, Dan, maximum, family, none.",
@@ -258,7 +258,7 @@ def test_belote_back_and_question_mark(tmp_path: Path) -> None:
 def test_family_flanks_and_maximum_are_explained_in_help_and_readme() -> None:
     help_text = " ".join(run("play", "--help").stdout.replace("│", " ").split())
     assert "family (flanks) — double the two other non-declarers" in help_text
-    assert "maximum (max, x) — double every other player" in help_text
+    assert "maximum (max, x, table) — double every other player" in help_text
     assert "redouble every double received" in help_text
     readme = (Path(__file__).resolve().parents[1] / "README.md").read_text("utf-8")
     assert "| `family` (`flanks`) | double the two other non-declarers" in readme

@@ -89,10 +89,10 @@ Doubles = Annotated[
     typer.Option(
         "--double",
         "-d",
-        help="PLAYER=WHOM, repeatable. WHOM: names or initials (Ann,Dan); maximum (or max, x): "
-        "double every other player (from a doubled player: also redouble every double "
-        "received); table: double every other player; family (or flanks): double the two "
-        "other non-declarers; none. A keyword a player's name could also mean is refused: "
+        help="PLAYER=WHOM, repeatable. WHOM: names or initials (Ann,Dan); maximum (or max, x, "
+        "table): double every other player (from a doubled player: also redouble every "
+        "double received); family (or flanks): double the two other non-declarers; none. "
+        "A keyword a player's name could also mean is refused: "
         "type :maximum, :none for the keyword. Given in any order: put in table order.",
         autocompletion=complete_player_assignment,
         show_default=False,
@@ -483,10 +483,10 @@ def register(app: typer.Typer) -> None:
         contract, each non-declarer's double in table order, the redoubles, and
         the result in the shape the contract needs.
 
-        A double names players (names or initials), or: maximum (max, x) —
-        double every other player, and from a player already doubled also
-        redouble every double received; table — double every other player;
-        family (flanks) — double the two other non-declarers; none. A redouble
+        A double names players (names or initials), or: maximum (max, x, table)
+        — double every other player, and from a player already doubled also
+        redouble every double received; family (flanks) — double the two other
+        non-declarers; none. A redouble
         names who doubled you, or all, or none. Type :maximum, :none, :all for
         the word when a player's name could also be meant.
 

@@ -393,9 +393,9 @@ HELP_CONTRACT = (
 )
 HELP_DOUBLE = (
     "Each player has one chance to double, in turn from the dealer's left. Name one or "
-    "more players (Ann, Dan — or their initials), or: maximum (also max, x): double "
-    "every other player — from a player already doubled it also redoubles every double "
-    "received; table: double every other player; family (also flanks): double the two "
+    "more players (Ann, Dan — or their initials), or: maximum (also max, x, table): "
+    "double every other player — from a player already doubled it also redoubles every "
+    "double received; family (also flanks): double the two "
     "other non-declarers; none (also no, -, Enter). In a positive contract a "
     "non-declarer may double only the declarer; the declarer may not double, only "
     "redouble. If a player's name could also be read as one of these words, type "
