@@ -131,6 +131,7 @@ class ResultQuestion:
     prompt: str
     parse: Callable[[str], Any]
     per_player: bool = False
+    choices: tuple[str, ...] = ()
 
 
 def _parts(rules: BarbuRules, contract: str) -> tuple[str, ...]:
@@ -152,7 +153,7 @@ def _taker_question(key: str, prompt: str, players: Sequence[str]) -> ResultQues
     def parse(text: str) -> str:
         return entry.player(text, players, field=key)
 
-    return ResultQuestion(key, prompt, parse)
+    return ResultQuestion(key, prompt, parse, choices=tuple(players))
 
 
 def _choice(words: Sequence[str], *, field: str) -> Callable[[str], str]:
@@ -272,6 +273,7 @@ def _questions(
                     "Ravage City: give each player's cards per suit, or who took the most? "
                     "(cards/most)",
                     _choice(("cards", "most"), field="ravage-city"),
+                    choices=("cards", "most"),
                 )
             )
             if answers.get(FORM) == "cards":
@@ -301,6 +303,7 @@ def _questions(
                         "Chinese Poker: give each player's beats per row, or their hands? "
                         "(beats/hands)",
                         _choice(("beats", "hands"), field="chinese-poker"),
+                        choices=("beats", "hands"),
                     )
                 )
             form = "hands" if needs_hands else answers.get(FORM)
@@ -420,14 +423,23 @@ HELP_RESULT = {
     "order": "The going-out order, first out first, every player once; the last one may "
     "be left out.",
     "start": "The starting rank the declarer named (A K Q J T 9 …); Enter to skip.",
-    FORM: "Give the result either way: each player's cards per suit, or just who took the "
-    "most cards of one suit (all of them if tied).",
     "cards": "The cards this player took, per suit ♠/♥/♦/♣: 3/4/2/3 or s3 h4 d2 c3. Each "
     "suit adds up to the cards of that suit, and a player's cards are whole tricks. The "
     "last player's cards are the rest: not asked.",
     "most": "The players who took the most cards of one suit (all of them if tied).",
     "beats": "How many opponents this player beat in each row: front/middle/back.",
     "hands": "This player's three rows of cards: front | middle | back.",
+}
+
+
+HELP_FORM: dict[tuple[str, ...], str] = {
+    ("cards", "most"): "Ravage City: the player who took the most cards of any one suit "
+    "scores the penalty, split if tied. Give each player's cards per suit, or just who "
+    "took the most cards of one suit (all of them if tied).",
+    ("beats", "hands"): "Chinese Poker: each player sorts their 13 cards into a back hand "
+    "(5 cards), a middle hand (5) and a front hand (3); each row is compared with the same "
+    "row of every other player, and each row beaten is a beat. Give each player's beats "
+    "per row, or their hands to have the rows compared.",
 }
 
 
@@ -566,10 +578,8 @@ class DealPlan:
         if q is None:
             return None
         if not q.per_player:
-            choices = ("cards", "most") if q.key == FORM and "cards" in q.prompt else ()
-            if q.key == FORM and not choices:
-                choices = ("beats", "hands")
-            return Question(q.key, q.prompt, q.parse, choices, HELP_RESULT.get(q.key, ""))
+            about = HELP_FORM[q.choices] if q.key == FORM else HELP_RESULT.get(q.key, "")
+            return Question(q.key, q.prompt, q.parse, q.choices, about)
         players = ctx.players
         for i, p in enumerate(players):
             key = _result_key(q.key, p)
