@@ -570,7 +570,11 @@ def _options(items: list[str]) -> dict[str, Any]:
     for item in items:
         key, sep, raw = item.partition("=")
         if not sep or not key.strip():
-            raise ScoresheetError(f'--option: "{item}" is not KEY=VALUE (e.g. rotation=every-deal)')
+            from scoresheet.entry import quote
+
+            raise ScoresheetError(
+                f"--option: {quote(item)} is not KEY=VALUE (e.g. rotation=every-deal)"
+            )
         try:
             value = json.loads(raw)
         except json.JSONDecodeError:
