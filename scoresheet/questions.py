@@ -29,7 +29,7 @@ from typing import Any
 
 from scoresheet.errors import ScoresheetError
 
-BACK_WORDS = frozenset({"back", "b!", "<"})
+BACK_WORDS = frozenset({"back"})
 HELP_WORDS = frozenset({"?", "help"})
 
 
