@@ -432,3 +432,35 @@ def test_play_stores_what_was_meant_or_refuses(raw: list[str], data: st.DataObje
         assert got == [text]
     else:
         assert got == ([target] if target in players else target), (text, players)
+
+
+@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.lists(_name_text, min_size=4, max_size=4, unique=True).filter(
+        lambda raw: _valid_players(raw) is not None
+    ),
+    st.data(),
+)
+def test_play_through_the_console_script_stores_what_was_meant_or_refuses(
+    tmp_path_factory: pytest.TempPathFactory, raw: list[str], data: st.DataObject
+) -> None:
+    """Bob's double typed at the `play` prompt: stored as meant, or refused and asked again."""
+    players = _valid_players(raw)
+    assert players is not None
+    path = tmp_path_factory.mktemp("p") / "g.json"
+    proc = run("new", path, f"--players={','.join(players)}")
+    assert proc.returncode == 0, proc.stderr
+    target = data.draw(st.sampled_from([players[0], *players[2:], "maximum", "family"]))
+    text = data.draw(_forms(target, players))
+    # The double, then Enter for every later double and redouble, the K♥, and q.
+    answers = ["no-king", text, *[""] * 6, players[0], "q"]
+    proc = run("play", path, stdin="\n".join(answers) + "\n")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    asked = proc.stdout.split(f"{players[1]} doubles whom?")[1]
+    doubles = deals(path)[0].get("doubles") or []
+    mine = [d for d in doubles if d["by"] == players[1]]
+    if asked.split("\n", 2)[1].startswith("  ✗"):  # refused: asked again, answered none
+        assert mine == []
+        return
+    meant = [text] if text in players else [target] if target in players else target
+    assert mine[0]["double"] == meant
