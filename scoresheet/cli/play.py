@@ -141,7 +141,8 @@ def play_game(path: Path) -> int:
         lines = [
             f"{path.name}: Barbu, rules {result.rules.name} — {len(result.deals)} of "
             f"{result.rules.deals_per_game} deals played. "
-            "Type q to stop; a deal is saved once it is complete."
+            "Type ? to explain a question, back for the previous one, q to stop; "
+            "a deal is saved once it is complete."
         ]
         return lines + (["the game is complete"] if result.complete else [])
 

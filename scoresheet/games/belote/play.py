@@ -252,7 +252,8 @@ def play_game(path: Path) -> int:
         result = game.result
         return [
             f"{path.name}: Belote, rules {result.rules.name} — {views.outcome_line(result)}. "
-            "Type q to stop; a deal is saved once it is complete.",
+            "Type ? to explain a question, back for the previous one, q to stop; "
+            "a deal is saved once it is complete.",
             views.teams_line(result),
         ]
 

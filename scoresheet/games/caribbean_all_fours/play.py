@@ -292,8 +292,9 @@ def play_game(path: Path) -> int:
         result = game.result
         return [
             f"{path.name}: Caribbean All Fours, rules {result.rules.name} — first to "
-            f"{result.rules.target}; {len(result.deals)} deals played. Type q to stop; a deal "
-            "is saved once it is complete."
+            f"{result.rules.target}; {len(result.deals)} deals played. Type ? to explain a "
+            "question, back for the previous one, q to stop; a deal is saved once it is "
+            "complete."
         ]
 
     return run_deals(

@@ -126,7 +126,8 @@ def play_game(path: Path) -> int:
         lines = [
             f"{path.name}: Rosbiratschka, rules {rules.name} — "
             f"{len(result.deals)} of {rules.deals_per_game} deals played, lowest total wins. "
-            "Type q to stop; a deal is saved once it is complete."
+            "Type ? to explain a question, back for the previous one, q to stop; "
+            "a deal is saved once it is complete."
         ]
         return lines + (["the game is complete"] if result.complete else [])
 
