@@ -486,9 +486,9 @@ def register(app: typer.Typer) -> None:
         A double names players (names or initials), or: maximum (max, x, table)
         — double every other player, and from a player already doubled also
         redouble every double received; family (flanks) — double the two other
-        non-declarers; none. A redouble
-        names who doubled you, or all, or none. Type :maximum, :none, :all for
-        the word when a player's name could also be meant.
+        non-declarers; none. A redouble names who doubled you, or all, or none.
+        Type :maximum, :none, :all for the word when a player's name could also
+        be meant.
 
         Type back for the previous question, ? for what the current one means in
         the rules' words. A wrong answer is asked again with the reason; a deal is
