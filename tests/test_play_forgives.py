@@ -282,3 +282,22 @@ def test_piped_answers_are_echoed_without_their_control_characters(tmp_path: Pat
     assert "\x1b" not in out
     assert "Contract: \\x1b[2Jqueens" in out
     assert '✗ "\\x1b[2Jqueens" is not a contract Ann has left' in out
+
+
+def test_chinese_poker_a_card_in_two_hands_re_asks_that_hand_only(tmp_path: Path) -> None:
+    path = start(tmp_path, "chinese-poker")
+    hands = {
+        "Ann": "2S 3S 4H | 5S 6S 7S 8S 9S | TS JS QS KS AS",
+        "Bob": "2H 3H 5D | 5H 6H 7H 8H 9H | TH JH QH KH AH",
+        "Cat": "2D 3D 4S | 4D 6D 7D 8D 9D | TD JD QD KD AD",
+        "Dan": "2C 3C 4C | 5C 6C 7C 8C 9C | TC JC QC KC AC",
+    }
+    wrong = hands["Bob"].replace("2H", "2S")  # the 2♠ is Ann's
+    out = play(
+        path, "chinese", "", "", "", "hands",
+        hands["Ann"], wrong, hands["Bob"], hands["Cat"], hands["Dan"], "q",
+    )  # fmt: skip
+    assert "✗ 2S: already in Ann's hand" in out
+    after = out.split("✗ 2S: already in Ann's hand\n")[1]
+    assert after.startswith("Bob's hand") and "Ann's hand" not in after
+    assert saved(path)[0]["result"]["hands"]["Bob"]["front"] == "2H 3H 5D"

@@ -599,6 +599,8 @@ class DealPlan:
     def _per_player_parse(
         self, ctx: DealContext, q: ResultQuestion, p: str, answers: Mapping[str, Any]
     ) -> Callable[[str], Any]:
+        if q.key == "hands":
+            return self._hand_parse(ctx, q, p, answers)
         if q.key != "cards":
             return q.parse
 
@@ -622,6 +624,28 @@ class DealPlan:
                     raise ScoresheetError(
                         f"{suit}: {got} taken so far with {p}'s, a deal has {want}"
                     )
+            return value
+
+        return parse
+
+    def _hand_parse(
+        self, ctx: DealContext, q: ResultQuestion, p: str, answers: Mapping[str, Any]
+    ) -> Callable[[str], Any]:
+        """A player's hand, refused when it holds a card an earlier hand holds."""
+        from scoresheet.cards import parse_cards
+
+        def cards_of(rows: Mapping[str, str]) -> set[Any]:
+            return {c for row in rows.values() for c in parse_cards(row)}
+
+        def parse(text: str) -> Any:
+            value = q.parse(text)
+            mine = cards_of(value)
+            for other in ctx.players:
+                key = _result_key("hands", other)
+                if other != p and key in answers:
+                    both = sorted(str(c) for c in mine & cards_of(answers[key]))
+                    if both:
+                        raise ScoresheetError(f"{', '.join(both)}: already in {other}'s hand")
             return value
 
         return parse
