@@ -71,7 +71,12 @@ def cards_text(text: str, *, field: str) -> list[str]:
 def beg(text: str) -> str:
     """``stand``, ``take-one`` or ``run`` from what a player types."""
     t = " ".join(text.strip().casefold().split())
-    return entry.one_of(t, ("stand", "take-one", "run"), field="beg", aliases=BEG_WORDS)
+    try:
+        return entry.one_of(t, ("stand", "take-one", "run"), field="beg", aliases=BEG_WORDS)
+    except ScoresheetError:
+        raise ScoresheetError(
+            f"beg: {entry.quote(text.strip())} is not stand, take-one or run"
+        ) from None
 
 
 def optional_player(text: str, players: Sequence[str], *, field: str) -> str | None:
