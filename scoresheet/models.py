@@ -20,6 +20,9 @@ from typing_extensions import TypedDict
 
 from scoresheet.limits import MAX_DEALS, MAX_HISTORY, MAX_NUMBER, MAX_PLAYERS, MAX_ROUNDS
 
+# A player's name. Beyond its length, what a name may be (composed Unicode, visible,
+# no control characters or separators, no two alike in any case) is checked by
+# ``scoresheet.names`` on every game file read, with a message a player understands.
 PlayerName = Annotated[str, StringConstraints(min_length=1, max_length=40)]
 Count = Annotated[int, Field(ge=0, le=MAX_NUMBER)]
 Value = Annotated[int, Field(ge=-MAX_NUMBER, le=MAX_NUMBER)]  # a rule value

@@ -705,13 +705,10 @@ def test_the_package_uses_nothing_posix_only_unguarded() -> None:
 def test_an_option_given_as_json_with_a_repeated_key_is_refused(tmp_path: Path) -> None:
     """``new --option`` reads JSON values as a game file is read: no key silently wins."""
     game = tmp_path / "g.json"
-    args = ["new", game, "--players", "Ann,Bob,Cat,Dan"]
-    line = assert_one_line_error(
-        run(*args, "--option", 'values={"no-king": -20, "no-king": -25}')
-    )
+    args: Args = ["new", game, "--players", "Ann,Bob,Cat,Dan"]
+    line = assert_one_line_error(run(*args, "--option", 'values={"no-king": -20, "no-king": -25}'))
     assert line == (
         'scoresheet: --option values: "no-king" is given twice at the top level (-20, then '
         "-25); refused: keep the one meant"
     )
     assert not game.exists()
-
