@@ -860,15 +860,15 @@ def _layout_for(record: Mapping[str, Any], result: GameScore, *, blank: bool = F
     )
 
 
-def export_workbook(record: Mapping[str, Any]) -> bytes:
+def export_workbook(record: Mapping[str, Any], *, paper: str = "a4") -> bytes:
     """The workbook of a Belote game file, as the bytes of an ``.xlsx`` file."""
     from scoresheet.games.belote.score import score_game
 
     result = score_game(record)
-    return render(_layout_for(record, result), record, result)
+    return render(_layout_for(record, result), record, result, paper=paper)
 
 
-def blank_workbook(players: Sequence[str], rules: str = "belote") -> bytes:
+def blank_workbook(players: Sequence[str], rules: str = "belote", *, paper: str = "a4") -> bytes:
     """A workbook with no deals: to print, or to fill in at the table."""
     from scoresheet import record as rec
     from scoresheet.games.belote.score import score_game
@@ -883,16 +883,20 @@ def blank_workbook(players: Sequence[str], rules: str = "belote") -> bytes:
     }
     record = rec.from_data(data, source="blank sheet")
     result = score_game(record)
-    return render(_layout_for(record, result, blank=True), record, result)
+    return render(_layout_for(record, result, blank=True), record, result, paper=paper)
 
 
-def render(layout: Layout, record: Mapping[str, Any], result: GameScore) -> bytes:
+def render(
+    layout: Layout, record: Mapping[str, Any], result: GameScore, *, paper: str = "a4"
+) -> bytes:
     from scoresheet.sheets.export import check_text
 
     check_text(cast("Any", record))
     plan = plan_workbook(layout, record, result)
     wb = _workbook(plan)
-    return save_with_values(wb, plan.cells, SHEETS)
+    rows = range(FIRST, layout.last + 1)
+    hand = {SCORES: rows, RESULTS: rows} if not result.deals else None
+    return save_with_values(wb, plan.cells, SHEETS, paper=paper, hand_rows=hand)
 
 
 def _workbook(plan: Plan) -> Any:

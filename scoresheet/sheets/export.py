@@ -55,16 +55,16 @@ AMBER_FILL = "FFEB9C"
 SIGNED = "+0;-0;0"
 
 
-def export_workbook(record: GameFile) -> bytes:
+def export_workbook(record: GameFile, *, paper: str = "a4") -> bytes:
     """The workbook of a game file, as the bytes of an ``.xlsx`` file.
 
     Raises :class:`ScoresheetError` if the game does not score (as ``score`` would).
     """
     score = score_game(record)
-    return render(record, score)
+    return render(record, score, paper=paper)
 
 
-def blank_workbook(players: Sequence[str], rules: str = "classic") -> bytes:
+def blank_workbook(players: Sequence[str], rules: str = "classic", *, paper: str = "a4") -> bytes:
     """A workbook with no deals: the sheet a table prints, or fills in on a tablet."""
     from scoresheet import record as rec
 
@@ -78,15 +78,18 @@ def blank_workbook(players: Sequence[str], rules: str = "classic") -> bytes:
     }
     game = rec.from_data(data, source="blank sheet")
     score = score_game(game)
-    return render(game, score)
+    return render(game, score, paper=paper)
 
 
-def render(record: GameFile, score: GameScore) -> bytes:
+def render(record: GameFile, score: GameScore, *, paper: str = "a4") -> bytes:
     """Write the planned cells with openpyxl, then cache the library's values."""
     check_text(record)
     plan = plan_workbook(record, score)
     wb = _workbook(plan)
-    return save_with_values(wb, plan.cells, SHEETS)
+    lay = plan.layout
+    rows = range(FIRST, lay.last + 1)
+    hand = {RESULTS: rows, DOUBLES: rows, SCORES: rows} if not score.deals else None
+    return save_with_values(wb, plan.cells, SHEETS, paper=paper, hand_rows=hand)
 
 
 def check_text(record: GameFile) -> None:
@@ -102,9 +105,25 @@ def check_text(record: GameFile) -> None:
 # -- openpyxl --------------------------------------------------------------------------------
 
 
-def save_with_values(wb: Workbook, cells: Sequence[Cell], titles: Sequence[str]) -> bytes:
+def save_with_values(
+    wb: Workbook,
+    cells: Sequence[Cell],
+    titles: Sequence[str],
+    *,
+    paper: str = "a4",
+    hand_rows: Mapping[str, range] | None = None,
+) -> bytes:
     """Save a workbook, then give every formula cell the library's value (see
-    :func:`cache_values`), so viewers that do not calculate show the right numbers."""
+    :func:`cache_values`), so viewers that do not calculate show the right numbers.
+
+    Every sheet is first set up for ``paper`` (see :func:`fit_pages`); ``hand_rows``
+    (a blank workbook's deal rows, per sheet) are made tall enough to write in by hand.
+    """
+    for ws in wb.worksheets:
+        fit_pages(ws, paper)
+    for title, rows in (hand_rows or {}).items():
+        for row in rows:
+            wb[title].row_dimensions[row].height = HAND_ROW
     buffer = io.BytesIO()
     wb.save(buffer)
     values = {
@@ -112,6 +131,72 @@ def save_with_values(wb: Workbook, cells: Sequence[Cell], titles: Sequence[str])
         for title in titles
     }
     return cache_values(buffer.getvalue(), values)
+
+
+PAPER_SIZES = {"a4": 9, "letter": 1}  # the spreadsheet's paperSize codes
+PAPER_WIDTH_MM = {"a4": 297.0, "letter": 279.4}  # the long side: every sheet is landscape
+HAND_ROW = 24.0  # points (8.5 mm): a blank sheet's rows, to write in with a pen
+SPLIT_SCALE = 85  # percent, for a sheet too wide for one page
+MIN_SCALE = 0.78  # 9 pt notes print at 7 pt: never shrink a sheet further
+
+
+def _col_points(ws: Worksheet, col: int) -> float:
+    """A column's printed width in points (the spreadsheet's width in characters)."""
+    dim = ws.column_dimensions.get(col_letter(col))
+    chars = dim.width if dim is not None and dim.width else 8.43
+    return (chars * 7 + 5) * 0.75
+
+
+def fit_pages(ws: Worksheet, paper: str) -> None:
+    """Set the paper, and keep printed text legible.
+
+    A sheet that fits one page wide at :data:`MIN_SCALE` or more is printed one page
+    wide. A wider one (Chinese Poker's Results) is not shrunk: it prints at
+    :data:`SPLIT_SCALE` over several pages across, its key columns (those left of the
+    frozen pane) repeated on every page, with page breaks between groups of columns
+    (the headings merged in row 2) so that a group stays on one page when it can.
+    """
+    from openpyxl.worksheet.pagebreak import Break
+
+    from scoresheet.errors import ScoresheetError
+
+    if paper not in PAPER_SIZES:
+        raise ScoresheetError(f'--paper: "{paper}" is not a paper size (a4 or letter)')
+    ws.page_setup.paperSize = PAPER_SIZES[paper]
+    margins = (ws.page_margins.left + ws.page_margins.right) * 72
+    page = PAPER_WIDTH_MM[paper] / 25.4 * 72 - margins
+    last = ws.max_column
+    widths = {c: _col_points(ws, c) for c in range(1, last + 1)}
+    if page / sum(widths.values()) >= MIN_SCALE:
+        return
+    setup = ws.sheet_properties.pageSetUpPr
+    assert setup is not None
+    setup.fitToPage = False
+    ws.page_setup.scale = SPLIT_SCALE
+    keys = 0
+    if ws.freeze_panes:
+        keys = ord(ws.freeze_panes[0]) - ord("A")  # columns left of the pane: A..D
+    if keys:
+        ws.print_title_cols = f"A:{col_letter(keys)}"
+    room = page / (SPLIT_SCALE / 100) - sum(widths[c] for c in range(1, keys + 1))
+    starts = {keys + 1}
+    for rng in ws.merged_cells.ranges:
+        if rng.min_row <= 2 <= rng.max_row:
+            starts.update((rng.min_col, rng.max_col + 1))
+    groups = sorted(c for c in starts if keys < c <= last)
+    used = 0.0
+    for i, start in enumerate(groups):
+        end = groups[i + 1] - 1 if i + 1 < len(groups) else last
+        cols = range(start, end + 1)
+        width = sum(widths[c] for c in cols)
+        if used and used + width > room:
+            ws.col_breaks.append(Break(id=start - 1))
+            used = 0.0
+        for c in cols:  # a group wider than a page is broken between its columns
+            if used and used + widths[c] > room:
+                ws.col_breaks.append(Break(id=c - 1))
+                used = 0.0
+            used += widths[c]
 
 
 def print_setup(
