@@ -76,6 +76,51 @@ def render(path: Path, outdir: Path, *, dpi: int = 40) -> list[Path]:
     return sorted(outdir.glob(f"{path.stem}-*.png"))
 
 
-# DejaVu Sans and Liberation/Arial: a word's box is about 1.15 times its font size, so
-# 7 pt text is a box of about 8 pt. Boxes under 7 pt mean text under about 6 pt.
-MIN_BOX = 7.0
+# poppler's box around a word is the font's ascent plus descent: 1.164 times the size
+# for DejaVu Sans, 1.117 for Liberation Sans (LibreOffice's Arial). 7 pt text gives a
+# box of at least 7.8 pt; a smaller box is text under 7 pt.
+MIN_BOX = 7.8
+
+
+def page_words(path: Path) -> list[list[tuple[str, float, float, float, float]]]:
+    """Per page, every word and its box (xMin, yMin, xMax, yMax) in points."""
+    out = _run(poppler("pdftotext"), "-bbox", str(path), "-")
+    result = []
+    for page in re.findall(r"<page [^>]*>(.*?)</page>", out, re.S):
+        found = re.findall(
+            r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">(.*?)</word>',
+            page,
+        )
+        result.append(
+            [(unescape(w), float(a), float(b), float(c), float(d)) for a, b, c, d, w in found]
+        )
+    return result
+
+
+def visible(path: Path, pattern: str, outdir: Path, *, dpi: int = 40) -> list[str]:
+    """The words matching ``pattern`` that are drawn in a visible colour (some dark pixel
+    in their box on the rendered page); white text on white does not count."""
+    from PIL import Image
+
+    images = render(path, outdir, dpi=dpi)
+    scale = dpi / 72
+    shown = []
+    for image_path, found in zip(images, page_words(path), strict=True):
+        with Image.open(image_path) as opened:
+            image = opened.convert("L")
+            for word, x1, y1, x2, y2 in found:
+                if not re.search(pattern, word):
+                    continue
+                # The middle of the word's box: the cell's borders run along its edges.
+                dx, dy = (x2 - x1) * 0.15, (y2 - y1) * 0.25
+                box = (
+                    int((x1 + dx) * scale),
+                    int((y1 + dy) * scale),
+                    int((x2 - dx) * scale) + 1,
+                    int((y2 - dy) * scale) + 1,
+                )
+                darkest = image.crop(box).getextrema()[0]  # a grey image: (min, max)
+                assert isinstance(darkest, int | float)
+                if darkest < 128:
+                    shown.append(f"{word} on {image_path.name}")
+    return shown

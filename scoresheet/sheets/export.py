@@ -19,6 +19,7 @@ from xml.sax.saxutils import escape
 from scoresheet.errors import ScoresheetError
 from scoresheet.games.barbu.score import GameScore, score_game
 from scoresheet.sheets.layout import (
+    DATA_COL,
     DOUBLES,
     FIRST,
     MOST_MARK,
@@ -137,7 +138,7 @@ PAPER_SIZES = {"a4": 9, "letter": 1}  # the spreadsheet's paperSize codes
 PAPER_WIDTH_MM = {"a4": 297.0, "letter": 279.4}  # the long side: every sheet is landscape
 HAND_ROW = 24.0  # points (8.5 mm): a blank sheet's rows, to write in with a pen
 SPLIT_SCALE = 85  # percent, for a sheet too wide for one page
-MIN_SCALE = 0.78  # 9 pt notes print at 7 pt: never shrink a sheet further
+MIN_SCALE = 0.82  # 9 pt notes print at 7 pt at 0.78; the widths here are estimates
 
 
 def _col_points(ws: Worksheet, col: int) -> float:
@@ -512,21 +513,33 @@ def _chart(ws: Worksheet, plan: Plan) -> None:
     chart.x_axis.delete = False
     chart.x_axis.tickLblPos = "low"  # deal numbers below the plot, not on the zero line
     chart.y_axis.delete = False
+    # Signed whole numbers, not linked to the cells (an empty blank chart read "+1, +1, 0").
+    chart.y_axis.number_format = "+General;-General;0"
     chart.height = 9
-    chart.width = 24
-    deals = Reference(ws, min_col=1, min_row=FIRST, max_row=lay.last)
+    chart.width = 20  # cm: within the first page across, whatever the page breaks
+    # A game's chart covers the deals played: LibreOffice draws the #N/A of the rows still
+    # to play as 0, Excel leaves them out; stopping the series at the last deal played
+    # shows a game in progress the same in both. A blank workbook's chart covers every
+    # row, to follow the results as they are typed in.
+    first_run = col_letter(lay.score_cols[0][4])
+    played = sum(
+        isinstance(by_ref.get(f"{first_run}{FIRST + i}"), int | float) for i in range(lay.rows)
+    )
+    rows = played or lay.rows
+    last = FIRST + rows - 1
+    deals = Reference(ws, min_col=1, min_row=FIRST, max_row=last)
     for j, player in enumerate(lay.players):
         run = lay.score_cols[j][4]
-        values = Reference(ws, min_col=run, min_row=FIRST, max_row=lay.last)
+        values = Reference(ws, min_col=run, min_row=FIRST, max_row=last)
         series = Series(values)
         # The values the library computed, so that the chart shows without recalculating.
         points = []
-        for i in range(lay.rows):
+        for i in range(rows):
             v = by_ref.get(f"{col_letter(run)}{FIRST + i}")
             if isinstance(v, int | float) and not isinstance(v, bool):
                 points.append(NumVal(idx=i, v=v))
         series.val = NumDataSource(
-            numRef=NumRef(f=str(values), numCache=NumData(pt=points, ptCount=lay.rows))
+            numRef=NumRef(f=str(values), numCache=NumData(pt=points, ptCount=rows))
         )
         name_cell = f"'{SCORES}'!${col_letter(lay.score_cols[j][0])}$2"
         series.tx = SeriesLabel(
@@ -560,6 +573,11 @@ def _widths(sheets: dict[str, Worksheet], plan: Plan) -> None:
             longest = min(longest, 14)  # headers wrap
         key = (cell.sheet, cell.col)
         widths[key] = max(widths.get(key, 4.0), min(longest * 1.1 + 2, 40))
+    # The doubles and what they moved: one width for every pair, as even as on paper.
+    pairs = [c for c in range(4, plan.layout.doubles_width + 1)]
+    even = max(widths.get((DOUBLES, c), 4.0) for c in pairs)
+    for col in pairs:
+        widths[(DOUBLES, col)] = even
     for (sheet, col), width in widths.items():
         sheets[sheet].column_dimensions[col_letter(col)].width = width
     sheets[SCORES].column_dimensions["A"].width = 5
@@ -567,6 +585,8 @@ def _widths(sheets: dict[str, Worksheet], plan: Plan) -> None:
 
 
 def _print_setup(sheets: dict[str, Worksheet], lay: Layout) -> None:
+    from openpyxl.worksheet.pagebreak import Break
+
     panes = {SCORES: "F4", RESULTS: "E4", DOUBLES: "D4", OBLIGATIONS: "B4", RULES: None}
     for title, ws in sheets.items():
         print_setup(
@@ -576,6 +596,12 @@ def _print_setup(sheets: dict[str, Worksheet], lay: Layout) -> None:
             landscape=True,
         )
     sheets[SCORES].row_dimensions[3].height = 27
+    # The chart starts a page of its own, whole, rather than straddling a page break.
+    sheets[SCORES].row_breaks.append(Break(id=lay.chart_row - 1))
+    # The workbook data audit reads (Rules!J:K) is not for the table: printing it made
+    # its text overflow to the right and the whole sheet shrink below 7 pt.
+    rules = sheets[RULES]
+    rules.print_area = f"A1:{col_letter(DATA_COL - 1)}{rules.max_row}"
 
 
 # -- cached values -----------------------------------------------------------------------------
