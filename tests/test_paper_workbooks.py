@@ -145,3 +145,30 @@ def test_the_chart_of_a_game_in_progress_stops_at_the_last_deal_played(
     assert spread > 0.15 * plot, (spread, plot)
     spread, plot = _line_ends(printed["game-classic"], tmp_path / "full")
     assert spread > 0.15 * plot, (spread, plot)
+
+
+def test_group_headings_are_merged_and_sized() -> None:
+    """Belote's Results headings span their columns; All Fours' Scores headings have the
+    height their three lines need; Barbu's Doubles columns share one width."""
+    import io
+
+    from openpyxl import load_workbook
+
+    from scoresheet.sheets.layout import DOUBLES, Layout
+
+    players = ["Ann", "Bob", "Cat", "Dan"]
+    belote = load_workbook(io.BytesIO(_blank("belote")))
+    assert {"E2:F2", "G2:I2", "J2:K2"} <= {str(r) for r in belote["Results"].merged_cells.ranges}
+    assert belote["Results"]["E3"].value == "Zoë & Ågot"  # the team, under "Card points"
+    fours = load_workbook(io.BytesIO(_blank("caribbean-all-fours")))
+    height = fours["Scores"].row_dimensions[3].height
+    assert height is not None and height >= 40
+    from scoresheet.sheets.export import blank_workbook
+
+    barbu = load_workbook(io.BytesIO(blank_workbook(players, "classic")))
+    lay = Layout(players, load_any_preset("classic"))
+    widths = {
+        barbu[DOUBLES].column_dimensions[chr(64 + c)].width
+        for c in range(4, min(lay.doubles_width, 26) + 1)
+    }
+    assert len(widths) == 1, widths

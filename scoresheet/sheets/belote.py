@@ -339,17 +339,21 @@ def plan_workbook(
         "dealer",
         "contract",
         "taker",
-        f"points {labels[0]}",
-        f"points {labels[1]}",
+        labels[0],
+        labels[1],
         "last trick",
         "belote",
         "capot",
-        f"cards {labels[0]}",
-        f"cards {labels[1]}",
+        labels[0],
+        labels[1],
     ]
+    # Each group heading spans its columns; the teams' names stand under it.
     plan.add(RESULTS, 2, R_POINTS[0], "Card points", style="header")
+    plan.merges.append((RESULTS, 2, R_POINTS[0], R_POINTS[1]))
     plan.add(RESULTS, 2, R_LAST, "Team (pick from the list)", style="header")
+    plan.merges.append((RESULTS, 2, R_LAST, R_CAPOT))
     plan.add(RESULTS, 2, R_CARDS[0], "Cards captured (optional, checked by audit)", style="header")
+    plan.merges.append((RESULTS, 2, R_CARDS[0], R_CARDS[1]))
     for col, text in enumerate(heads, 1):
         plan.add(RESULTS, 3, col, text, style="header")
     decl_rows: list[tuple[int, dict[str, Any]]] = []

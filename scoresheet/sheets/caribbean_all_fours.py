@@ -1049,6 +1049,10 @@ def _print_setup(sheets: dict[str, Worksheet]) -> None:
             title_rows=None if title == RULES else "1:3",
             landscape=title != RULES,
         )
+        if title != RULES:
+            # Headings such as "Ann & Cat this deal" wrap to three lines: a row tall enough
+            # keeps them off the subtitle above.
+            ws.row_dimensions[3].height = 40
 
 
 # -- reading back ------------------------------------------------------------------------
