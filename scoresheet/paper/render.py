@@ -206,7 +206,7 @@ def _layout(doc: Doc, pdf: FPDF, orientation: str, size: tuple[float, float]) ->
         place("chart", CHART_H, doc.chart)
     legend = [line for text in doc.legend for line in _text_lines(pdf, text, avail_w, LEGEND_PT)]
     if legend:
-        place("legend", len(legend) * LEGEND_PT * 0.42, legend)
+        place("legend", len(legend) * LEGEND_PT * 0.45, legend)
     return _Layout(orientation, width, height, scale, flow_w, pages)
 
 
@@ -367,8 +367,8 @@ def _draw(doc: Doc, pdf: FPDF, layout: _Layout) -> None:
                 pdf.set_font(FONT, "", LEGEND_PT)
                 for line in what:
                     pdf.set_xy(x, y)
-                    pdf.cell(layout.width - 2 * MARGIN, LEGEND_PT * 0.42, line)
-                    y += LEGEND_PT * 0.42
+                    pdf.cell(layout.width - 2 * MARGIN, LEGEND_PT * 0.45, line)
+                    y += LEGEND_PT * 0.45
 
 
 def signed(n: int) -> str:
