@@ -85,6 +85,7 @@ def render(doc: Doc, paper: str = "a4") -> bytes:
     pdf = FPDF(unit="mm", format="A4" if paper == "a4" else "Letter")
     for style, path in files.items():
         pdf.add_font(FONT, style, str(path))
+    _check_glyphs(doc, getattr(pdf.fonts[FONT.lower()], "cmap", {}))
     short, long_ = PAPER_MM[paper]
     best: _Layout | None = None
     for orientation in ("L", "P"):
@@ -99,6 +100,30 @@ def render(doc: Doc, paper: str = "a4") -> bytes:
     layout = best
     _draw(doc, pdf, layout)
     return bytes(pdf.output())
+
+
+def _texts(doc: Doc) -> list[str]:
+    grids = [doc.grid, *(g for row in doc.after for g in row)]
+    out = [doc.title, *doc.lines, *doc.notes, *doc.legend]
+    for g in grids:
+        out += [g.title, *(c.head for c in g.columns), *(gr.title for gr in g.groups)]
+        for block in g.blocks:
+            out.append(block.heading)
+            out += [cell for row in block.rows for cell in row]
+    if doc.chart is not None:
+        out += [name for name, _ in doc.chart.series]
+    return out
+
+
+def _check_glyphs(doc: Doc, cmap: Any) -> None:
+    """Refuse text the font cannot draw (it would vanish from the page), naming it."""
+    for text in _texts(doc):
+        missing = sorted({c for c in text if c.isprintable() and ord(c) not in cmap})
+        if missing:
+            raise ScoresheetError(
+                f'PDF: "{text}" has characters the font (DejaVu Sans) cannot print: '
+                + " ".join(missing)
+            )
 
 
 # -- layout ------------------------------------------------------------------------------------
