@@ -61,12 +61,22 @@ def text(path: Path, *, layout: bool = True) -> str:
 
 
 def words(path: Path) -> list[tuple[str, float]]:
-    """Every word on every page with its height in points, as poppler places it."""
+    """Every word on every page with its height in points, as poppler places it.
+
+    A word cut by the page's edge is left out: LibreOffice draws a chart on the page
+    before its own too, clipped away, and a clipped word's box is a sliver.
+    """
     out = _run(poppler("pdftotext"), "-bbox", str(path), "-")
-    found = re.findall(
-        r'<word xMin="[\d.]+" yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)">(.*?)</word>', out
-    )
-    return [(unescape(w), float(y2) - float(y1)) for y1, y2, w in found]
+    found = []
+    for height, page in re.findall(
+        r'<page width="[\d.]+" height="([\d.]+)">(.*?)</page>', out, re.S
+    ):
+        for y1, y2, w in re.findall(
+            r'<word xMin="[\d.]+" yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)">(.*?)</word>', page
+        ):
+            if float(y1) > 3 and float(y2) < float(height) - 3:
+                found.append((unescape(w), float(y2) - float(y1)))
+    return found
 
 
 def render(path: Path, outdir: Path, *, dpi: int = 40) -> list[Path]:

@@ -172,3 +172,5 @@ def test_group_headings_are_merged_and_sized() -> None:
         for c in range(4, min(lay.doubles_width, 26) + 1)
     }
     assert len(widths) == 1, widths
+    # ...the width of a name or a score, not of the ledger's headings under the deals.
+    assert widths.pop() < 12

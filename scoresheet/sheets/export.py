@@ -136,7 +136,7 @@ def save_with_values(
 
 PAPER_SIZES = {"a4": 9, "letter": 1}  # the spreadsheet's paperSize codes
 PAPER_WIDTH_MM = {"a4": 297.0, "letter": 279.4}  # the long side: every sheet is landscape
-HAND_ROW = 24.0  # points (8.5 mm): a blank sheet's rows, to write in with a pen
+HAND_ROW = 18.0  # points (6.4 mm): 28 deals and the totals still fit one page tall
 SPLIT_SCALE = 85  # percent, for a sheet too wide for one page
 MIN_SCALE = 0.82  # 9 pt notes print at 7 pt at 0.78; the widths here are estimates
 
@@ -516,7 +516,7 @@ def _chart(ws: Worksheet, plan: Plan) -> None:
     # Signed whole numbers, not linked to the cells (an empty blank chart read "+1, +1, 0").
     chart.y_axis.number_format = "+General;-General;0"
     chart.height = 9
-    chart.width = 20  # cm: within the first page across, whatever the page breaks
+    chart.width = 16  # cm: within the first page across, right of the repeated key columns
     # A game's chart covers the deals played: LibreOffice draws the #N/A of the rows still
     # to play as 0, Excel leaves them out; stopping the series at the last deal played
     # shows a game in progress the same in both. A blank workbook's chart covers every
@@ -548,17 +548,23 @@ def _chart(ws: Worksheet, plan: Plan) -> None:
         series.smooth = False
         chart.series.append(series)
     chart.set_categories(deals)
-    chart.anchor = f"A{lay.chart_row}"
+    # Right of the key columns (A:E), which print on every page across: a chart over them
+    # would print on every page too.
+    chart.anchor = f"{col_letter(lay.score_cols[0][0])}{lay.chart_row}"
     ws.add_chart(chart)
 
 
 def _widths(sheets: dict[str, Worksheet], plan: Plan) -> None:
     widths: dict[tuple[str, int], float] = {}
     merged = {(s, r, c) for s, r, c1, c2 in plan.merges for c in range(c1, c2 + 1)}
+    lay = plan.layout
     for cell in plan.cells:
         if (
             cell.style in ("title", "note", "leader", "total_label")
             or (cell.sheet, cell.row, cell.col) in merged
+            # The ledger under the deals wraps its headings rather than widen the
+            # columns of every pair above it.
+            or (cell.sheet == DOUBLES and cell.row > lay.last)
         ):
             continue
         value = cell.value
@@ -574,7 +580,7 @@ def _widths(sheets: dict[str, Worksheet], plan: Plan) -> None:
         key = (cell.sheet, cell.col)
         widths[key] = max(widths.get(key, 4.0), min(longest * 1.1 + 2, 40))
     # The doubles and what they moved: one width for every pair, as even as on paper.
-    pairs = [c for c in range(4, plan.layout.doubles_width + 1)]
+    pairs = list(range(4, lay.doubles_width + 1))
     even = max(widths.get((DOUBLES, c), 4.0) for c in pairs)
     for col in pairs:
         widths[(DOUBLES, col)] = even
@@ -582,6 +588,7 @@ def _widths(sheets: dict[str, Worksheet], plan: Plan) -> None:
         sheets[sheet].column_dimensions[col_letter(col)].width = width
     sheets[SCORES].column_dimensions["A"].width = 5
     sheets[RESULTS].column_dimensions["A"].width = 5
+    sheets[DOUBLES].row_dimensions[lay.ledger_title_row + 1].height = 40
 
 
 def _print_setup(sheets: dict[str, Worksheet], lay: Layout) -> None:
