@@ -8,6 +8,7 @@ error value visible, the players on it, and a chart that stops at the last deal 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -174,3 +175,22 @@ def test_group_headings_are_merged_and_sized() -> None:
     assert len(widths) == 1, widths
     # ...the width of a name or a score, not of the ledger's headings under the deals.
     assert widths.pop() < 12
+
+
+def test_a_blank_charts_axis_reads_distinct_values(printed: dict[str, Path]) -> None:
+    """An empty chart's axis used the cells' format "+0;-0;0": it read "+1, +1, +1, 0".
+
+    (LibreOffice also leaves clipped copies of a chart's words on neighbouring pages:
+    the chart is the page with the most tick labels.)"""
+    from tests.paper_helpers import page_words
+
+    found: list[list[str]] = []
+    for page in page_words(printed["blank-classic"]):
+        names = [w for w, *_ in page]
+        if "Running" in names:
+            after = names[names.index("Running") :]
+            labels = [w for w in after if re.fullmatch(r"[+−-]\d+(\.\d+)?|0", w)]
+            found.append(labels[: labels.index("0") + 1] if "0" in labels else labels)
+    assert found, "no chart found in the blank workbook"
+    ticks = max(found, key=len)
+    assert len(ticks) >= 3 and len(set(ticks)) == len(ticks), ticks
