@@ -202,7 +202,6 @@ def _layout(doc: Doc, pdf: FPDF, orientation: str, size: tuple[float, float]) ->
             )
             y += head + take * rh
             start += take
-        y += 0.0
     # Everything after the grid, below the lowest column of the last page.
     used = [p.y + (HEADING_H if p.heading else 0) + len(p.rows) * rh for p in page.pieces]
     y = (max(used) if used else page.columns[0][1]) + SPACE
