@@ -108,10 +108,10 @@ def test_import_onto_its_own_workbook_is_refused(tmp_path: Path, how: str) -> No
 def test_an_output_with_the_wrong_extension_is_refused(tmp_path: Path, command: str) -> None:
     if command == "blank":
         args: list[str | Path] = ["blank", "-o", tmp_path / "b1.json", "--players", "A,B,C,D"]
-        expected = "the name of a workbook must end in .xlsx"
+        expected = "the name of a workbook or a PDF must end in .xlsx or .pdf"
     elif command == "export":
         args = ["export", CLASSIC, "-o", tmp_path / "b1.csv"]
-        expected = "the name of a workbook must end in .xlsx"
+        expected = "the name of a workbook or a PDF must end in .xlsx or .pdf"
     else:
         args = ["new", tmp_path / "b1.xlsx", "--players", "Ann,Bob,Cat,Dan"]
         expected = "the name of a game file must end in .json"

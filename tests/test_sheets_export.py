@@ -26,10 +26,14 @@ def test_sheets_names_and_print_setup() -> None:
         assert name in wb.defined_names
     for ws in wb.worksheets:
         assert ws.page_setup.orientation == "landscape"
-        assert ws.page_setup.fitToWidth == 1
+        assert ws.page_setup.paperSize == 9  # A4 unless --paper letter
         setup = ws.sheet_properties.pageSetUpPr
         assert setup is not None
-        assert setup.fitToPage
+        if setup.fitToPage:  # one page wide...
+            assert ws.page_setup.fitToWidth == 1
+        else:  # ...or too wide for that: split across pages, key columns repeated
+            assert ws.page_setup.scale == 85
+            assert ws.print_title_cols is not None, ws.title
     scores = wb["Scores"]
     assert isinstance(scores, Worksheet)
     assert scores.freeze_panes == "F4"

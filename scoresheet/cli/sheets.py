@@ -7,16 +7,35 @@ commands, so the command line starts fast.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated
 
 import typer
+
+from scoresheet.errors import ScoresheetError
 
 Output = Annotated[
     Path,
     typer.Option("-o", "--output", help="The file to write.", show_default=False),
 ]
 Force = Annotated[bool, typer.Option("--force", help="Replace the output if it exists.")]
+Paper = Annotated[
+    str,
+    typer.Option("--paper", help="The paper the output prints on: a4 or letter."),
+]
+
+
+def output_format(path: Path, paper: str, *, inputs: Sequence[Path] = ()) -> str:
+    """``xlsx`` or ``pdf``, from the output's extension; refuses any other, an output that is
+    one of ``inputs`` or not a regular file (:func:`scoresheet.store.check_output`), and a
+    bad paper."""
+    from scoresheet.paper import PAPERS
+    from scoresheet.store import check_output
+
+    if paper not in PAPERS:
+        raise ScoresheetError(f'--paper: "{paper}" is not a paper size (a4 or letter)')
+    return check_output(path, (".xlsx", ".pdf"), "a workbook or a PDF", inputs=inputs)[1:]
 
 
 def write_new_bytes(path: Path, data: bytes, *, force: bool) -> None:
@@ -45,31 +64,40 @@ def register(app: typer.Typer) -> None:
             typer.Option(
                 "-o",
                 "--output",
-                help="The workbook to write (default: the game file's name with .xlsx).",
+                help="The workbook (.xlsx) or printable sheet (.pdf) to write (default: the "
+                "game file's name with .xlsx).",
                 show_default=False,
             ),
         ] = None,
+        paper: Paper = "a4",
         force: Force = False,
     ) -> None:
-        """Write a game as a live workbook (.xlsx) that scores itself.
+        """Write a game as a live workbook (.xlsx) that scores itself, or as a PDF to print.
 
         Sheets: Scores (one row per deal, doubles in the paper convention, a check per
         row, running totals, totals, the leader and a chart), Results (what the table
         reported), Doubles (every bet and the doubling ledger), Obligations (declarer
         doubles) and Rules (the values as named cells). Every score is a formula: change
         a trick count or a rule value and the sheet follows. The values are saved too,
-        for viewers that do not calculate.
+        for viewers that do not calculate. With `-o GAME.pdf`, the filled sheet to print:
+        every deal, the scores and running totals, the standings, the doubling ledger and
+        a chart of the running totals.
         """
         from scoresheet import record
-        from scoresheet.sheets.export import export_workbook
-        from scoresheet.sheets.games import sheet_module
-        from scoresheet.store import check_output
 
         target = output if output is not None else game.with_suffix(".xlsx")
-        check_output(target, (".xlsx",), "a workbook", inputs=[game])
+        kind = output_format(target, paper, inputs=[game])
         rec = record.load(game)
-        other = sheet_module(rec.get("game", "barbu"))
-        data: bytes = (other.export_workbook if other else export_workbook)(rec)
+        if kind == "pdf":
+            from scoresheet.paper.games import game_pdf
+
+            data = game_pdf(rec, paper)
+        else:
+            from scoresheet.sheets.export import export_workbook
+            from scoresheet.sheets.games import sheet_module
+
+            other = sheet_module(rec.get("game", "barbu"))
+            data = (other.export_workbook if other else export_workbook)(rec, paper=paper)
         write_new_bytes(target, data, force=force)
         typer.echo(f"wrote {target}")
 
@@ -103,23 +131,33 @@ def register(app: typer.Typer) -> None:
                 show_default=False,
             ),
         ] = None,
+        paper: Paper = "a4",
         force: Force = False,
     ) -> None:
-        """Write a blank workbook to print, or to fill in at the table on a tablet.
+        """Write a blank workbook to fill in on a tablet, or a score pad (.pdf) to print.
 
-        The same workbook as `export`, with no deals: the declarer and dealer of every
-        deal are filled in; contracts and players are drop-down lists; the formulas are
-        ready, so the sheet scores itself as the results are typed in.
+        The output's extension chooses. The workbook is the same as `export`, with no
+        deals: the declarer and dealer of every deal are filled in; contracts and players
+        are drop-down lists; the formulas are ready, so the sheet scores itself as the
+        results are typed in. The PDF is a pad for a pen: the players and a date line,
+        every deal's row with its declarer or dealer printed, boxes big enough to write
+        in, and (Barbu) each contract's check total beside its row.
         """
         from scoresheet.rules import choose_preset
-        from scoresheet.sheets.export import blank_workbook
-        from scoresheet.sheets.games import sheet_module
-        from scoresheet.store import check_output
 
-        check_output(output, (".xlsx",), "a workbook")
-        game, preset = choose_preset(game_name, rules)
-        other = sheet_module(game)
-        data: bytes = (other.blank_workbook if other else blank_workbook)(_players(players), preset)
+        kind = output_format(output, paper)
+        game_name, preset = choose_preset(game_name, rules)
+        if kind == "pdf":
+            from scoresheet.paper.games import pad_pdf
+
+            data = pad_pdf(_players(players), preset, paper)
+        else:
+            from scoresheet.sheets.export import blank_workbook
+            from scoresheet.sheets.games import sheet_module
+
+            other = sheet_module(game_name)
+            make = other.blank_workbook if other else blank_workbook
+            data = make(_players(players), preset, paper=paper)
         write_new_bytes(output, data, force=force)
         typer.echo(f"wrote {output}")
 

@@ -345,17 +345,21 @@ def plan_workbook(
         "dealer",
         "contract",
         "taker",
-        f"points {labels[0]}",
-        f"points {labels[1]}",
+        labels[0],
+        labels[1],
         "last trick",
         "belote",
         "capot",
-        f"cards {labels[0]}",
-        f"cards {labels[1]}",
+        labels[0],
+        labels[1],
     ]
+    # Each group heading spans its columns; the teams' names stand under it.
     plan.add(RESULTS, 2, R_POINTS[0], "Card points", style="header")
+    plan.merges.append((RESULTS, 2, R_POINTS[0], R_POINTS[1]))
     plan.add(RESULTS, 2, R_LAST, "Team (pick from the list)", style="header")
+    plan.merges.append((RESULTS, 2, R_LAST, R_CAPOT))
     plan.add(RESULTS, 2, R_CARDS[0], "Cards captured (optional, checked by audit)", style="header")
+    plan.merges.append((RESULTS, 2, R_CARDS[0], R_CARDS[1]))
     for col, text in enumerate(heads, 1):
         plan.add(RESULTS, 3, col, text, style="header")
     decl_rows: list[tuple[int, dict[str, Any]]] = []
@@ -867,15 +871,15 @@ def _layout_for(record: Mapping[str, Any], result: GameScore, *, blank: bool = F
     )
 
 
-def export_workbook(record: Mapping[str, Any]) -> bytes:
+def export_workbook(record: Mapping[str, Any], *, paper: str = "a4") -> bytes:
     """The workbook of a Belote game file, as the bytes of an ``.xlsx`` file."""
     from scoresheet.games.belote.score import score_game
 
     result = score_game(record)
-    return render(_layout_for(record, result), record, result)
+    return render(_layout_for(record, result), record, result, paper=paper)
 
 
-def blank_workbook(players: Sequence[str], rules: str = "belote") -> bytes:
+def blank_workbook(players: Sequence[str], rules: str = "belote", *, paper: str = "a4") -> bytes:
     """A workbook with no deals: to print, or to fill in at the table."""
     from scoresheet import record as rec
     from scoresheet.games.belote.score import score_game
@@ -890,16 +894,20 @@ def blank_workbook(players: Sequence[str], rules: str = "belote") -> bytes:
     }
     record = rec.from_data(data, source="blank sheet")
     result = score_game(record)
-    return render(_layout_for(record, result, blank=True), record, result)
+    return render(_layout_for(record, result, blank=True), record, result, paper=paper)
 
 
-def render(layout: Layout, record: Mapping[str, Any], result: GameScore) -> bytes:
+def render(
+    layout: Layout, record: Mapping[str, Any], result: GameScore, *, paper: str = "a4"
+) -> bytes:
     from scoresheet.sheets.export import check_text
 
     check_text(cast("Any", record))
     plan = plan_workbook(layout, record, result)
     wb = _workbook(plan)
-    return save_with_values(wb, plan.cells, SHEETS)
+    rows = range(FIRST, layout.last + 1)
+    hand = {SCORES: rows, RESULTS: rows} if not result.deals else None
+    return save_with_values(wb, plan.cells, SHEETS, paper=paper, hand_rows=hand)
 
 
 def _workbook(plan: Plan) -> Any:

@@ -830,13 +830,13 @@ def _scores_sheet(plan: Plan, typed: Sequence[DealInputs], result: GameScore) ->
 # -- writing -----------------------------------------------------------------------------
 
 
-def export_workbook(record: AllFoursGameFile) -> bytes:
+def export_workbook(record: AllFoursGameFile, *, paper: str = "a4") -> bytes:
     """The workbook of a game file (``.xlsx`` bytes). Raises if the game does not score."""
     result = score_game(record)
-    return render(record, result)
+    return render(record, result, paper=paper)
 
 
-def blank_workbook(players: Sequence[str], rules: str = GAME) -> bytes:
+def blank_workbook(players: Sequence[str], rules: str = GAME, *, paper: str = "a4") -> bytes:
     """A workbook with no deals, to print or to fill in at the table."""
     from scoresheet import record as rec
 
@@ -849,17 +849,24 @@ def blank_workbook(players: Sequence[str], rules: str = GAME) -> bytes:
         "deals": [],
     }
     game = cast("AllFoursGameFile", rec.from_data(data, source="blank sheet"))
-    return render(game, score_game(game))
+    return render(game, score_game(game), paper=paper)
 
 
-def render(record: AllFoursGameFile, result: GameScore, rows: int | None = None) -> bytes:
+def render(
+    record: AllFoursGameFile, result: GameScore, rows: int | None = None, *, paper: str = "a4"
+) -> bytes:
     """Write the planned cells with openpyxl, then cache the library's values."""
     from scoresheet.sheets.export import check_text
 
     check_text(cast("Any", record))
     plan = plan_workbook(record, result, rows=rows)
     wb = _workbook(plan)
-    return save_with_values(wb, plan.cells, SHEETS)
+    lay = plan.layout
+    hand = None
+    if not result.deals:
+        deal_rows = range(FIRST, lay.deal_row(lay.rows) + 1)
+        hand = {SCORES: deal_rows, DEALS: deal_rows}
+    return save_with_values(wb, plan.cells, SHEETS, paper=paper, hand_rows=hand)
 
 
 def _workbook(plan: Plan) -> Workbook:
@@ -1043,6 +1050,10 @@ def _print_setup(sheets: dict[str, Worksheet]) -> None:
             title_rows=None if title == RULES else "1:3",
             landscape=title != RULES,
         )
+        if title != RULES:
+            # Headings such as "Ann & Cat this deal" wrap to three lines: a row tall enough
+            # keeps them off the subtitle above.
+            ws.row_dimensions[3].height = 40
 
 
 # -- reading back ------------------------------------------------------------------------

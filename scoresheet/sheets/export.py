@@ -19,6 +19,7 @@ from xml.sax.saxutils import escape
 from scoresheet.errors import ScoresheetError
 from scoresheet.games.barbu.score import GameScore, score_game
 from scoresheet.sheets.layout import (
+    DATA_COL,
     DOUBLES,
     FIRST,
     MOST_MARK,
@@ -55,16 +56,16 @@ AMBER_FILL = "FFEB9C"
 SIGNED = "+0;-0;0"
 
 
-def export_workbook(record: GameFile) -> bytes:
+def export_workbook(record: GameFile, *, paper: str = "a4") -> bytes:
     """The workbook of a game file, as the bytes of an ``.xlsx`` file.
 
     Raises :class:`ScoresheetError` if the game does not score (as ``score`` would).
     """
     score = score_game(record)
-    return render(record, score)
+    return render(record, score, paper=paper)
 
 
-def blank_workbook(players: Sequence[str], rules: str = "classic") -> bytes:
+def blank_workbook(players: Sequence[str], rules: str = "classic", *, paper: str = "a4") -> bytes:
     """A workbook with no deals: the sheet a table prints, or fills in on a tablet."""
     from scoresheet import record as rec
 
@@ -78,15 +79,18 @@ def blank_workbook(players: Sequence[str], rules: str = "classic") -> bytes:
     }
     game = rec.from_data(data, source="blank sheet")
     score = score_game(game)
-    return render(game, score)
+    return render(game, score, paper=paper)
 
 
-def render(record: GameFile, score: GameScore) -> bytes:
+def render(record: GameFile, score: GameScore, *, paper: str = "a4") -> bytes:
     """Write the planned cells with openpyxl, then cache the library's values."""
     check_text(record)
     plan = plan_workbook(record, score)
     wb = _workbook(plan)
-    return save_with_values(wb, plan.cells, SHEETS)
+    lay = plan.layout
+    rows = range(FIRST, lay.last + 1)
+    hand = {RESULTS: rows, DOUBLES: rows, SCORES: rows} if not score.deals else None
+    return save_with_values(wb, plan.cells, SHEETS, paper=paper, hand_rows=hand)
 
 
 def check_text(record: GameFile) -> None:
@@ -102,9 +106,25 @@ def check_text(record: GameFile) -> None:
 # -- openpyxl --------------------------------------------------------------------------------
 
 
-def save_with_values(wb: Workbook, cells: Sequence[Cell], titles: Sequence[str]) -> bytes:
+def save_with_values(
+    wb: Workbook,
+    cells: Sequence[Cell],
+    titles: Sequence[str],
+    *,
+    paper: str = "a4",
+    hand_rows: Mapping[str, range] | None = None,
+) -> bytes:
     """Save a workbook, then give every formula cell the library's value (see
-    :func:`cache_values`), so viewers that do not calculate show the right numbers."""
+    :func:`cache_values`), so viewers that do not calculate show the right numbers.
+
+    Every sheet is first set up for ``paper`` (see :func:`fit_pages`); ``hand_rows``
+    (a blank workbook's deal rows, per sheet) are made tall enough to write in by hand.
+    """
+    for ws in wb.worksheets:
+        fit_pages(ws, paper)
+    for title, rows in (hand_rows or {}).items():
+        for row in rows:
+            wb[title].row_dimensions[row].height = HAND_ROW
     buffer = io.BytesIO()
     wb.save(buffer)
     values = {
@@ -112,6 +132,72 @@ def save_with_values(wb: Workbook, cells: Sequence[Cell], titles: Sequence[str])
         for title in titles
     }
     return cache_values(buffer.getvalue(), values)
+
+
+PAPER_SIZES = {"a4": 9, "letter": 1}  # the spreadsheet's paperSize codes
+PAPER_WIDTH_MM = {"a4": 297.0, "letter": 279.4}  # the long side: every sheet is landscape
+HAND_ROW = 18.0  # points (6.4 mm): 28 deals and the totals still fit one page tall
+SPLIT_SCALE = 85  # percent, for a sheet too wide for one page
+MIN_SCALE = 0.82  # 9 pt notes print at 7 pt at 0.78; the widths here are estimates
+
+
+def _col_points(ws: Worksheet, col: int) -> float:
+    """A column's printed width in points (the spreadsheet's width in characters)."""
+    dim = ws.column_dimensions.get(col_letter(col))
+    chars = dim.width if dim is not None and dim.width else 8.43
+    return (chars * 7 + 5) * 0.75
+
+
+def fit_pages(ws: Worksheet, paper: str) -> None:
+    """Set the paper, and keep printed text legible.
+
+    A sheet that fits one page wide at :data:`MIN_SCALE` or more is printed one page
+    wide. A wider one (Chinese Poker's Results) is not shrunk: it prints at
+    :data:`SPLIT_SCALE` over several pages across, its key columns (those left of the
+    frozen pane) repeated on every page, with page breaks between groups of columns
+    (the headings merged in row 2) so that a group stays on one page when it can.
+    """
+    from openpyxl.worksheet.pagebreak import Break
+
+    from scoresheet.errors import ScoresheetError
+
+    if paper not in PAPER_SIZES:
+        raise ScoresheetError(f'--paper: "{paper}" is not a paper size (a4 or letter)')
+    ws.page_setup.paperSize = PAPER_SIZES[paper]
+    margins = (ws.page_margins.left + ws.page_margins.right) * 72
+    page = PAPER_WIDTH_MM[paper] / 25.4 * 72 - margins
+    last = ws.max_column
+    widths = {c: _col_points(ws, c) for c in range(1, last + 1)}
+    if page / sum(widths.values()) >= MIN_SCALE:
+        return
+    setup = ws.sheet_properties.pageSetUpPr
+    assert setup is not None
+    setup.fitToPage = False
+    ws.page_setup.scale = SPLIT_SCALE
+    keys = 0
+    if ws.freeze_panes:
+        keys = ord(ws.freeze_panes[0]) - ord("A")  # columns left of the pane: A..D
+    if keys:
+        ws.print_title_cols = f"A:{col_letter(keys)}"
+    room = page / (SPLIT_SCALE / 100) - sum(widths[c] for c in range(1, keys + 1))
+    starts = {keys + 1}
+    for rng in ws.merged_cells.ranges:
+        if rng.min_row <= 2 <= rng.max_row:
+            starts.update((rng.min_col, rng.max_col + 1))
+    groups = sorted(c for c in starts if keys < c <= last)
+    used = 0.0
+    for i, start in enumerate(groups):
+        end = groups[i + 1] - 1 if i + 1 < len(groups) else last
+        cols = range(start, end + 1)
+        width = sum(widths[c] for c in cols)
+        if used and used + width > room:
+            ws.col_breaks.append(Break(id=start - 1))
+            used = 0.0
+        for c in cols:  # a group wider than a page is broken between its columns
+            if used and used + widths[c] > room:
+                ws.col_breaks.append(Break(id=c - 1))
+                used = 0.0
+            used += widths[c]
 
 
 def print_setup(
@@ -427,21 +513,33 @@ def _chart(ws: Worksheet, plan: Plan) -> None:
     chart.x_axis.delete = False
     chart.x_axis.tickLblPos = "low"  # deal numbers below the plot, not on the zero line
     chart.y_axis.delete = False
+    # Signed whole numbers, not linked to the cells (an empty blank chart read "+1, +1, 0").
+    chart.y_axis.number_format = "+General;-General;0"
     chart.height = 9
-    chart.width = 24
-    deals = Reference(ws, min_col=1, min_row=FIRST, max_row=lay.last)
+    chart.width = 16  # cm: within the first page across, right of the repeated key columns
+    # A game's chart covers the deals played: LibreOffice draws the #N/A of the rows still
+    # to play as 0, Excel leaves them out; stopping the series at the last deal played
+    # shows a game in progress the same in both. A blank workbook's chart covers every
+    # row, to follow the results as they are typed in.
+    first_run = col_letter(lay.score_cols[0][4])
+    played = sum(
+        isinstance(by_ref.get(f"{first_run}{FIRST + i}"), int | float) for i in range(lay.rows)
+    )
+    rows = played or lay.rows
+    last = FIRST + rows - 1
+    deals = Reference(ws, min_col=1, min_row=FIRST, max_row=last)
     for j, player in enumerate(lay.players):
         run = lay.score_cols[j][4]
-        values = Reference(ws, min_col=run, min_row=FIRST, max_row=lay.last)
+        values = Reference(ws, min_col=run, min_row=FIRST, max_row=last)
         series = Series(values)
         # The values the library computed, so that the chart shows without recalculating.
         points = []
-        for i in range(lay.rows):
+        for i in range(rows):
             v = by_ref.get(f"{col_letter(run)}{FIRST + i}")
             if isinstance(v, int | float) and not isinstance(v, bool):
                 points.append(NumVal(idx=i, v=v))
         series.val = NumDataSource(
-            numRef=NumRef(f=str(values), numCache=NumData(pt=points, ptCount=lay.rows))
+            numRef=NumRef(f=str(values), numCache=NumData(pt=points, ptCount=rows))
         )
         name_cell = f"'{SCORES}'!${col_letter(lay.score_cols[j][0])}$2"
         series.tx = SeriesLabel(
@@ -450,17 +548,23 @@ def _chart(ws: Worksheet, plan: Plan) -> None:
         series.smooth = False
         chart.series.append(series)
     chart.set_categories(deals)
-    chart.anchor = f"A{lay.chart_row}"
+    # Right of the key columns (A:E), which print on every page across: a chart over them
+    # would print on every page too.
+    chart.anchor = f"{col_letter(lay.score_cols[0][0])}{lay.chart_row}"
     ws.add_chart(chart)
 
 
 def _widths(sheets: dict[str, Worksheet], plan: Plan) -> None:
     widths: dict[tuple[str, int], float] = {}
     merged = {(s, r, c) for s, r, c1, c2 in plan.merges for c in range(c1, c2 + 1)}
+    lay = plan.layout
     for cell in plan.cells:
         if (
             cell.style in ("title", "note", "leader", "total_label")
             or (cell.sheet, cell.row, cell.col) in merged
+            # The ledger under the deals wraps its headings rather than widen the
+            # columns of every pair above it.
+            or (cell.sheet == DOUBLES and cell.row > lay.last)
         ):
             continue
         value = cell.value
@@ -475,13 +579,21 @@ def _widths(sheets: dict[str, Worksheet], plan: Plan) -> None:
             longest = min(longest, 14)  # headers wrap
         key = (cell.sheet, cell.col)
         widths[key] = max(widths.get(key, 4.0), min(longest * 1.1 + 2, 40))
+    # The doubles and what they moved: one width for every pair, as even as on paper.
+    pairs = list(range(4, lay.doubles_width + 1))
+    even = max(widths.get((DOUBLES, c), 4.0) for c in pairs)
+    for col in pairs:
+        widths[(DOUBLES, col)] = even
     for (sheet, col), width in widths.items():
         sheets[sheet].column_dimensions[col_letter(col)].width = width
     sheets[SCORES].column_dimensions["A"].width = 5
     sheets[RESULTS].column_dimensions["A"].width = 5
+    sheets[DOUBLES].row_dimensions[lay.ledger_title_row + 1].height = 40
 
 
 def _print_setup(sheets: dict[str, Worksheet], lay: Layout) -> None:
+    from openpyxl.worksheet.pagebreak import Break
+
     panes = {SCORES: "F4", RESULTS: "E4", DOUBLES: "D4", OBLIGATIONS: "B4", RULES: None}
     for title, ws in sheets.items():
         print_setup(
@@ -491,6 +603,12 @@ def _print_setup(sheets: dict[str, Worksheet], lay: Layout) -> None:
             landscape=True,
         )
     sheets[SCORES].row_dimensions[3].height = 27
+    # The chart starts a page of its own, whole, rather than straddling a page break.
+    sheets[SCORES].row_breaks.append(Break(id=lay.chart_row - 1))
+    # The workbook data audit reads (Rules!J:K) is not for the table: printing it made
+    # its text overflow to the right and the whole sheet shrink below 7 pt.
+    rules = sheets[RULES]
+    rules.print_area = f"A1:{col_letter(DATA_COL - 1)}{rules.max_row}"
 
 
 # -- cached values -----------------------------------------------------------------------------

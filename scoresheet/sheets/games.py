@@ -1,11 +1,12 @@
 """Which game a workbook holds, and the sheet module of each game other than Barbu.
 
-A game's sheet module (``SHEET_MODULES[game]``) provides ``export_workbook(record) ->
-bytes``, ``blank_workbook(players, rules) -> bytes``, ``audit_workbook_bytes(data,
-name) -> Report`` and ``import_workbook_bytes(data, name) -> (record, Report)``
-(:class:`scoresheet.sheets.audit.Report`). Its workbooks carry ``scoresheet:GAME`` as the
-document's category, so audit and import know which game a file holds; a workbook
-without it is a Barbu sheet.
+A game's sheet module (``SHEET_MODULES[game]``) provides ``export_workbook(record, *,
+paper) -> bytes``, ``blank_workbook(players, rules, *, paper) -> bytes`` (``paper``:
+"a4" or "letter", see :func:`scoresheet.sheets.export.fit_pages`),
+``audit_workbook_bytes(data, name) -> Report`` and ``import_workbook_bytes(data, name)
+-> (record, Report)`` (:class:`scoresheet.sheets.audit.Report`). Its workbooks carry
+``scoresheet:GAME`` as the document's category, so audit and import know which game a
+file holds; a workbook without it is a Barbu sheet.
 """
 
 from __future__ import annotations

@@ -720,15 +720,17 @@ def plan_workbook(record: Mapping[str, Any], score: GameScore) -> Plan:
 # -- writing ---------------------------------------------------------------------------------
 
 
-def export_workbook(record: Mapping[str, Any]) -> bytes:
+def export_workbook(record: Mapping[str, Any], *, paper: str = "a4") -> bytes:
     """The workbook of a game file, as the bytes of an ``.xlsx`` file.
 
     Raises :class:`ScoresheetError` if the game does not score (as ``score`` would).
     """
-    return render(record, score_game(record))
+    return render(record, score_game(record), paper=paper)
 
 
-def blank_workbook(players: Sequence[str], rules: str | Mapping[str, Any] = GAME) -> bytes:
+def blank_workbook(
+    players: Sequence[str], rules: str | Mapping[str, Any] = GAME, *, paper: str = "a4"
+) -> bytes:
     """A workbook with no deals: the sheet a table prints, or fills in on a tablet."""
     from scoresheet import record as rec
 
@@ -741,10 +743,10 @@ def blank_workbook(players: Sequence[str], rules: str | Mapping[str, Any] = GAME
         "deals": [],
     }
     game = rec.from_data(data, source="blank sheet")
-    return render(game, score_game(game))
+    return render(game, score_game(game), paper=paper)
 
 
-def render(record: Mapping[str, Any], score: GameScore) -> bytes:
+def render(record: Mapping[str, Any], score: GameScore, *, paper: str = "a4") -> bytes:
     """Write the planned cells with openpyxl, then cache the library's values."""
     from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 
@@ -755,7 +757,9 @@ def render(record: Mapping[str, Any], score: GameScore) -> bytes:
             )
     plan = plan_workbook(record, score)
     wb = _workbook(plan)
-    return save_with_values(wb, plan.cells, SHEETS)
+    rows = range(FIRST, plan.layout.last + 1)
+    hand = {SCORES: rows, RESULTS: rows} if not score.deals else None
+    return save_with_values(wb, plan.cells, SHEETS, paper=paper, hand_rows=hand)
 
 
 def _workbook(plan: Plan) -> Workbook:
