@@ -1,26 +1,42 @@
 """Reading what a player types at the table into parts of a deal.
 
-Shared by ``scoresheet add`` (flags) and ``scoresheet play`` (prompts), so the same
-answer means the same thing in both. Players may be named in full or by any prefix
-that is theirs alone ("A" for Ann), in any case.
+Shared by ``scoresheet add``/``edit`` (flags) and ``scoresheet play`` (prompts), so the
+same answer means the same thing in both. Players may be named in full or by any prefix
+that is theirs alone ("A" for Ann), in any case; a name may contain spaces.
+
+An answer is never read one way when it could mean another:
+
+- a player's exact name (as written in the game file, same case) always means the player;
+- a keyword (``maximum``, ``none``, ``all`` …) is read as the keyword only when no player
+  could be meant; when a player's name (in another case) or a unique start of one is also
+  a keyword, the answer is refused, naming both readings. A keyword can always be typed
+  with a leading ``:`` (``:maximum``, ``:none``), which no player's name can take;
+- an enumerated value (a suit, a contract, a kind) is its exact word or a unique start of
+  it, nothing else (``hats`` is not hearts).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import itertools
+import unicodedata
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from scoresheet.errors import ScoresheetError
 
+KEYWORD_MARK = ":"
+"""Typed before a keyword (``:max``), it can only mean the keyword: no name starts with it."""
+
 DOUBLE_WORDS = {
     "maximum": "maximum",
     "max": "maximum",
-    "table": "table",
     "x": "maximum",
+    "table": "table",
     "family": "family",
     "flanks": "flanks",
 }
-NONE_WORDS = {"", "none", "no", "-", "pass", "nobody"}
+NONE_WORDS: dict[str, None] = dict.fromkeys(("", "none", "no", "-", "pass", "nobody"))
+ALL_WORDS = {"all": "all"}
 SUITS = {
     "s": "spades",
     "h": "hearts",
@@ -33,6 +49,36 @@ SUITS = {
 }
 SUIT_ORDER = ("spades", "hearts", "diamonds", "clubs")
 ROWS = ("front", "middle", "back")
+QUOTE_LIMIT = 40
+MAX_WORDS = 12  # words in one comma-separated part of a list of players
+
+
+def quote(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """Typed or stored text as a message may show it: in quotes, with every character that
+    is not printable (control, format, bidi) escaped, and cut after ``limit`` characters.
+
+    >>> print(quote("Bob\\x1b[2J"))
+    "Bob\\x1b[2J"
+    >>> print(quote("x" * 50, limit=5))
+    "xxxxx…"
+    """
+    cut = text[:limit]
+    shown = "".join(c if c.isprintable() else repr(c)[1:-1] for c in cut)
+    return f'"{shown}{"…" if len(text) > limit else ""}"'
+
+
+def typed(text: str) -> str:
+    """What was typed, as compared with names: NFC, without surrounding blanks."""
+    return unicodedata.normalize("NFC", text).strip()
+
+
+def player_matches(t: str, players: Sequence[str]) -> list[str]:
+    """The players ``t`` could name: by name in any case, else by a unique start."""
+    folded = t.casefold()
+    exact = [p for p in players if p.casefold() == folded]
+    if exact:
+        return exact
+    return [p for p in players if p.casefold().startswith(folded)] if folded else []
 
 
 def player(text: str, players: Sequence[str], *, field: str = "player") -> str:
@@ -40,29 +86,135 @@ def player(text: str, players: Sequence[str], *, field: str = "player") -> str:
 
     >>> player("an", ["Ann", "Bob", "Barbara"])
     'Ann'
+    >>> player("ann lee", ["Ann Lee", "Bob"])
+    'Ann Lee'
     >>> player("B", ["Ann", "Bob", "Barbara"])
     Traceback (most recent call last):
     scoresheet.errors.ScoresheetError: player: "B" could be Bob or Barbara
     """
-    t = text.strip()
+    t = typed(text)
     if t in players:
         return t
-    folded = t.casefold()
-    exact = [p for p in players if p.casefold() == folded]
-    if len(exact) == 1:
-        return exact[0]
-    matches = [p for p in players if p.casefold().startswith(folded)] if folded else []
+    matches = player_matches(t, players)
     if len(matches) == 1:
         return matches[0]
     if matches:
-        raise ScoresheetError(f'{field}: "{t}" could be {" or ".join(matches)}')
-    raise ScoresheetError(f'{field}: "{t}" is not a player ({", ".join(players)})')
+        raise ScoresheetError(f"{field}: {quote(t)} could be {' or '.join(matches)}")
+    raise ScoresheetError(f"{field}: {quote(t)} is not a player ({', '.join(players)})")
 
 
 def player_list(text: str, players: Sequence[str], *, field: str = "players") -> list[str]:
-    """Players separated by commas or spaces: ``"Ann,Cat"``, ``"A C"``."""
-    parts = [p for p in text.replace(",", " ").split() if p]
-    return [player(p, players, field=field) for p in parts]
+    """Players separated by commas or spaces: ``"Ann,Cat"``, ``"A C"``, ``"Ann Lee, Bob"``.
+
+    A name may contain spaces; words that could be read as one player or as several
+    (``ann lee`` with players Ann, Lee and Ann Lee) are refused, naming both readings.
+
+    >>> player_list("ann lee bob", ["Ann Lee", "Bob"])
+    ['Ann Lee', 'Bob']
+    """
+    out: list[str] = []
+    for part in (typed(p) for p in text.split(",")):
+        if part:
+            out += _part(part, players, field)
+    return out
+
+
+def _part(part: str, players: Sequence[str], field: str) -> list[str]:
+    """The players one comma-free part names: each segmentation of its words that names
+    a player per segment is a reading; exactly one reading is accepted."""
+    if part in players:
+        return [part]
+    words = part.split()
+    if len(words) > MAX_WORDS:
+        raise ScoresheetError(f"{field}: {quote(part)} has too many words to be players")
+    readings: list[list[str]] = []
+    error: ScoresheetError | None = None
+    for cuts in _cuts(len(words)):
+        reading: list[str] = []
+        for a, b in itertools.pairwise((0, *cuts, len(words))):
+            segment = " ".join(words[a:b])
+            try:
+                reading.append(player(segment, players, field=field))
+            except ScoresheetError as exc:
+                error = error or exc  # the first: one word per player
+                break
+        else:
+            if reading not in readings:
+                readings.append(reading)
+    if len(readings) == 1:
+        return readings[0]
+    if readings:
+        one, other = (", ".join(r) for r in readings[:2])
+        raise ScoresheetError(
+            f"{field}: {quote(part)} could be {one} or {other}; separate players with commas"
+        )
+    assert error is not None
+    raise error
+
+
+def _cuts(n: int) -> list[tuple[int, ...]]:
+    """Every way to cut ``n`` words into runs (as the positions of the cuts), most cuts first."""
+    out = [cuts for k in range(n - 1, -1, -1) for cuts in itertools.combinations(range(1, n), k)]
+    return out
+
+
+def keyword(text: str, words: Mapping[str, Any]) -> tuple[bool, Any] | None:
+    """``(marked, value)`` when ``text`` is one of ``words`` (any case, with or without
+    the ``:`` mark); ``None`` otherwise."""
+    t = typed(text).casefold()
+    marked = t.startswith(KEYWORD_MARK)
+    t = t.removeprefix(KEYWORD_MARK).strip() if marked else t
+    if t in words:
+        return marked, words[t]
+    return None
+
+
+def _word_name(words: Mapping[str, Any], value: Any) -> str:
+    """The word a keyword value is shown as: its own name, or its first form."""
+    if isinstance(value, str) and value in words:
+        return value
+    return next((w for w, v in words.items() if v == value and w), "none")
+
+
+def choose(
+    text: str,
+    players: Sequence[str],
+    words: Mapping[str, Any],
+    *,
+    field: str,
+    many: bool = False,
+) -> Any:
+    """A player (or with ``many`` a list of players), or the value of a keyword in ``words``.
+
+    The player's exact name wins; a keyword that a player could also be meant by is
+    refused, naming both readings and how to type each.
+
+    >>> choose("max", ["Ann", "Bob"], DOUBLE_WORDS, field="Bob's double", many=True)
+    'maximum'
+    >>> choose("Max", ["Ann", "Max"], DOUBLE_WORDS, field="Bob's double", many=True)
+    ['Max']
+    >>> choose("max", ["Ann", "Max"], DOUBLE_WORDS, field="Bob's double", many=True)
+    Traceback (most recent call last):
+    scoresheet.errors.ScoresheetError: Bob's double: "max" could be the player Max or maximum; \
+type Max for the player, :maximum for maximum
+    """
+    t = typed(text)
+    if t in players:
+        return [t] if many else t
+    if not t and "" in words:
+        return words[""]
+    word = keyword(t, words)
+    if word is None:
+        return player_list(t, players, field=field) if many else player(t, players, field=field)
+    could = player_matches(t.removeprefix(KEYWORD_MARK), players) if t and not word[0] else []
+    if not could:
+        return word[1]
+    name = _word_name(words, word[1])
+    how = f"type {could[0]} for the player" if len(could) == 1 else "type the name in full"
+    raise ScoresheetError(
+        f"{field}: {quote(t)} could be the player {' or '.join(could)} or {name}; "
+        f"{how}, {KEYWORD_MARK}{name} for {name}"
+    )
 
 
 def counts(text: str, players: Sequence[str], *, field: str) -> dict[str, int]:
@@ -86,10 +238,7 @@ def counts(text: str, players: Sequence[str], *, field: str) -> dict[str, int]:
         return {p: _count(n, field) for p, n in zip(players, numbers, strict=True)}
     out: dict[str, int] = {}
     for item in (i for i in t.split(",") if i.strip()):
-        if "=" not in item:
-            raise ScoresheetError(f'{field}: "{item.strip()}" is not name=number')
-        name, _, number = item.partition("=")
-        who = player(name, players, field=field)
+        who, number = split_at_player(item, players, field=field, example="Ann=2")
         if who in out:
             raise ScoresheetError(f"{field}: {who} is given twice")
         out[who] = _count(number, field)
@@ -98,8 +247,8 @@ def counts(text: str, players: Sequence[str], *, field: str) -> dict[str, int]:
 
 def _count(text: str, field: str) -> int:
     t = text.strip()
-    if not t.isdigit():
-        raise ScoresheetError(f'{field}: "{t}" is not a whole number ≥ 0')
+    if not (t.isascii() and t.isdigit()) or len(t) > 6:
+        raise ScoresheetError(f"{field}: {quote(t)} is not a whole number ≥ 0")
     return int(t)
 
 
@@ -113,22 +262,24 @@ def double_targets(text: str, players: Sequence[str], *, by: str) -> list[str] |
     >>> double_targets("a, d", ["Ann", "Bob", "Cat", "Dan"], by="Bob")
     ['Ann', 'Dan']
     """
-    t = text.strip().casefold()
-    if t in NONE_WORDS:
-        return None
-    if t in DOUBLE_WORDS:
-        return DOUBLE_WORDS[t]
-    return player_list(text, players, field=f"{by}'s double")
+    value: list[str] | str | None = choose(
+        text, players, {**NONE_WORDS, **DOUBLE_WORDS}, field=f"{by}'s double", many=True
+    )
+    return value
 
 
 def redouble_targets(text: str, players: Sequence[str], *, by: str) -> list[str] | str | None:
     """A redoubling answer: names or initials, or ``all``; ``None`` for none."""
-    t = text.strip().casefold()
-    if t in NONE_WORDS:
-        return None
-    if t == "all":
-        return "all"
-    return player_list(text, players, field=f"{by}'s redouble")
+    value: list[str] | str | None = choose(
+        text, players, {**NONE_WORDS, **ALL_WORDS}, field=f"{by}'s redouble", many=True
+    )
+    return value
+
+
+def optional_player(text: str, players: Sequence[str], *, field: str) -> str | None:
+    """A player, or ``None`` for ``none`` (refused when a player could be meant too)."""
+    value: str | None = choose(text, players, NONE_WORDS, field=field)
+    return value
 
 
 def declaration(by: str, double: Any = None, redouble: Any = None) -> dict[str, Any]:
@@ -141,11 +292,70 @@ def declaration(by: str, double: Any = None, redouble: Any = None) -> dict[str, 
 
 
 def assignment(text: str, players: Sequence[str], *, field: str) -> tuple[str, str]:
-    """``"Bob=maximum"`` → ``("Bob", "maximum")``."""
-    if "=" not in text:
-        raise ScoresheetError(f'{field}: "{text}" is not PLAYER=WHAT (e.g. Bob=maximum)')
-    name, _, what = text.partition("=")
-    return player(name, players, field=field), what
+    """``"Bob=maximum"`` → ``("Bob", "maximum")``; a name may contain ``=`` itself.
+
+    >>> assignment("=Ann=Bob", ["=Ann", "Bob"], field="--double")
+    ('=Ann', 'Bob')
+    """
+    return split_at_player(text, players, field=field, example="Bob=maximum")
+
+
+def split_at_player(
+    text: str, players: Sequence[str], *, field: str, example: str
+) -> tuple[str, str]:
+    """``PLAYER=WHAT`` split at the ``=`` that ends a player's name: the first ``=`` unless
+    a name has one of its own (``=Ann=2``); refused if two splits name players."""
+    cuts = [i for i, c in enumerate(text) if c == "="]
+    if not cuts:
+        raise ScoresheetError(f"{field}: {quote(text)} is not PLAYER=WHAT (e.g. {example})")
+    if len(cuts) == 1 or not any("=" in p for p in players):
+        return player(text[: cuts[0]], players, field=field), text[cuts[0] + 1 :]
+    found: list[tuple[str, str]] = []
+    for i in cuts:
+        try:
+            found.append((player(text[:i], players, field=field), text[i + 1 :]))
+        except ScoresheetError:
+            continue
+    if len(found) == 1:
+        return found[0]
+    if not found:
+        return player(text[: cuts[0]], players, field=field), text[cuts[0] + 1 :]
+    names = [f[0] for f in found]
+    if len(set(names)) == 1:
+        return found[0]
+    raise ScoresheetError(f"{field}: {quote(text)} could start with {' or '.join(names)}")
+
+
+def one_of(text: str, values: Sequence[str], *, field: str, aliases: Mapping[str, str] = {}) -> str:
+    """An enumerated value: its exact word (any case), an alias, or a unique start of it.
+
+    >>> one_of("he", SUIT_ORDER, field="trump")
+    'hearts'
+    >>> one_of("hats", SUIT_ORDER, field="trump")
+    Traceback (most recent call last):
+    scoresheet.errors.ScoresheetError: trump: "hats" is not one of spades, hearts, diamonds, clubs
+    """
+    t = typed(text).casefold()
+    if t in values:
+        return t
+    if t in aliases:
+        return aliases[t]
+    found = [v for v in values if t and v.startswith(t)]
+    if len(found) == 1:
+        return found[0]
+    if found:
+        raise ScoresheetError(f"{field}: {quote(typed(text))} could be {' or '.join(found)}")
+    raise ScoresheetError(f"{field}: {quote(typed(text))} is not one of {', '.join(values)}")
+
+
+def suit(text: str, *, field: str) -> str:
+    """A suit: its name or a unique start of it, its letter or symbol.
+
+    >>> suit("♥", field="trump"), suit("Spade", field="trump"), suit("c", field="trump")
+    ('hearts', 'spades', 'clubs')
+    """
+    t = typed(text).rstrip("\ufe0e\ufe0f")
+    return one_of(t, SUIT_ORDER, field=field, aliases=SUITS)
 
 
 def suit_counts(text: str, *, field: str) -> dict[str, int]:
@@ -158,10 +368,15 @@ def suit_counts(text: str, *, field: str) -> dict[str, int]:
         return {s: _count(n, field) for s, n in zip(SUIT_ORDER, parts, strict=True)}
     out = dict.fromkeys(SUIT_ORDER, 0)
     for item in t.replace(",", " ").split():
-        suit = SUITS.get(item[0].casefold())
-        if suit is None:
-            raise ScoresheetError(f'{field}: "{item}" is not a suit and count (e.g. s3 h4)')
-        out[suit] = _count(item[1:], field)
+        name = item.rstrip("0123456789")
+        number = item[len(name) :]
+        try:
+            which = suit(name, field=field) if name and number else None
+        except ScoresheetError:
+            which = None
+        if which is None:
+            raise ScoresheetError(f"{field}: {quote(item)} is not a suit and count (e.g. s3 h4)")
+        out[which] = _count(number, field)
     return out
 
 
@@ -182,26 +397,29 @@ def hand_rows(text: str, *, field: str) -> dict[str, str]:
 
 
 def contract(text: str, contracts: Sequence[str]) -> str:
-    """The contract a player means: its id, or a unique start of it, with or without "no-".
+    """The contract a player means: its id, or its name without "no-", or a unique start
+    of either (``t`` could be trumps or no-tricks, so it is refused).
 
     >>> contract("queens", ["no-tricks", "no-queens", "trumps"])
     'no-queens'
-    >>> contract("t", ["no-tricks", "no-queens", "trumps"])
+    >>> contract("tru", ["no-tricks", "no-queens", "trumps"])
     'trumps'
+    >>> contract("t", ["no-tricks", "no-queens", "trumps"])
+    Traceback (most recent call last):
+    scoresheet.errors.ScoresheetError: contract: "t" could be no-tricks or trumps
     """
-    t = text.strip().casefold().replace(" ", "-").replace("_", "-")
+    t = typed(text).casefold().replace(" ", "-").replace("_", "-")
     if t in contracts:
         return t
-    for candidates in (
-        [c for c in contracts if c.removeprefix("no-") == t],
-        [c for c in contracts if c.startswith(t)],
-        [c for c in contracts if c.removeprefix("no-").startswith(t)],
-    ):
-        if len(candidates) == 1:
-            return candidates[0]
-        if len(candidates) > 1:
-            raise ScoresheetError(f'contract: "{text}" could be {" or ".join(candidates)}')
-    raise ScoresheetError(f'contract: "{text}" is not one of {", ".join(contracts)}')
+    bare = [c for c in contracts if c.removeprefix("no-") == t]
+    if len(bare) == 1:
+        return bare[0]
+    found = [c for c in contracts if t and (c.startswith(t) or c.removeprefix("no-").startswith(t))]
+    if len(found) == 1:
+        return found[0]
+    if found:
+        raise ScoresheetError(f"contract: {quote(typed(text))} could be {' or '.join(found)}")
+    raise ScoresheetError(f"contract: {quote(typed(text))} is not one of {', '.join(contracts)}")
 
 
 def order_declarations(
@@ -265,8 +483,7 @@ def deal_from_answers(
     if start is not None:
         result["start"] = start.strip().upper()
     if trump is not None:
-        suit = SUITS.get(trump.strip()[:1].casefold(), trump.strip().casefold())
-        result["trump"] = suit
+        result["trump"] = suit(trump, field="--trump")
     if cards:
         table: dict[str, dict[str, int]] = {}
         for text in cards:

@@ -18,6 +18,9 @@ from typing import Annotated, Any, Literal, NotRequired
 from pydantic import ConfigDict, Field, StringConstraints, TypeAdapter, with_config
 from typing_extensions import TypedDict
 
+# A player's name. Beyond its length, what a name may be (composed Unicode, visible,
+# no control characters or separators, no two alike in any case) is checked by
+# ``scoresheet.names`` on every game file read, with a message a player understands.
 PlayerName = Annotated[str, StringConstraints(min_length=1, max_length=40)]
 Count = Annotated[int, Field(ge=0)]
 PlayerCounts = dict[str, Count]

@@ -42,13 +42,9 @@ def _check_top(data: Any, source: str) -> None:
 
 
 def _check_players(players: list[str], source: str) -> None:
-    seen: set[str] = set()
-    for name in players:
-        if not name.strip():
-            raise ScoresheetError(f"{source}: players: a player's name is blank")
-        if name in seen:
-            raise ScoresheetError(f'{source}: players: "{name}" is listed twice')
-        seen.add(name)
+    from scoresheet.names import check_players
+
+    check_players(players, f"{source}: players")
 
 
 def _finish(record: GameFile, source: str) -> GameFile:

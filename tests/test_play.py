@@ -135,7 +135,7 @@ def _result_lines(
                 lines += [rng.choice(["most", "m", "Most"]), _names(rng, result["most"])]
             else:
                 lines.append(rng.choice(["cards", "c"]))
-                for p in players:
+                for p in players[:-1]:  # the last player's cards are the rest: not asked
                     suits = result["cards"][p]
                     if rng.random() < 0.5:
                         lines.append("/".join(str(suits[s]) for s in SUIT_TYPED))
@@ -156,9 +156,17 @@ def _result_lines(
 
 
 def deal_answers(
-    rng: random.Random, rules: BarbuRules, index: int, deal: Mapping[str, Any]
+    rng: random.Random,
+    rules: BarbuRules,
+    index: int,
+    deal: Mapping[str, Any],
+    contracts_left: Sequence[str],
 ) -> list[str]:
-    """Every line a person types to enter ``deal`` (0-based ``index``) with `play`."""
+    """Every line a person types to enter ``deal`` (0-based ``index``) with `play`.
+
+    The declarer is not asked to double (they may only redouble): a declarer's
+    ``maximum`` is typed as a redouble of those who had doubled them by then.
+    """
     contract = deal["contract"]
     declarer = declarer_of(rules, PLAYERS, index)
     dealer = dealer_of(rules, PLAYERS, declarer)
@@ -166,8 +174,8 @@ def deal_answers(
     declarations = deal.get("doubles") or []
     doubles = {d["by"]: d["double"] for d in declarations if "double" in d}
     redoubles = {d["by"]: d["redouble"] for d in declarations if "redouble" in d}
-    lines = [_contract(rng, contract)]
-    lines += [_double(rng, doubles.get(p)) for p in order]
+    lines = [_contract(rng, contract)] if len(set(contracts_left)) > 1 else []
+    lines += [_double(rng, doubles.get(p)) for p in order if p != declarer]
     where = f"deal {index + 1}"
     common: dict[str, Any] = {
         "players": PLAYERS,
@@ -177,12 +185,24 @@ def deal_answers(
         "rules": rules,
         "where": where,
     }
-    after_doubles = resolve_bets([d for d in declarations if "double" in d], **common)
+    spoken = [d for d in declarations if "double" in d and d["by"] != declarer]
+    after_doubles = resolve_bets(spoken, **common)
+    turn = order.index(declarer)
+    before = [d for d in spoken if order.index(d["by"]) < turn]
+    early = (
+        [a for a, t, _ in resolve_bets(before, **common) if t == declarer]
+        if doubles.get(declarer) in ("maximum", "table")
+        else []
+    )
     if rules.doubling.redoubles:
         for p in order:
-            if any(t == p and m == 1 for _, t, m in after_doubles):
+            received = [a for a, t, m in after_doubles if t == p and m == 1]
+            if received:
                 what = redoubles.get(p)
-                if what is None:
+                if p == declarer and early:
+                    later = received if what == "all" else list(what or [])
+                    what = [q for q in received if q in early or q in later]
+                if what is None or what == []:
                     lines.append(_none(rng))
                 elif what == "all":
                     lines.append(rng.choice(["all", "ALL"]))
@@ -199,7 +219,9 @@ def game_answers(seed: int, data: Mapping[str, Any]) -> list[str]:
     rng = random.Random(seed + 1)
     lines: list[str] = []
     for i, deal in enumerate(data["deals"]):
-        lines += deal_answers(rng, rules, i, deal)
+        so_far = score_game(record.from_data({**data, "deals": data["deals"][:i]}))
+        declarer = declarer_of(rules, PLAYERS, i)
+        lines += deal_answers(rng, rules, i, deal, so_far.contracts_left(declarer))
     return lines
 
 
@@ -300,13 +322,15 @@ def test_both_ravage_city_forms_through_play(tmp_path: Path) -> None:
         "a",  # Bob doubles Ann
         "",
         "",
-        "",
         "none",  # Ann does not redouble Bob
         "cards",
         "3/3/3/3",
         "s1 h3 d3 c1",
-        "8/3/3/2",
-        "1/4/4/6",  # clubs add up to 12: the whole result is asked again
+        "8/3/3/10",  # clubs: 14 with Cat's: only Cat's cards are asked again
+        "?",
+        "back",  # to Bob's cards
+        "back",  # to Ann's
+        "back",  # to how the result is given
         "most",
         "c d",  # Cat and Dan tied for the most
         "ravage",  # refused: Ann has declared it
@@ -314,14 +338,17 @@ def test_both_ravage_city_forms_through_play(tmp_path: Path) -> None:
         "",
         "a",  # Cat doubles Ann
         "",
-        "max",  # Ann redoubles Cat
+        "c",  # Ann redoubles Cat
         "a",  # Ann took the K♥
         "q",
     ]
     proc = run("play", path, stdin="\n".join(answers) + "\n")
     assert proc.returncode == 0, proc.stderr
     assert "✗ Bob cannot double themselves" in proc.stdout
-    assert "✗ clubs add up to 12, a deal has 13" in proc.stdout
+    assert "✗ clubs: 14 taken so far with Cat's, a deal has 13" in proc.stdout
+    asked_again = proc.stdout.split("14 taken so far with Cat's, a deal has 13\n")[1]
+    assert asked_again.startswith("Cat's cards taken")  # only Cat's
+    assert "The last player's cards are the rest" in asked_again  # ? explains
     assert "Ann has already declared ravage-city" in proc.stdout
     result = scored(path)
     assert len(result.deals) == 2
@@ -343,7 +370,7 @@ def test_counts_that_do_not_add_up_are_asked_again_with_the_reason(tmp_path: Pat
     path = start_game(tmp_path)
     out = play(
         path,
-        ["queens", "a", "none", "none", "none", "none", "2 2 1 0", "A=2,b=1,d=1", "q"],
+        ["queens", "a", "none", "none", "none", "2 2 1 0", "A=2,b=1,d=1", "q"],
     )
     assert out.exit_code == 0, out.output
     text = out.stdout
@@ -372,7 +399,6 @@ def test_quitting_after_two_deals_keeps_exactly_two(tmp_path: Path) -> None:
         "ann",  # Bob doubles Ann
         "dan",  # Cat doubles Dan
         "",
-        "",
         "",  # Dan does not redouble Cat
         "-",  # Ann does not redouble Bob
         "d",  # Dan took the K♥
@@ -380,7 +406,7 @@ def test_quitting_after_two_deals_keeps_exactly_two(tmp_path: Path) -> None:
         "A",
         "a",
         "ann",
-        "max",  # Ann redoubles all three
+        "all",  # Ann redoubles all three
         "♠",
         "5 3 2 3",
         "no-tricks",
@@ -409,7 +435,6 @@ def test_doubling_someone_who_doubled_you_is_asked_again(tmp_path: Path) -> None
             "b",  # Cat may not double Bob back: refused
             "ann",  # Cat doubles Ann
             "none",
-            "",
             "bob",  # Cat redoubles Bob
             "",  # Ann does not redouble Cat
             "0 0 4 0",
@@ -418,7 +443,7 @@ def test_doubling_someone_who_doubled_you_is_asked_again(tmp_path: Path) -> None
     )
     assert out.exit_code == 0, out.output
     assert "✗ Bob already doubled Cat: Cat may redouble Bob, not double them" in out.stdout
-    assert "Cat, redouble whom? (Bob, all, none)" in out.stdout
+    assert "Cat, redouble whom? Bob — or none" in out.stdout
     deal = json.loads(path.read_text(encoding="utf-8"))["deals"][0]
     assert deal["doubles"] == [
         {"by": "Bob", "double": ["Cat"]},
@@ -430,7 +455,7 @@ def test_doubling_someone_who_doubled_you_is_asked_again(tmp_path: Path) -> None
 
 def test_an_undoubled_negative_deal_asks_no_result(tmp_path: Path) -> None:
     path = start_game(tmp_path)
-    out = play(path, ["no-tricks", "", "none", "-", "", "q"])
+    out = play(path, ["no-tricks", "", "none", "-", "q"])
     assert out.exit_code == 0, out.output
     assert "Nobody doubled" in out.stdout
     assert "Tricks taken" not in out.stdout
@@ -441,7 +466,7 @@ def test_an_undoubled_negative_deal_asks_no_result(tmp_path: Path) -> None:
 
 def test_a_positive_deal_is_played_even_undoubled(tmp_path: Path) -> None:
     path = start_game(tmp_path)
-    out = play(path, ["dominoes", "", "", "", "", "c a d", "", "q"])
+    out = play(path, ["dominoes", "", "", "", "c a d", "", "q"])
     assert out.exit_code == 0, out.output
     assert "Going-out order" in out.stdout
     assert scored(path).deals[0].base == {"Cat": 45, "Ann": 20, "Dan": 5, "Bob": -5}
@@ -459,8 +484,6 @@ def test_refusals_in_the_doubling_and_the_result(tmp_path: Path) -> None:
             "a",
             "none",
             "none",
-            "Bob",  # the declarer may not double
-            "",
             "",  # Ann does not redouble Bob
             "purple",  # not a suit
             "",
@@ -473,8 +496,8 @@ def test_refusals_in_the_doubling_and_the_result(tmp_path: Path) -> None:
     text = out.stdout
     assert "✗ in a positive contract (trumps) Bob may double only the declarer" in text
     assert '✗ Bob\'s double: "zed" is not a player (Ann, Bob, Cat, Dan)' in text
-    assert "✗ Ann is the declarer: the declarer may not double, only redouble" in text
-    assert '✗ trump: "purple" is not a suit' in text
+    assert "Ann doubles whom?" not in text  # the declarer may not double: not asked
+    assert '✗ trump: "purple" is not one of spades, hearts, diamonds, clubs' in text
     assert "✗ tricks add up to 20, a deal has 13" in text
     deal = json.loads(path.read_text(encoding="utf-8"))["deals"][0]
     assert deal["doubles"] == [{"by": "Bob", "double": ["Ann"]}]
@@ -485,7 +508,7 @@ def test_the_ace_of_hearts_without_a_heart_asks_the_hearts_again(tmp_path: Path)
     path = start_game(tmp_path)
     out = play(
         path,
-        ["hearts", "x", "", "", "", "", "", "", "13 0 0 0", "bob", "12 1 0 0", "bob", "q"],
+        ["hearts", "x", "", "", "", "", "", "13 0 0 0", "bob", "12 1 0 0", "bob", "q"],
     )
     assert out.exit_code == 0, out.output
     text = out.stdout
@@ -510,7 +533,7 @@ def test_before_each_deal_the_owed_doubles_are_shown(tmp_path: Path) -> None:
     assert "Deal 6 of 28: Ann declares" in text
     assert "Ann's contracts left: trumps, dominoes" in text
     assert "  ! Bob must double Ann in both of Ann's last 2 deals" in text
-    out = play(path, ["trumps", "a", "a", "", "", "", "", "13 0 0 0", "q"])
+    out = play(path, ["trumps", "a", "a", "", "", "", "13 0 0 0", "q"])
     assert "Dan doubles whom? — must double Ann (Ann, maximum, none)" in out.stdout
     after = out.stdout.split("deal 6: Ann declared trumps")[1]
     assert "Cat must double Ann in Ann's last deal" in after
@@ -531,10 +554,10 @@ def test_pagat_asks_the_declarer_first_and_names_the_dealer(tmp_path: Path) -> N
     path = start_game(tmp_path, "pagat")
     out = play(path, ["q"])
     assert "Deal 1 of 28: Ann (dealer: Dan) declares" in out.stdout
-    out = play(path, ["king", "", "a", "", "", "", "a", "q"])
+    out = play(path, ["king", "a", "", "", "", "a", "q"])
     assert out.exit_code == 0, out.output
-    assert "Ann (declarer, may only redouble) (none): " in out.stdout
-    assert out.stdout.index("Ann (declarer") < out.stdout.index("Bob doubles whom?")
+    assert "Ann doubles whom?" not in out.stdout  # the declarer only redoubles: asked below
+    assert out.stdout.index("Bob doubles whom?") < out.stdout.index("Ann, redouble whom? Bob")
     assert scored(path).deals[0].score == {"Ann": -40, "Bob": 20, "Cat": 0, "Dan": 0}
 
 
@@ -634,7 +657,7 @@ class Live:
 def test_ctrl_c_leaves_the_file_as_after_the_last_complete_deal(tmp_path: Path) -> None:
     path = start_game(tmp_path)
     live = Live(path)
-    live.send("king", "a", "", "", "", "", "c")
+    live.send("king", "a", "", "", "", "c")
     live.wait_for("Deal 2 of 28")
     after_one = path.read_bytes()
     live.send("queens", "max")
@@ -650,7 +673,7 @@ def test_ctrl_c_leaves_the_file_as_after_the_last_complete_deal(tmp_path: Path) 
 def test_a_deal_added_elsewhere_meanwhile_is_not_lost(tmp_path: Path) -> None:
     path = start_game(tmp_path)
     live = Live(path)
-    live.send("queens", "a", "", "", "", "")
+    live.send("queens", "a", "", "", "")
     live.wait_for("Queens taken")
     other = run("add", path, "no-king", "-d", "Cat=Ann", "--king", "Dan")
     assert other.returncode == 0, other.stderr

@@ -8,8 +8,10 @@ input or Ctrl-C, leaving the file as it was after the last complete deal.
 from __future__ import annotations
 
 import re
+import shutil
 import sys
-from collections.abc import Callable, Iterable
+import textwrap
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -18,6 +20,7 @@ import typer
 from scoresheet.errors import ScoresheetError
 
 if TYPE_CHECKING:
+    from scoresheet.questions import Form
     from scoresheet.session import OpenGame
 
 QUIT_WORDS = frozenset({"q", "quit"})
@@ -53,8 +56,10 @@ class Prompter:
         except EOFError:
             typer.echo("")
             raise
-        if self.echo_answers:  # piped answers: keep the transcript readable
-            typer.echo(text)
+        if self.echo_answers:  # piped answers: keep the transcript readable (and harmless)
+            from scoresheet.cli import one_line
+
+            typer.echo(one_line(text))
         text = text.strip()
         if text.casefold() in QUIT_WORDS:
             raise Quit
@@ -70,11 +75,78 @@ class Prompter:
 
     @staticmethod
     def refuse(error: ScoresheetError) -> None:
-        typer.echo(f"  ✗ {reason(error)}")
+        from scoresheet.cli import one_line
+
+        typer.echo(f"  ✗ {one_line(reason(error))}")
 
     @staticmethod
     def say(text: str = "") -> None:
         typer.echo(text)
+
+
+def _navigation(text: str, players: Sequence[str]) -> str | None:
+    """``back`` or ``help`` when ``text`` asks for it; refused when a player could be meant."""
+    from scoresheet import entry
+    from scoresheet.questions import BACK_WORDS, HELP_WORDS
+
+    t = entry.typed(text).casefold()
+    marked = t.startswith(entry.KEYWORD_MARK)
+    word = t.removeprefix(entry.KEYWORD_MARK) if marked else t
+    what = "back" if word in BACK_WORDS else "help" if word in HELP_WORDS else None
+    if what is None or marked or entry.typed(text) in players:
+        return what if what is None or marked else None
+    could = entry.player_matches(t, players)
+    if could:
+        raise ScoresheetError(
+            f"{entry.quote(text)} could be the player {' or '.join(could)} or {what}; "
+            f"type the player's name in full, {entry.KEYWORD_MARK}{word} for {what}"
+        )
+    return what
+
+
+def walk(
+    io: Prompter,
+    form: Form,
+    players: Sequence[str],
+    *,
+    said: Callable[[str, Any], str] | None = None,
+) -> dict[str, Any]:
+    """Ask the form's questions until every one is answered; the answers.
+
+    ``?`` (or ``help``) explains the current question, ``back`` returns to the previous
+    one (as far as the first); a refused answer is asked again with the reason.
+    Answers with only one possibility are not asked: ``said`` words how they are shown.
+    """
+    from scoresheet.questions import help_text
+
+    shown: str | None = None
+    while True:
+        q = form.current()
+        for key, value in form.told:
+            shown = said(key, value) if said else f"{key}: {value}"
+            if shown:
+                io.say(f"  {shown}")
+        form.told.clear()
+        if q is None:
+            return form.answers
+        if q.note and q.key != shown:
+            for line in q.note.splitlines():
+                io.say(f"  {line}")
+        shown = q.key
+        text = io.line(q.prompt)
+        try:
+            nav = _navigation(text, players)
+            if nav == "help":
+                width = max(40, min(shutil.get_terminal_size().columns, 80)) - 2
+                for line in help_text(q).splitlines():
+                    io.say(textwrap.fill(line, width, initial_indent="  ", subsequent_indent="  "))
+            elif nav == "back":
+                if not form.back():
+                    io.say("  this is the first question of the deal")
+            else:
+                form.answer(text)
+        except ScoresheetError as error:
+            io.refuse(error)
 
 
 def check_deal(game: OpenGame, deal: dict[str, Any]) -> Any:

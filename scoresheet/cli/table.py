@@ -89,8 +89,11 @@ Doubles = Annotated[
     typer.Option(
         "--double",
         "-d",
-        help="PLAYER=WHOM, repeatable. WHOM: names or initials (Ann,Dan), maximum (or table, "
-        "x), family (or flanks), none. Given in any order: they are put in table order.",
+        help="PLAYER=WHOM, repeatable. WHOM: names or initials (Ann,Dan); maximum (or max, x, "
+        "table): double every other player (from a doubled player: also redouble every "
+        "double received); family (or flanks): double the two other non-declarers; none. "
+        "A keyword a player's name could also mean is refused: "
+        "type :maximum, :none for the keyword. Given in any order: put in table order.",
         autocompletion=complete_player_assignment,
         show_default=False,
     ),
@@ -100,7 +103,8 @@ Redoubles = Annotated[
     typer.Option(
         "--redouble",
         "-r",
-        help="PLAYER=WHOM, repeatable: whom PLAYER redoubles (names, or all).",
+        help="PLAYER=WHOM, repeatable: whom PLAYER redoubles (names, or all: everyone who "
+        "doubled PLAYER; :all if a player's name starts with all).",
         autocompletion=complete_player_assignment,
         show_default=False,
     ),
@@ -362,19 +366,24 @@ def register(app: typer.Typer) -> None:
         force: Annotated[bool, typer.Option(help="Replace an existing file.")] = False,
     ) -> None:
         """Create a game file for the players, under a rules preset."""
+        import unicodedata
+
         from scoresheet.session import new_game
 
-        names = [n.strip() for p in [*players, *ctx.args] for n in p.split(",") if n.strip()]
+        def nfc(text: str) -> str:  # "Zoë" typed either way is one player
+            return unicodedata.normalize("NFC", text).strip()
+
+        names = [nfc(n) for p in [*players, *ctx.args] for n in p.split(",") if n.strip()]
         preset = rules or ("classic" if game_name == "barbu" else game_name)
         result = new_game(
             game,
             names,
             rules=preset,
             options=_options(option or []),
-            first=first,
+            first=None if first is None else nfc(first),
             force=force,
             game=game_name,
-            teams=[[n.strip() for n in t.split(",") if n.strip()] for t in team or []],
+            teams=[[nfc(n) for n in t.split(",") if n.strip()] for t in team or []],
         )
         typer.echo(
             f"{game}: a new {game_name} game ({result.rules.name} rules) for "
@@ -471,12 +480,20 @@ def register(app: typer.Typer) -> None:
         """Guided entry at the table, deal after deal, until the game is complete.
 
         Shows who declares and the contracts they have left, then asks the
-        contract, each player's double in table order (names or initials,
-        maximum/table, family/flanks, none), the redoubles, and the result in
-        the shape the contract needs. A wrong answer is asked again with the
-        reason; a deal is saved only once it is complete and valid. Type q to
-        stop; Ctrl-C or end of input leaves the file as it was after the last
-        complete deal.
+        contract, each non-declarer's double in table order, the redoubles, and
+        the result in the shape the contract needs.
+
+        A double names players (names or initials), or: maximum (max, x, table)
+        — double every other player, and from a player already doubled also
+        redouble every double received; family (flanks) — double the two other
+        non-declarers; none. A redouble
+        names who doubled you, or all, or none. Type :maximum, :none, :all for
+        the word when a player's name could also be meant.
+
+        Type back for the previous question, ? for what the current one means in
+        the rules' words. A wrong answer is asked again with the reason; a deal is
+        saved only once it is complete and valid. Type q to stop; Ctrl-C or end
+        of input leaves the file as it was after the last complete deal.
         """
         from scoresheet.games import module
         from scoresheet.session import open_game

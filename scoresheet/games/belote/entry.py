@@ -8,8 +8,9 @@ flags and ``play``'s answers mean the same thing.
 - ``points=62,90``: each team's card points, team 0 first; or
 - ``cards=0:JH 9H AS …;1:…``: the cards each team captured (``0:`` and ``1:`` name the
   team; give one team only and the other took the rest); also ``cards0=…``, ``cards1=…``.
-- ``last_trick=TEAM``, ``belote=TEAM``, ``capot=TEAM``: a team is ``0`` or ``1``, or any
-  of its players (by name or a unique start of it); ``none`` for nobody. ``last_trick``
+- ``last_trick=TEAM``, ``belote=TEAM``, ``capot=TEAM``: a team is ``0`` or ``1``, its
+  initials as the sheet prints them (``AC``), or any of its players (by name or a unique
+  start of it); ``none`` for nobody. ``last_trick``
   may be left out on a capot; a capot is found from the cards when they are given.
 - ``decl=TEAM:KIND:RANK`` (repeatable; also ``declarations=…,…``): a declaration, e.g.
   ``decl=1:tierce:K``, ``decl=0:carre:J``. KIND: ``tierce``, ``cinquante`` (``50``),
@@ -92,31 +93,60 @@ def contract(text: str, contracts: Sequence[str] = CONTRACTS) -> str:
         meant = found[0] if len(found) == 1 else None
     if meant is None or meant not in contracts:
         raise ScoresheetError(
-            f'contract: "{text.strip()}" is not a contract of these rules ({", ".join(contracts)})'
+            f"contract: {common.quote(text.strip())} is not a contract of these rules "
+            f"({', '.join(contracts)})"
         )
     return meant
 
 
+def team_words(players: Sequence[str], teams: Teams) -> dict[str, int]:
+    """The words naming a team: ``0``/``1``, its initials as the sheet prints them
+    (``AC``), its name (``Ann & Cat``)."""
+    from scoresheet.views.text import initials
+
+    tags = initials(players)
+    words: dict[str, int] = {"0": 0, "1": 1}
+    for k in (0, 1):
+        words["".join(tags[p] for p in teams[k]).casefold()] = k
+        words[" & ".join(teams[k]).casefold()] = k
+    return words
+
+
 def team(text: str, players: Sequence[str], teams: Teams, *, field: str) -> int | None:
-    """A team: ``0`` or ``1``, or one of its players by name or a unique start of it;
-    ``None`` for nobody (``none``, ``-``, empty).
+    """A team: ``0`` or ``1``, its initials as printed (``AC``), or one of its players by
+    name or a unique start of it; ``None`` for nobody (``none``, ``-``, empty).
 
     >>> team("cat", ["Ann", "Bob", "Cat", "Dan"], (("Ann", "Cat"), ("Bob", "Dan")), field="x")
     0
+    >>> team("BD", ["Ann", "Bob", "Cat", "Dan"], (("Ann", "Cat"), ("Bob", "Dan")), field="x")
+    1
     """
-    t = text.strip()
-    if t.casefold() in common.NONE_WORDS:
-        return None
-    if t in ("0", "1"):
-        return int(t)
-    try:
-        who = common.player(t, players, field=field)
-    except ScoresheetError:
-        raise ScoresheetError(
-            f'{field}: "{t}" is not a team (0 = {" & ".join(teams[0])}, '
-            f"1 = {' & '.join(teams[1])}, or a player's name)"
-        ) from None
-    return 0 if who in teams[0] else 1
+    t = common.typed(text)
+    if t in players:
+        return 0 if t in teams[0] else 1
+    words: dict[str, int | None] = {**common.NONE_WORDS, **team_words(players, teams)}
+    found = common.keyword(t, words)
+    word: tuple[bool, int | None] | None = None if found is None else (found[0], found[1])
+    if word is not None and (word[0] or not t):
+        return word[1]
+    could = common.player_matches(t, players)
+    if word is None:
+        if not could:
+            raise ScoresheetError(
+                f"{field}: {common.quote(t)} is not a team (0 = {' & '.join(teams[0])}, "
+                f"1 = {' & '.join(teams[1])}, or a player's name)"
+            )
+        who = common.player(t, players, field=field)  # refused if it could be two players
+        return 0 if who in teams[0] else 1
+    by_player = {0 if p in teams[0] else 1 for p in could}
+    if not could or by_player == {word[1]}:
+        return word[1]
+    what = "nobody" if word[1] is None else f"team {word[1]}"
+    mates = " or ".join(f"{p}'s team ({0 if p in teams[0] else 1})" for p in could)
+    raise ScoresheetError(
+        f"{field}: {common.quote(t)} could be {mates} or {what}; type the player's name "
+        f"in full, {common.KEYWORD_MARK}{t} for {what}"
+    )
 
 
 def points(text: str, total: int | None = None) -> list[int]:
@@ -131,7 +161,9 @@ def points(text: str, total: int | None = None) -> list[int]:
         len(parts) == 2 or (len(parts) == 1 and total is not None)
     ):
         one = " (or team 0's alone)" if total is not None else ""
-        raise ScoresheetError(f'points: "{text.strip()}" is not two numbers, 62,90{one}')
+        raise ScoresheetError(
+            f"points: {common.quote(text.strip())} is not two numbers, 62,90{one}"
+        )
     numbers = [int(p) for p in parts]
     if len(numbers) == 1:
         assert total is not None
@@ -160,10 +192,12 @@ def declaration(text: str, players: Sequence[str], teams: Teams) -> dict[str, An
     """``TEAM:KIND:RANK`` (``1:tierce:K``, ``Cat:carre:J``) → a declaration object."""
     parts = [p for p in text.replace(":", " ").split() if p]
     if len(parts) != 3:
-        raise ScoresheetError(f'decl: "{text.strip()}" is not TEAM:KIND:RANK (e.g. 1:tierce:K)')
+        raise ScoresheetError(
+            f"decl: {common.quote(text.strip())} is not TEAM:KIND:RANK (e.g. 1:tierce:K)"
+        )
     who = team(parts[0], players, teams, field="decl")
     if who is None:
-        raise ScoresheetError(f'decl: "{text.strip()}" names no team')
+        raise ScoresheetError(f"decl: {common.quote(text.strip())} names no team")
     return {"team": who, **declaration_for_team(f"{parts[1]} {parts[2]}")}
 
 
@@ -175,13 +209,17 @@ def declaration_for_team(text: str) -> dict[str, str]:
     """
     parts = text.replace(":", " ").split()
     if len(parts) != 2:
-        raise ScoresheetError(f'decl: "{text.strip()}" is not KIND RANK (e.g. tierce K)')
+        raise ScoresheetError(
+            f"decl: {common.quote(text.strip())} is not KIND RANK (e.g. tierce K)"
+        )
     word = parts[0].casefold()
     kind = KIND_ALIASES.get(word)
     if kind is None:
         found = [k for k in KINDS if k.startswith(word)]
         if len(found) != 1:
-            raise ScoresheetError(f'decl: "{parts[0]}" is not a declaration ({", ".join(KINDS)})')
+            raise ScoresheetError(
+                f"decl: {common.quote(parts[0])} is not a declaration ({', '.join(KINDS)})"
+            )
         kind = found[0]
     try:
         rank = parse_rank(parts[1])
@@ -208,9 +246,11 @@ def _sets(items: Sequence[str]) -> dict[str, list[str]]:
         k = key.strip().casefold().replace("-", "_")
         k = ALIASES.get(k, k)
         if not sep or not k:
-            raise ScoresheetError(f'--set: "{item}" is not KEY=VALUE (e.g. taker=Bob)')
+            raise ScoresheetError(f"--set: {common.quote(item)} is not KEY=VALUE (e.g. taker=Bob)")
         if k not in KEYS:
-            raise ScoresheetError(f'--set: "{key.strip()}" is not a Belote key ({", ".join(KEYS)})')
+            raise ScoresheetError(
+                f"--set: {common.quote(key.strip())} is not a Belote key ({', '.join(KEYS)})"
+            )
         if k in out and k not in REPEATABLE:
             raise ScoresheetError(f"--set: {k} is given twice")
         out.setdefault(k, []).append(value.strip())
@@ -226,7 +266,7 @@ def _cards(sets: dict[str, list[str]], where: str) -> list[str] | None:
             label, sep, cards = chunk.partition(":")
             if not sep or label.strip() not in ("0", "1"):
                 raise ScoresheetError(
-                    f'cards: "{chunk.strip()}" does not start with the team, 0: or 1: '
+                    f"cards: {common.quote(chunk.strip())} does not start with the team, 0: or 1: "
                     "(cards=0:JH 9H …;1:…)"
                 )
             parts[int(label.strip())] = cards

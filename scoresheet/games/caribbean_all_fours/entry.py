@@ -71,27 +71,24 @@ def cards_text(text: str, *, field: str) -> list[str]:
 def beg(text: str) -> str:
     """``stand``, ``take-one`` or ``run`` from what a player types."""
     t = " ".join(text.strip().casefold().split())
-    if t in BEG_WORDS:
-        return BEG_WORDS[t]
-    raise ScoresheetError(f'beg: "{text.strip()}" is not stand, take-one or run')
+    return entry.one_of(t, ("stand", "take-one", "run"), field="beg", aliases=BEG_WORDS)
 
 
 def optional_player(text: str, players: Sequence[str], *, field: str) -> str | None:
-    """A player, or ``None`` for ``none``."""
-    if text.strip().casefold() in entry.NONE_WORDS:
-        return None
-    return entry.player(text, players, field=field)
+    """A player, or ``None`` for ``none`` (refused when a player could be meant too)."""
+    return entry.optional_player(text, players, field=field)
 
 
 def jack(text: str, players: Sequence[str]) -> dict[str, str] | None:
     """``Dan/Ann`` (holder/won by) or ``none``."""
-    t = text.strip()
-    if t.casefold() in entry.NONE_WORDS:
-        return None
+    t = entry.typed(text)
     parts = [p for p in re.split(r"\s*(?:/|->|→|>)\s*", t) if p]
+    if len(parts) == 1 and entry.optional_player(t, players, field="jack") is None:
+        return None
     if len(parts) != 2:
         raise ScoresheetError(
-            f'jack: "{t}" is not HOLDER/WON_BY (e.g. Dan/Ann), or none if it was not dealt'
+            f"jack: {entry.quote(t)} is not HOLDER/WON_BY (e.g. Dan/Ann), "
+            "or none if it was not dealt"
         )
     return {
         "holder": entry.player(parts[0], players, field="jack holder"),
@@ -104,7 +101,8 @@ def game_points(text: str) -> list[int]:
     parts = [p for p in re.split(r"[\s,/–-]+", text.strip()) if p]
     if len(parts) != 2 or not all(p.isdigit() for p in parts):
         raise ScoresheetError(
-            f'game_points: "{text.strip()}" is not two whole numbers, one per team (e.g. 38,42)'
+            f"game_points: {entry.quote(text.strip())} is not two whole numbers, "
+            "one per team (e.g. 38,42)"
         )
     return [int(p) for p in parts]
 
@@ -135,9 +133,11 @@ def deal_from_sets(sets: Sequence[str], players: Sequence[str]) -> dict[str, Any
         key = key.strip().casefold().replace("-", "_")
         key = _ALIASES.get(key, key)
         if not sep or not key:
-            raise ScoresheetError(f'--set: "{item}" is not KEY=VALUE (e.g. --set beg=stand)')
+            raise ScoresheetError(
+                f"--set: {entry.quote(item)} is not KEY=VALUE (e.g. --set beg=stand)"
+            )
         if key not in KEYS:
-            raise ScoresheetError(f'--set: "{key}" is not one of {", ".join(KEYS)}')
+            raise ScoresheetError(f"--set: {entry.quote(key)} is not one of {', '.join(KEYS)}")
         if key in given:
             raise ScoresheetError(f"--set: {key} is given twice")
         given[key] = value

@@ -4,19 +4,20 @@ reaches the target.
 For each deal it asks the card turned up (scoring its kick at once: a kick can end the
 game), the beg (stand, take-one, or run — then every card turned up until a new suit),
 who was dealt the highest and lowest trump, the trump jack's holder and who won it, and
-both teams' card points. A wrong answer is asked again with the reason; a deal is saved
-only when it is complete and valid. ``q`` stops (exit 0); end of input or Ctrl-C exits
+both teams' card points. A wrong answer is asked again with the reason (``back``
+returns to the previous question, ``?`` explains the current one); a deal is saved only
+when it is complete and valid. ``q`` stops (exit 0); end of input or Ctrl-C exits
 130, leaving the file as it was after the last complete deal.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from scoresheet.cards import SUIT_NAMES, Card, parse_card
-from scoresheet.cli.prompting import Prompter, check_deal, run_deals
+from scoresheet.cli.prompting import Prompter, check_deal, run_deals, walk
 from scoresheet.errors import ScoresheetError
 from scoresheet.games.caribbean_all_fours import entry
 from scoresheet.games.caribbean_all_fours.score import (
@@ -27,6 +28,7 @@ from scoresheet.games.caribbean_all_fours.score import (
     right_of,
     team_of,
 )
+from scoresheet.questions import Form, Question
 
 if TYPE_CHECKING:
     from scoresheet.session import OpenGame
@@ -69,80 +71,164 @@ def _kick_line(race: Race, result: GameScore) -> str | None:
         return None
     p = race.points[-1]
     a, b = race.running
-    return f"  kick {p.card}: {result.team_name(p.team)} +{p.points} ({a}–{b})"
+    return f"kick {p.card}: {result.team_name(p.team)} +{p.points} ({a}–{b})"
 
 
-def _turn_ups(io: Prompter, result: GameScore, dealer: str) -> tuple[list[Card], str | None, Race]:
-    """Ask the cards turned up and the beg; stops early when a kick or the beg point wins."""
-    rules = result.rules
+HELP = {
+    "turn": "The card turned up from the pack: rank then suit (JS, 10H, A♠). Its kick "
+    "scores at once for the dealer's team (an ace 1, a six 2, a jack 3 by default): a "
+    "kick can end the game.",
+    "beg": "The player on the dealer's right stands (play with this trump), or begs: the "
+    "dealer gives one point (take-one), or runs the pack — deals three more cards each "
+    "and turns up the next card, until a new suit is turned up.",
+    "high": "Who was dealt the highest trump in play (High), none if no trump was dealt.",
+    "low": "Who was dealt the lowest trump in play (Low).",
+    "jack": "The trump jack: who held it and who won it in play (Dan/Ann); hanging the "
+    "jack (won by the other team) scores more. none if it was not dealt.",
+    "game_points": "Each team's card points captured in play (10s 10, A 4, K 3, Q 2, J 1), "
+    "first team first: the team with more scores Game; a tie scores nothing.",
+}
+
+
+def deal_form(
+    result: GameScore, dealer: str
+) -> tuple[Form, Callable[[Mapping[str, Any]], dict[str, Any]]]:
+    """The questions of the next deal (pure data: a terminal or a web form walks them),
+    and how the answers make the deal object. Raises :class:`Redeal` from the questions
+    when running the pack exhausts it."""
+    rules, players = result.rules, result.players
     dealer_team = team_of(result.teams, dealer)
     where = f"deal {len(result.deals) + 1}"
+    begs = right_of(players, dealer)
 
-    def score(turned: list[Card]) -> Race:
+    def race_of(turned: Sequence[Card], beg: str | None) -> Race:
         race = Race(rules.target, result.team_totals)
-        kicks(race, rules, dealer_team, turned, where)
+        kicks(race, rules, dealer_team, list(turned), where)
+        if beg == "take-one":
+            race.award(1 - dealer_team, "beg", rules.values.beg)
         return race
 
-    first = io.ask("Card turned up (e.g. JS)", _card([]))
-    turned = [first]
-    race = score(turned)
-    line = _kick_line(race, result)
-    if line:
-        io.say(line)
-    if race.winner is not None:
-        return turned, None, race
-    begs = right_of(result.players, dealer)
-    beg = io.ask(f"{begs} stands or begs: stand, take-one or run", entry.beg)
-    if beg == "take-one":
-        race.award(1 - dealer_team, "beg", rules.values.beg)
-        a, b = race.running
-        io.say(f"  take one: {result.team_name(1 - dealer_team)} +{rules.values.beg} ({a}–{b})")
-        return turned, beg, race
-    if beg == "stand":
-        return turned, beg, race
-    while True:
+    def turned_of(answers: Mapping[str, Any]) -> list[Card]:
+        out: list[Card] = []
+        while f"turn {len(out)}" in answers:
+            out.append(answers[f"turn {len(out)}"])
+        return out
+
+    def turn_up_question(answers: Mapping[str, Any]) -> Question | None:
+        """The next card or beg to ask, ``None`` once the turn-ups are over."""
+        turned = turned_of(answers)
+        if not turned:
+            return Question("turn 0", "Card turned up (e.g. JS)", _card([]), (), HELP["turn"])
+        race = race_of(turned, None)
+        if race.winner is not None:
+            return None
+        if "beg" not in answers:
+            return Question(
+                "beg",
+                f"{begs} stands or begs: stand, take-one or run",
+                entry.beg,
+                ("stand", "take-one", "run"),
+                HELP["beg"],
+                note=_kick_line(race, result) or "",
+            )
+        last = turned[-1]
+        if answers["beg"] != "run" or (len(turned) > 1 and last.suit != turned[0].suit):
+            return None
         if len(turned) >= rules.max_turn_ups:
             raise Redeal
-        card = io.ask("Next card turned up", _card(turned))
-        turned.append(card)
-        before = len(race.points)
-        race = score(turned)
-        if len(race.points) > before:
-            line = _kick_line(race, result)
-            if line:
-                io.say(line)
-        if race.winner is not None or card.suit != first.suit:
-            return turned, beg, race
-        io.say(f"  a {SUIT_NAMES[card.suit][:-1]} again: the pack is run again")
+        notes = []
+        if len(turned) > 1:
+            if len(race.points) > len(race_of(turned[:-1], None).points):
+                notes.append(_kick_line(race, result) or "")
+            notes.append(f"a {SUIT_NAMES[last.suit][:-1]} again: the pack is run again")
+        return Question(
+            f"turn {len(turned)}",
+            "Next card turned up",
+            _card(turned),
+            (),
+            HELP["turn"],
+            note="\n".join(notes),
+        )
 
-
-def _ask_result(io: Prompter, result: GameScore, turned: Sequence[Card]) -> dict[str, Any]:
-    players = result.players
-    trump = turned[-1].suit
-    symbol = SUIT_SYMBOLS[trump]
-    io.say(f"Trumps: {SUIT_NAMES[trump]}.")
-    high = io.ask(
-        f"Who was dealt the highest trump ({symbol})? (none if no trump was dealt)",
-        _players_parse(players, "high"),
-    )
-    if high is None:
-        low = None
-        jack = None
-    else:
-        low = io.ask(f"Who was dealt the lowest trump ({symbol})?", _player_parse(players, "low"))
+    def plan(answers: Mapping[str, Any]) -> Question | None:
+        q = turn_up_question(answers)
+        if q is not None:
+            return q
+        turned = turned_of(answers)
+        race = race_of(turned, answers.get("beg"))
+        if race.winner is not None:
+            return None
+        trump = turned[-1].suit
+        symbol = SUIT_SYMBOLS[trump]
+        notes = []
+        if len(turned) > 1 and len(race.points) > len(race_of(turned[:-1], None).points):
+            notes.append(_kick_line(race, result) or "")  # the new suit's kick
+        if answers.get("beg") == "take-one":
+            a, b = race.running
+            notes.append(
+                f"take one: {result.team_name(1 - dealer_team)} +{rules.values.beg} ({a}–{b})"
+            )
+        if "high" not in answers:
+            return Question(
+                "high",
+                f"Who was dealt the highest trump ({symbol})? (none if no trump was dealt)",
+                _players_parse(players, "high"),
+                (*players, "none"),
+                HELP["high"],
+                note="\n".join([*notes, f"Trumps: {SUIT_NAMES[trump]}."]),
+            )
+        if answers["high"] is None:
+            for key in ("low", "jack"):
+                if key not in answers:
+                    return Question(key, "", _player_parse(players, key), only=None)
+        if "low" not in answers:
+            return Question(
+                "low",
+                f"Who was dealt the lowest trump ({symbol})?",
+                _player_parse(players, "low"),
+                tuple(players),
+                HELP["low"],
+            )
         the_jack = Card(JACK, trump)
-        if the_jack in turned:
-            io.say(f"  {the_jack} was turned up: it was not dealt, so no Jack point")
-            jack = None
-        else:
-            jack = io.ask(
+        if "jack" not in answers:
+            if the_jack in turned:
+                return Question("jack", "", _player_parse(players, "jack"), only=None)
+            return Question(
+                "jack",
                 f"The {the_jack}: who held it / who won it (e.g. {players[3]}/{players[0]}), "
                 "or none if it was not dealt",
                 lambda text: entry.jack(text, players),
+                (),
+                HELP["jack"],
             )
-    teams = f"{result.team_name(0)} then {result.team_name(1)}"
-    points = io.ask(f"Card points captured, {teams} (e.g. 38 42)", entry.game_points)
-    return {"high": high, "low": low, "jack": jack, "game_points": points}
+        if "game_points" not in answers:
+            teams = f"{result.team_name(0)} then {result.team_name(1)}"
+            turned_up = answers["high"] is not None and the_jack in turned
+            return Question(
+                "game_points",
+                f"Card points captured, {teams} (e.g. 38 42)",
+                entry.game_points,
+                (),
+                HELP["game_points"],
+                note=f"{the_jack} was turned up: it was not dealt, so no Jack point"
+                if turned_up
+                else "",
+            )
+        return None
+
+    def deal(answers: Mapping[str, Any]) -> dict[str, Any]:
+        turned = turned_of(answers)
+        out: dict[str, Any] = {"dealer": dealer, "turn_ups": [str(c) for c in turned]}
+        if "beg" in answers:
+            out["beg"] = answers["beg"]
+        if "high" in answers:
+            out["result"] = {k: answers[k] for k in RESULT_ANSWERS}
+        return out
+
+    return Form(plan), deal
+
+
+RESULT_ANSWERS = ("high", "low", "jack", "game_points")
 
 
 def _enter_deal(io: Prompter, game: OpenGame) -> dict[str, Any]:
@@ -158,27 +244,40 @@ def _enter_deal(io: Prompter, game: OpenGame) -> dict[str, Any]:
         f"Deal {number}: {dealer} deals. {result.team_name(0)} {a}, "
         f"{result.team_name(1)} {b}; first to {result.rules.target}."
     )
+    form, make = deal_form(result, dealer)
     while True:
         try:
-            turned, beg, race = _turn_ups(io, result, dealer)
+            answers = walk(io, form, result.players, said=lambda key, value: "")
         except Redeal:
             io.say("  the pack ran out: the hand is thrown in and dealt again (nothing scores)")
+            form, make = deal_form(result, dealer)
             continue
-        deal: dict[str, Any] = {"dealer": dealer, "turn_ups": [str(c) for c in turned]}
-        if beg is not None:
-            deal["beg"] = beg
-        if race.winner is not None:
+        deal = make(answers)
+        if "result" not in deal:  # a kick or the beg point won the game
+            for point in result_points(result, dealer, deal):
+                io.say(f"  {point}")
+        try:
             check_deal(game, deal)
-            return deal
-        while True:
-            deal["result"] = _ask_result(io, result, turned)
-            try:
-                check_deal(game, deal)
-            except ScoresheetError as error:
-                io.refuse(error)
-                io.say(f"Deal {number} again, from who was dealt the highest trump.")
-                continue
-            return deal
+        except ScoresheetError as error:
+            io.refuse(error)
+            io.say(f"Deal {number} again, from who was dealt the highest trump.")
+            form.forget(RESULT_ANSWERS)
+            continue
+        return deal
+
+
+def result_points(result: GameScore, dealer: str, deal: Mapping[str, Any]) -> list[str]:
+    """The point that ended the game before any card was played: a kick, or take-one."""
+    turned = [parse_card(c) for c in deal["turn_ups"]]
+    team = team_of(result.teams, dealer)
+    race = Race(result.rules.target, result.team_totals)
+    kicks(race, result.rules, team, turned, "")
+    if deal.get("beg") == "take-one":
+        race.award(1 - team, "beg", result.rules.values.beg)
+        a, b = race.running
+        return [f"take one: {result.team_name(1 - team)} +{result.rules.values.beg} ({a}–{b})"]
+    line = _kick_line(race, result)
+    return [line] if line else []
 
 
 def play_game(path: Path) -> int:

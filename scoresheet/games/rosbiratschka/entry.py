@@ -68,7 +68,7 @@ def set_key(text: str) -> str:
     key = ALIASES.get(key.replace("_", ""), key) if key not in RESULT_FIELDS else key
     if key not in (*RESULT_FIELDS, "dealer", "contract"):
         raise ScoresheetError(
-            f'--set: "{text.strip()}" is not a field of a Rosbiratschka deal '
+            f"--set: {entry.quote(text.strip())} is not a field of a Rosbiratschka deal "
             f"({', '.join(RESULT_FIELDS)}, dealer)"
         )
     return key
@@ -132,7 +132,7 @@ so deal 1 is no-tricks
     for item in flags.get("set") or []:
         raw_key, sep, value = item.partition("=")
         if not sep or not raw_key.strip():
-            raise ScoresheetError(f'--set: "{item}" is not KEY=VALUE (e.g. last=Dan)')
+            raise ScoresheetError(f"--set: {entry.quote(item)} is not KEY=VALUE (e.g. last=Dan)")
         key = set_key(raw_key)
         if key == "contract":
             contract_word(value, number, rules)

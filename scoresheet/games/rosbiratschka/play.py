@@ -2,7 +2,8 @@
 
 The contract and the dealer of each deal follow from the fixed order and the rotation,
 so the only questions are what the table reports. A wrong answer is asked again with
-the reason; a deal is saved only once it is complete and valid.
+the reason; ``back`` returns to the previous question, ``?`` explains the current one;
+a deal is saved only once it is complete and valid.
 """
 
 from __future__ import annotations
@@ -15,9 +16,10 @@ from scoresheet.errors import ScoresheetError
 from scoresheet.games.rosbiratschka.entry import PROMPTS, parse_value
 from scoresheet.games.rosbiratschka.rules import COUNTED, RESULT_KEYS, RosbiratschkaRules
 from scoresheet.games.rosbiratschka.score import GameScore, base_scores
+from scoresheet.questions import Form, Question
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Callable, Mapping, Sequence
 
     from scoresheet.session import OpenGame
 
@@ -51,6 +53,42 @@ def check_partial(
         raise
 
 
+def _parser(key: str, players: Sequence[str]) -> Callable[[str], Any]:
+    def parse(text: str) -> Any:
+        return parse_value(key, text, players)
+
+    return parse
+
+
+def deal_form(
+    rules: RosbiratschkaRules, contract: str, players: Sequence[str], number: int, help: str
+) -> Form:
+    """The questions of deal ``number`` (pure data: a terminal or a web form walks them).
+
+    The contract and dealer follow from the fixed order and the rotation, so only what
+    the table reports is asked; each answer is checked against those before it.
+    """
+    keys = RESULT_KEYS[contract]
+
+    def plan(answers: Mapping[str, Any]) -> Question | None:
+        for key in keys:
+            if key not in answers:
+                counted = key in COUNTED.values()
+                return Question(
+                    key,
+                    question(rules, contract, key, players),
+                    _parser(key, players),
+                    () if counted else tuple(players),
+                    f"{contract}: {help}.",
+                )
+        return None
+
+    def check(answers: Mapping[str, Any]) -> None:
+        check_partial(rules, contract, dict(answers), players, number)
+
+    return Form(plan, check)
+
+
 def _enter_deal(io: Any, game: OpenGame) -> dict[str, Any]:
     from scoresheet.games.rosbiratschka.views import what_to_report
 
@@ -63,22 +101,12 @@ def _enter_deal(io: Any, game: OpenGame) -> dict[str, Any]:
         f"Deal {number} of {rules.deals_per_game}: {contract} — "
         f"{result.next_dealer} deals, {result.next_leader} leads"
     )
-    io.say(f"  {what_to_report(rules, contract)}")
+    report = what_to_report(rules, contract)
+    io.say(f"  {report}")
     while True:
-        answers: dict[str, Any] = {}
-        for key in RESULT_KEYS[contract]:
-            prompt = question(rules, contract, key, players)
-            while True:
-                value = io.ask(prompt, lambda text, k=key: parse_value(k, text, players))
-                trial = {**answers, key: value}
-                try:
-                    check_partial(rules, contract, trial, players, number)
-                except ScoresheetError as error:
-                    io.refuse(error)
-                    continue
-                answers = trial
-                break
-        deal = {"contract": contract, "result": answers}
+        form = deal_form(rules, contract, players, number, report)
+        answers = prompting.walk(io, form, players)
+        deal = {"contract": contract, "result": dict(answers)}
         try:
             prompting.check_deal(game, deal)
         except ScoresheetError as error:

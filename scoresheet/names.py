@@ -1,0 +1,89 @@
+"""Player names: what a name may be, so that every name can be typed, shown and told apart.
+
+Checked whenever a game file is read (a hand-edited file is held to the same rules as
+``scoresheet new``), so scoring, views and the prompts can trust every name:
+
+- written in Unicode's composed form (NFC): "Zoë" typed either way is one player;
+- at least one visible character; no control or format characters (escape sequences,
+  newlines, tabs, zero-width spaces, right-to-left overrides), except the zero-width
+  joiners inside a word that some scripts and emoji need; no space but the plain one,
+  none at either end and never two in a row;
+- none of ``, / | : ;`` — they separate players, cards and fields in what is typed
+  (``Ann,Cat``, ``jack=Dan/Ann``, ``decl=Cat:tierce:K``, and ``:`` marks a keyword);
+- no two names the same once case and compatibility forms are set aside (``Ann`` and
+  ``ANN``, ``Ａｎｎ`` and ``Ann``): players are typed in any case, so such names could
+  not be told apart.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Sequence
+
+from scoresheet.errors import ScoresheetError
+
+SEPARATORS = ",/|:;"
+JOINERS = "\u200c\u200d"  # zero-width non-joiner and joiner: part of some words and emoji
+_VISIBLE = ("L", "N", "P", "S")
+
+
+def quote(text: str, limit: int = 40) -> str:
+    """A name as a message may show it: quoted, anything unprintable escaped, capped."""
+    from scoresheet.entry import quote as entry_quote
+
+    return entry_quote(text, limit)
+
+
+def problem(name: str) -> str | None:
+    """What is wrong with ``name`` as a player's name, or ``None``.
+
+    >>> problem("Zoë"), problem("Ann Lee")
+    (None, None)
+    >>> problem("\\u200b")
+    'has no visible character'
+    >>> problem("Bob\\x1b[2J")
+    'contains the control character \\\\x1b'
+    """
+    if unicodedata.normalize("NFC", name) != name:
+        return "is not in composed Unicode form (NFC); type it again"
+    if not any(unicodedata.category(c)[0] in _VISIBLE for c in name):
+        return "has no visible character"
+    for i, c in enumerate(name):
+        category = unicodedata.category(c)
+        if c in JOINERS and 0 < i < len(name) - 1:
+            continue
+        if category[0] == "C" or category in ("Zl", "Zp"):
+            kind = "control" if category == "Cc" else "invisible or control"
+            return f"contains the {kind} character {repr(c)[1:-1]}"
+        if category == "Zs" and c != " ":
+            return f"contains the space-like character {repr(c)[1:-1]} (use a plain space)"
+        if c in SEPARATORS:
+            return f"contains {c} (names may not contain any of {' '.join(SEPARATORS)})"
+    if name != name.strip() or "  " in name:
+        return "has a space at an end or two in a row"
+    return None
+
+
+def fold(name: str) -> str:
+    """The form in which two names count as the same: compatibility-composed, casefolded."""
+    return unicodedata.normalize("NFKC", name).casefold()
+
+
+def check_players(players: Sequence[str], where: str) -> None:
+    """Refuse a bad name, or two names that could not be told apart; ``where`` starts the
+    message (``game.json: players``)."""
+    seen: dict[str, str] = {}
+    for name in players:
+        wrong = problem(name)
+        if wrong is not None:
+            raise ScoresheetError(f"{where}: {quote(name)} {wrong}")
+        key = fold(name)
+        if key in seen:
+            other = seen[key]
+            if other == name:
+                raise ScoresheetError(f"{where}: {quote(name)} is listed twice")
+            raise ScoresheetError(
+                f"{where}: {quote(other)} and {quote(name)} cannot be told apart "
+                "(players are typed in any case)"
+            )
+        seen[key] = name
