@@ -14,6 +14,7 @@
   // The deal-entry form: the server replays the answers and sends the next question
   // (scoresheet/serve/form.py walks the game's own questions); this only shows them.
   let formNumber = null;  // the deal the form is asking about
+  let formGame = null;    // and of which game (the file may be replaced by another)
   let formAnswers = [];   // [key, text] pairs given so far, as the server last sent them
   let formQuestion = null;
   let formDeal = null;    // the deal to save, once every question is answered
@@ -86,7 +87,7 @@
       if (!$("deal").value.trim() || entryNumber === null) entryNumber = s.deals + 1;
       $("entry-number").textContent = "deal " + entryNumber;
       $("entry").hidden = s.complete && !$("deal").value.trim();
-      followForm(s.form || null);
+      followForm(s.form ? Object.assign({ game: s.title }, s.form) : null);
       showFixChoices(s);
     }
   }
@@ -122,13 +123,14 @@
 
   function followForm(f) {
     $("form").hidden = !f;
-    if (!f) { formNumber = null; return; }
-    if (f.number === formNumber) return;
+    if (!f) { formNumber = null; formGame = null; return; }
+    if (f.number === formNumber && f.game === formGame) return;
     if (formNumber !== null && formAnswers.length && saving !== formNumber) {
       say("deal " + formNumber + " was saved from another phone or the terminal; " +
           "the form now asks deal " + f.number, true);
     }
     formNumber = f.number;
+    formGame = f.game;
     formAnswers = [];
     formDeal = null;
     askServer({});
