@@ -225,3 +225,46 @@ def test_a_complete_game_has_no_form(tmp_path: Path) -> None:
 def test_a_request_is_bounded_in_number_and_length_of_answers(body: Any, wrong: str) -> None:
     with pytest.raises(ScoresheetError, match=wrong.replace("[", r"\[")):
         form.read_answers(body)
+
+
+def test_a_deal_the_game_refuses_as_a_whole_is_asked_again_as_play_does(
+    tmp_path: Path,
+) -> None:
+    """Belote with declarations: both teams cannot hold the four jacks."""
+    path = empty_copy(tmp_path, "belote")
+    data = json.loads(path.read_text(encoding="utf-8"))
+    path.write_text(json.dumps({**data, "options": {"declarations": True}}), encoding="utf-8")
+    texts = ["hearts", "Bob", "62 90", "Bob & Dan", "none", "carre J", "carre J"]
+    game = open_game(path)
+    reply = replay(game, texts[:-1])
+    refused = form.ask(game, [tuple(p) for p in reply["answers"]], texts[-1])
+    assert refused["error"] == "four Js are declared twice"
+    assert refused["answers"] == [] and refused["question"]["key"] == "contract"
+    assert "deal" not in refused
+    proc = run("play", path, stdin="\n".join(texts) + "\n")
+    assert "✗ four Js are declared twice\nDeal 1 again, from the contract." in proc.stdout
+    assert json.loads(path.read_text(encoding="utf-8"))["deals"] == []
+
+
+def test_a_pack_run_out_throws_the_hand_in_and_asks_from_the_first_card(
+    tmp_path: Path,
+) -> None:
+    """Caribbean All Fours: running the pack turns up spades until it runs out."""
+    path = empty_copy(tmp_path, "caribbean-all-fours")
+    game = open_game(path)
+    texts = ["9S", "run", "2S", "3S"]
+    reply = replay(game, texts[:-1])
+    thrown = form.ask(game, [tuple(p) for p in reply["answers"]], texts[-1])
+    note = "the pack ran out: the hand is thrown in and dealt again (nothing scores)"
+    assert thrown["note"] == note
+    assert thrown["answers"] == [] and thrown["question"]["key"] == "turn 0"
+    proc = run("play", path, stdin="\n".join(texts) + "\n")
+    assert note in proc.stdout
+
+
+def test_a_question_mark_typed_asks_for_the_help(tmp_path: Path) -> None:
+    game = barbu(tmp_path)
+    reply = form.ask(game, [], "?")
+    assert reply["help"] and "error" not in reply and reply["answers"] == []
+    assert reply["question"]["help"].startswith("The declarer chooses one of their contracts")
+    assert not form.ask(game, [], "no-queens")["help"]

@@ -84,8 +84,9 @@ def ask(
 
     The reply has ``number``, ``title``, ``intro``, ``answers`` (the pairs to send
     next time), ``told`` (answers taken without asking, worded as ``play`` words
-    them), and either ``question`` (with ``error`` when the answer was refused) or
-    ``deal`` and ``shown`` (the deal as it would be saved).
+    them), perhaps a ``note`` (the hand was thrown in, the whole deal was refused),
+    and either ``question`` (with ``error`` when the answer was refused, ``help`` when
+    ``?`` was typed) or ``deal`` and ``shown`` (the deal as it would be saved).
     """
     from scoresheet.cli.prompting import _navigation, check_deal, reason
 
@@ -98,6 +99,7 @@ def ask(
     told: list[str] = []
     error: str | None = None
     note: str | None = None
+    show_help = False
 
     def walk_given(form: Form, given: dict[str, str]) -> None:
         """Answer the current question from ``given`` as long as it holds its answer."""
@@ -121,7 +123,7 @@ def ask(
                     if not form.back():
                         error = "this is the first question of the deal"
                 elif nav == "help":
-                    pass  # the page shows the question's help
+                    show_help = True
                 else:
                     try:
                         form.answer(text)
@@ -150,6 +152,7 @@ def ask(
             scored = check_deal(game, deal)
         except ScoresheetError as refused:
             error = reason(refused)
+            note = f"Deal {dq.number} again: the whole deal was refused."
             form.forget(list(dq.again) or list(form.answers))
             q = form.current()
         else:
@@ -165,4 +168,5 @@ def ask(
         reply["error"] = error
     if q is not None:
         reply["question"] = _question(q, players)
+        reply["help"] = show_help  # "?" typed: show the question's help
     return reply

@@ -158,7 +158,7 @@
     $("question").hidden = !formQuestion;
     $("form-done").hidden = !formDeal;
     $("q-back").disabled = !formAnswers.length;
-    $("q-help").hidden = true;
+    $("q-help").hidden = !r.help;
     $("q-help-button").hidden = !formQuestion;
     if (formDeal) {
       $("form-shown").textContent = r.shown;
