@@ -481,3 +481,27 @@ def test_one_deal_of_each_other_game_through_its_form(browser: Browser, tmp_path
                 "result": {"high": "Dan", "low": "Bob", "jack": None, "game_points": [22, 13]},
             }
         ]
+
+
+def test_two_phones_saving_the_same_deal_through_the_form_keep_one(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """Both phones reach the confirmation of deal 1 and save it at once: one is kept,
+    the other phone is told deal 1 was saved and its form asks deal 2."""
+    game = tmp_path / "game.json"
+    empty("rosbiratschka", game)
+    with serving(game) as s:
+        pages = [phone(browser, s.score), phone(browser, s.score)]
+        for page, n in zip(pages, (2, 3), strict=True):
+            asked(page, "tricks")
+            counts(page, n, 6 - n, 1, 1)
+            page.locator("#q-ok").click()
+            expect(page.locator("#form-shown")).to_contain_text("deal 1")
+        for page in pages:  # both taps leave before either answer comes back
+            page.evaluate("document.getElementById('form-save').click()")
+        for page in pages:
+            expect(page.locator("#form-title")).to_contain_text("Deal 2 of 6")
+        messages = [page.locator("#message").inner_text() for page in pages]
+        assert sum("deal 1 was saved" in m for m in messages) == 1, messages
+        assert sum(m.startswith("deal 1:") for m in messages) == 1, messages
+    assert deal_count(game) == 1
