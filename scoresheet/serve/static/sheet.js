@@ -126,8 +126,8 @@
     if (!f) { formNumber = null; formGame = null; return; }
     if (f.number === formNumber && f.game === formGame) return;
     if (formNumber !== null && formAnswers.length && saving !== formNumber) {
-      say("deal " + formNumber + " was saved from another phone or the terminal; " +
-          "the form now asks deal " + f.number, true);
+      say("deal " + formNumber + " was saved first from another phone or the terminal — " +
+          "here it is on the sheet; the form now asks deal " + f.number, true);
     }
     formNumber = f.number;
     formGame = f.game;
