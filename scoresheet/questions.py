@@ -61,12 +61,14 @@ class Question:
     help: str = ""
     only: Any = NO_ANSWER
     note: str = ""  # what the answers so far have settled, shown before the question
-    # For a form with buttons (the terminal ignores these): ``counts`` names who gets one
-    # number each (answered as the numbers in that order, ``total`` what they add up
-    # to); ``many`` says several of the choices may be answered at once, in one line.
+    # For a form with buttons (the terminal ignores these): ``counts`` names who or what
+    # gets one number each (answered as the numbers in that order, joined by
+    # ``separator``; ``total`` what they add up to); ``many`` says several of the
+    # choices may be answered at once, in one line.
     counts: tuple[str, ...] = ()
     total: int | None = None
     many: bool = False
+    separator: str = " "
 
 
 class StartAgain(Exception):

@@ -51,7 +51,7 @@ def answer_for(question: dict[str, Any]) -> str:
         return "none"
     if question["counts"]:
         rest = ["0"] * (len(question["counts"]) - 1)
-        return " ".join([str(question["total"]), *rest])
+        return str(question["separator"]).join([str(question["total"]), *rest])
     if choices:
         return str(choices[0])
     return TYPED[key]
@@ -268,3 +268,24 @@ def test_a_question_mark_typed_asks_for_the_help(tmp_path: Path) -> None:
     assert reply["help"] and "error" not in reply and reply["answers"] == []
     assert reply["question"]["help"].startswith("The declarer chooses one of their contracts")
     assert not form.ask(game, [], "no-queens")["help"]
+
+
+def test_ravage_city_cards_are_counted_per_suit_and_the_last_player_has_the_rest(
+    tmp_path: Path,
+) -> None:
+    """Ravage City (the rules' example deal 8 of the example game): each player's cards
+    per suit, one number per suit; the last player's are the rest, not asked."""
+    data = json.loads((EXAMPLES / "ravage-city.json").read_text(encoding="utf-8"))
+    deal = data["deals"][7]
+    data["deals"] = data["deals"][:7]
+    path = tmp_path / "g.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    game = open_game(path)
+    texts = ["Ann Cat Dan", "Dan", "none", "Bob", "none", "none", "cards"]
+    reply = replay(game, texts)
+    q = reply["question"]
+    assert (q["key"], q["counts"], q["separator"]) == ("cards Ann", ["♠", "♥", "♦", "♣"], "/")
+    for text in ("8/5/5/6", "3/6/4/3", "2/2/4/4"):
+        reply = form.ask(game, [tuple(p) for p in reply["answers"]], text)
+    assert reply["told"][-1] == "Dan's cards taken: 0/0/0/0 (the rest)"
+    assert reply["deal"] == {**deal, "declarer": "Ann"}

@@ -40,6 +40,7 @@ def _question(q: Question, players: Sequence[str]) -> dict[str, Any]:
         "many": q.many,
         "counts": list(q.counts),
         "total": q.total,
+        "separator": q.separator,
         "help": q.help or "Answer the question as the table played it.",
         "note": q.note,
         "players": [c for c in q.choices if c in players],

@@ -132,8 +132,9 @@ class ResultQuestion:
     parse: Callable[[str], Any]
     per_player: bool = False
     choices: tuple[str, ...] = ()
-    counts: tuple[str, ...] = ()  # one number each for these players, adding up to total
+    counts: tuple[str, ...] = ()  # one number each for these, adding up to total
     total: int | None = None
+    separator: str = " "  # between the numbers of counts
 
 
 def _parts(rules: BarbuRules, contract: str) -> tuple[str, ...]:
@@ -285,6 +286,8 @@ def _questions(
                         "{player}'s cards taken, ♠/♥/♦/♣ (3/4/2/3, or s3 h4 d2 c3)",
                         lambda text: entry.suit_counts(text, field="cards"),
                         per_player=True,
+                        counts=("♠", "♥", "♦", "♣"),
+                        separator="/",
                     )
                 )
             elif answers.get(FORM) == "most":
@@ -599,6 +602,8 @@ class DealPlan:
                 self._per_player_parse(ctx, q, p, answers),
                 (),
                 HELP_RESULT.get(q.key, ""),
+                counts=q.counts,
+                separator=q.separator,
             )
         return None  # pragma: no cover - the per-player answers are assembled above
 

@@ -227,7 +227,7 @@
     const q = formQuestion;
     if (q.counts.length) {
       return Array.from($("q-counts").querySelectorAll("input"),
-                        (i) => String(Number(i.value || 0))).join(" ");
+                        (i) => String(Number(i.value || 0))).join(q.separator);
     }
     if (q.many && picked.length) return picked.join(", ");
     return $("q-text").value;
