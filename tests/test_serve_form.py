@@ -289,3 +289,23 @@ def test_ravage_city_cards_are_counted_per_suit_and_the_last_player_has_the_rest
         reply = form.ask(game, [tuple(p) for p in reply["answers"]], text)
     assert reply["told"][-1] == "Dan's cards taken: 0/0/0/0 (the rest)"
     assert reply["deal"] == {**deal, "declarer": "Ann"}
+
+
+def test_chinese_poker_beats_are_three_number_boxes_per_player(tmp_path: Path) -> None:
+    """Chinese Poker (the example game's deal 9): each player's beats per row."""
+    data = json.loads((EXAMPLES / "chinese-poker.json").read_text(encoding="utf-8"))
+    deal = data["deals"][8]
+    data["deals"] = data["deals"][:8]
+    path = tmp_path / "g.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    game = open_game(path)
+    reply = replay(game, ["table", "Ann", "none", "none", "beats"])
+    q = reply["question"]
+    assert (q["key"], q["counts"], q["separator"]) == (
+        "beats Ann",
+        ["front", "middle", "back"],
+        "/",
+    )
+    for text in ("3/0/3", "1/3/0", "0/1/1", "2/2/2"):
+        reply = form.ask(game, [tuple(p) for p in reply["answers"]], text)
+    assert reply["deal"] == {**deal, "declarer": "Ann"}

@@ -319,6 +319,8 @@ def _questions(
                         "{player}'s beats, front/middle/back (2/1/3)",
                         lambda text: entry.row_counts(text, field="beats"),
                         per_player=True,
+                        counts=("front", "middle", "back"),
+                        separator="/",
                     )
                 )
             elif form == "hands":
