@@ -379,6 +379,8 @@ def test_two_phones_one_enters_a_barbu_deal_with_doubles_the_other_sees_it(
         expect(scorer.locator(".sum")).to_have_text("5 of 4")
         scorer.locator("#q-ok").click()
         expect(scorer.locator("#q-error")).to_have_text("queens add up to 5, a deal has 4")
+        expect(scorer.locator("#form-given li")).to_have_count(7)  # what was answered
+        expect(scorer.locator("#form-given")).to_contain_text("redouble Dan: all")
         asked(scorer, "queens")
         assert game.read_bytes() == before
         counts(scorer, 0, 1, 2, 1)

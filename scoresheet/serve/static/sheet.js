@@ -151,6 +151,7 @@
     picked = [];
     $("form-title").textContent = r.title;
     fill($("form-intro"), r.intro || [], (t) => el("li", t));
+    fill($("form-given"), formAnswers, (a) => el("li", a[0] + ": " + (a[1] || "—")));
     fill($("form-told"), r.told || [], (t) => el("li", t));
     $("form-note").textContent = r.note || "";
     $("q-error").textContent = r.error || "";
