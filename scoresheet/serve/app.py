@@ -12,6 +12,10 @@ it is scored once and the new sheet is pushed to every open page as a server-sen
 event. Saves go through :mod:`scoresheet.session`, so they keep the command line's
 guarantees (history, atomic write, lock, refusal to save over a file that changed).
 
+The entry form keeps no state here: ``POST deals/N/ask`` replays the answers a page
+sends through the game's own questions (:mod:`scoresheet.serve.form`) and saves nothing;
+the deal it builds is saved, once confirmed, through ``POST deals/N`` like any other.
+
 Every state-changing request must carry the page's token (an HMAC the server can check
 without keeping state), be JSON, and, when the browser says where it comes from
 (``Origin``, ``Sec-Fetch-Site``), come from this very page. Bodies are limited to 64 KiB.
