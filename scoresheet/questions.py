@@ -61,6 +61,38 @@ class Question:
     help: str = ""
     only: Any = NO_ANSWER
     note: str = ""  # what the answers so far have settled, shown before the question
+    # For a form with buttons (the terminal ignores these): ``counts`` names who or what
+    # gets one number each (answered as the numbers in that order, joined by
+    # ``separator``; ``total`` what they add up to); ``many`` says several of the
+    # choices may be answered at once, in one line.
+    counts: tuple[str, ...] = ()
+    total: int | None = None
+    many: bool = False
+    separator: str = " "
+
+
+class StartAgain(Exception):
+    """Raised by a plan when the deal cannot go on as answered and is asked again from
+    its first question (the hand was thrown in): the message says why."""
+
+
+@dataclass(frozen=True)
+class DealQuestions:
+    """The next deal of a game as its questions: what any way of asking needs.
+
+    ``form`` makes a fresh :class:`Form`; ``deal`` makes the deal object from complete
+    answers; ``title`` and ``intro`` are shown before the first question; ``said``
+    words an answer taken without asking (``""``: not shown); when the whole deal is
+    refused, ``again`` names the answers asked again (empty: every answer).
+    """
+
+    number: int
+    title: str
+    intro: tuple[str, ...]
+    form: Callable[[], Form]
+    deal: Callable[[Mapping[str, Any]], dict[str, Any]]
+    said: Callable[[str, Any], str] | None = None
+    again: tuple[str, ...] = ()
 
 
 def int_answer(text: str) -> int:

@@ -107,26 +107,3 @@ def test_barbu_shows_the_doubles_owed_then_the_violations() -> None:
     )
     # Four declarers, three others each: twelve obligations broken.
     assert len(late["violations"]) == 12
-
-
-def test_the_rosbiratschka_form_asks_for_what_each_deal_of_the_example_holds() -> None:
-    from scoresheet.serve.form import next_form
-
-    data = json.loads((EXAMPLES / "rosbiratschka.json").read_text(encoding="utf-8"))
-    kinds = {"counts": dict, "player": str}
-    for n, deal in enumerate(data["deals"]):
-        before = session.rescore({**data, "deals": data["deals"][:n]}, "g.json")[1]
-        form = next_form(before)
-        assert form is not None
-        assert (form["number"], form["contract"]) == (n + 1, deal["contract"])
-        assert [q["key"] for q in form["questions"]] == list(deal["result"])
-        for q in form["questions"]:
-            assert isinstance(deal["result"][q["key"]], kinds[q["kind"]])
-            if q["kind"] == "counts":
-                assert sum(deal["result"][q["key"]].values()) == q["total"]
-    done = session.rescore(data, "g.json")[1]
-    assert next_form(done) is None
-    barbu = session.rescore(
-        json.loads((EXAMPLES / "classic.json").read_text(encoding="utf-8")), "g.json"
-    )[1]
-    assert next_form(barbu) is None

@@ -9,7 +9,7 @@ terminal (``back`` goes to the previous question, ``?`` explains the current one
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
@@ -31,6 +31,7 @@ from scoresheet.games.barbu.play import (
     redouble_candidates,
     result_of,
     rewind,
+    said_for,
 )
 
 if TYPE_CHECKING:
@@ -96,7 +97,7 @@ def _enter_deal(io: Prompter, game: OpenGame) -> dict[str, Any]:
     plan = DealPlan(result, declarer, dealer, must)
     while True:
         form = plan.form()
-        answers = prompting.walk(io, form, result.players, said=_said(plan))
+        answers = prompting.walk(io, form, result.players, said=said_for(plan))
         deal = plan.deal(answers)
         if (
             "result" not in deal
@@ -115,19 +116,6 @@ def _enter_deal(io: Prompter, game: OpenGame) -> dict[str, Any]:
             io.say(f"Deal {plan.number} again, from the contract.")
             continue
         return deal
-
-
-def _said(plan: DealPlan) -> Callable[[str, Any], str]:
-    def said(key: str, value: Any) -> str:
-        if key == "contract":
-            return f"Contract: {value} (the only one {plan.declarer} has left)"
-        name, _, player = key.partition(" ")
-        if name == "cards":
-            shown = "/".join(str(value[s]) for s in ("spades", "hearts", "diamonds", "clubs"))
-            return f"{player}'s cards taken: {shown} (the rest)"
-        return f"{key}: {value}"
-
-    return said
 
 
 def play_game(path: Path) -> int:

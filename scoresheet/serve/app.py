@@ -12,6 +12,10 @@ it is scored once and the new sheet is pushed to every open page as a server-sen
 event. Saves go through :mod:`scoresheet.session`, so they keep the command line's
 guarantees (history, atomic write, lock, refusal to save over a file that changed).
 
+The entry form keeps no state here: ``POST deals/N/ask`` replays the answers a page
+sends through the game's own questions (:mod:`scoresheet.serve.form`) and saves nothing;
+the deal it builds is saved, once confirmed, through ``POST deals/N`` like any other.
+
 Every state-changing request must carry the page's token (an HMAC the server can check
 without keeping state), be JSON, and, when the browser says where it comes from
 (``Origin``, ``Sec-Fetch-Site``), come from this very page. Bodies are limited to 64 KiB.
@@ -138,7 +142,6 @@ class Live:
     def _read(self) -> dict[str, Any] | None:
         """Score the file again if it changed; the new state, or ``None`` if unchanged."""
         from scoresheet import record as rec
-        from scoresheet.serve.form import next_form
         from scoresheet.serve.sheet import view
         from scoresheet.session import open_game
 
@@ -169,7 +172,9 @@ class Live:
             return {"error": message}
         self.data, self.game = game.snapshot.data, game
         state = view(game.result, self.path.name)
-        state["form"] = next_form(game.result)
+        # The form asks its questions one request at a time (``deals/N/ask``).
+        result = game.result
+        state["form"] = None if result.complete else {"number": len(result.deals) + 1}
         # Each deal as the file holds it: what a correction starts from.
         state["entered"] = rec.to_data(game.record)["deals"]
         return state
@@ -351,6 +356,34 @@ def create_app(
             raise Refused(422, str(exc)) from None
         return str(module(result.game).deal_text(result, number)), len(result.deals)
 
+    def ask(number: int, body: Any) -> dict[str, Any]:
+        from scoresheet.games import module
+        from scoresheet.serve import form
+
+        try:
+            pairs, text, back = form.read_answers(body)
+        except ScoresheetError as exc:
+            raise Refused(400, str(exc)) from None
+        game = live.open()
+        played = len(game.result.deals)
+        if number <= played:
+            shown = module(game.result.game).deal_text(game.result, number)
+            raise Refused(
+                409,
+                f"deal {number} was saved first from another phone or the terminal — "
+                f"here it is ({shown}); enter yours again",
+            )
+        if number > played + 1 or game.result.complete:
+            raise Refused(
+                409,
+                f"deal {number}: the game has {played} deals and "
+                + ("is complete" if game.result.complete else f"the next is deal {played + 1}"),
+            )
+        try:
+            return form.ask(game, pairs, text, back)
+        except ScoresheetError as exc:
+            raise Refused(422, str(exc)) from None
+
     def undo(number: int) -> tuple[str, int]:
         from scoresheet.session import undo_last
 
@@ -415,6 +448,9 @@ def create_app(
         try:
             check_same_page(request, role)
             body = await body_json(request)
+            if action == "ask":
+                reply = await asyncio.to_thread(ask, number, body)
+                return JSONResponse(reply)
             if action == "deals":
                 if not isinstance(body, dict):
                     raise Refused(400, "the deal must be one JSON object, {...}")
@@ -511,6 +547,8 @@ def create_app(
             if head == "deals" and digits.isascii() and digits.isdigit() and len(digits) < 6:
                 if verb == "":
                     return await change(request, role, "deals", int(digits))
+                if verb == "ask":
+                    return await change(request, role, "ask", int(digits))
                 if verb == "correct":
                     return await change(request, role, "correct", int(digits))
             return Response("not found\n", status_code=404, media_type="text/plain")

@@ -1,72 +1,173 @@
-"""The deal-entry form of the scoring link, as data: what to ask for the next deal.
+"""The deal-entry form of the scoring link: the game's own questions, replayed.
 
-A form is the next deal's number and contract and a list of questions, each of a kind
-the page knows how to ask without knowing any rule:
-
-- ``counts``: a number per player (``total``: what they add up to; only a hint on the
-  page — the scoring checks it and its message is shown if they do not);
-- ``player``: one of the players.
-
-The page sends the answers as the deal object ``scoresheet add --deal`` takes, to the
-same ``deals/N`` endpoint any program may use. Only Rosbiratschka has a form for now;
-the other games are entered as JSON until every game's questions are written once for
-both ``play`` and the page.
+The server keeps no form between requests. The page sends the answers given so far
+for the next deal (each as the question's key and the text typed or tapped), and
+perhaps one new answer or ``back``; :func:`ask` replays them through the very
+:class:`~scoresheet.questions.Form` that ``scoresheet play`` walks (each game's
+``deal_questions`` in ``scoresheet.games.<game>.play``), and answers with the next
+question, or the refusal of the answer just given (with the answers a check blamed
+dropped), or — once every question is answered and the whole game accepts the deal —
+the deal object to save, for the player to confirm. No rule of any game is written
+here or in the page: only how to carry the questions.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import importlib
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from scoresheet.errors import ScoresheetError
+from scoresheet.questions import DealQuestions, Form, Question, StartAgain
 
-def _rosbiratschka(result: Any) -> dict[str, Any] | None:
-    from scoresheet.games.rosbiratschka.entry import PROMPTS
-    from scoresheet.games.rosbiratschka.rules import COUNTED, RESULT_KEYS
+MAX_ANSWERS = 200  # a Barbu deal with every double and per-player count asks about 40
+MAX_TEXT = 400  # characters in one answer (a Chinese Poker hand is about 40)
 
-    contract = result.next_contract
-    if contract is None:
-        return None
-    rules = result.rules
-    questions: list[dict[str, Any]] = []
-    for key in RESULT_KEYS[contract]:
-        if key in COUNTED.values():
-            questions.append(
-                {
-                    "key": key,
-                    "kind": "counts",
-                    "prompt": f"How many {key} did each player take?",
-                    "total": rules.in_deal(contract),
-                }
-            )
-        else:
-            questions.append({"key": key, "kind": "player", "prompt": PROMPTS[key]})
+
+def deal_questions(result: Any) -> DealQuestions | None:
+    """The game's questions for the deal after the last one of ``result`` (``None``
+    when the game is complete)."""
+    play = importlib.import_module(f"scoresheet.games.{result.game.replace('-', '_')}.play")
+    questions: DealQuestions | None = play.deal_questions(result)
+    return questions
+
+
+def _question(q: Question, players: Sequence[str]) -> dict[str, Any]:
     return {
-        "number": result.next_number,
-        "contract": contract,
-        "title": f"Deal {result.next_number}: {contract}",
-        "note": f"{result.next_dealer} deals, {result.next_leader} leads.",
-        "players": list(result.players),
-        "questions": questions,
+        "key": q.key,
+        "prompt": q.prompt,
+        "choices": list(q.choices),
+        "many": q.many,
+        "counts": list(q.counts),
+        "total": q.total,
+        "separator": q.separator,
+        "help": q.help or "Answer the question as the table played it.",
+        "note": q.note,
+        "players": [c for c in q.choices if c in players],
     }
 
 
-FORMS: dict[str, Callable[[Any], dict[str, Any] | None]] = {
-    "rosbiratschka": _rosbiratschka,
-}
+def read_answers(body: Any) -> tuple[list[tuple[str, str]], str | None, bool]:
+    """The answers, the new answer and ``back`` of a request; raises with what is wrong."""
+    if not isinstance(body, Mapping):
+        raise ScoresheetError('the form sends {"answers": [[key, text], …], "text": …}')
+    given = body.get("answers", [])
+    if not isinstance(given, list) or len(given) > MAX_ANSWERS:
+        raise ScoresheetError(f"answers: a list of at most {MAX_ANSWERS} [key, text] pairs")
+    pairs: list[tuple[str, str]] = []
+    for i, pair in enumerate(given):
+        if not (
+            isinstance(pair, list)
+            and len(pair) == 2
+            and all(isinstance(x, str) and len(x) <= MAX_TEXT for x in pair)
+        ):
+            raise ScoresheetError(
+                f"answers[{i}]: a [key, text] pair of strings of at most {MAX_TEXT} characters"
+            )
+        pairs.append((pair[0], pair[1]))
+    text = body.get("text")
+    if text is not None and not (isinstance(text, str) and len(text) <= MAX_TEXT):
+        raise ScoresheetError(f"text: the answer, a string of at most {MAX_TEXT} characters")
+    back = body.get("back", False)
+    if not isinstance(back, bool):
+        raise ScoresheetError("back: true or false")
+    return pairs, text, back
 
 
-def next_form(result: Any) -> dict[str, Any] | None:
-    """The form for the deal after the last one of ``result``, or ``None`` (the game is
-    over, or its deals are entered as JSON for now).
+def ask(
+    game: Any,
+    pairs: Sequence[tuple[str, str]],
+    text: str | None = None,
+    back: bool = False,
+) -> dict[str, Any]:
+    """Replay ``pairs`` for the next deal of ``game`` (an open game), then answer
+    ``text`` or go ``back``; what the page shows next.
 
-    >>> from scoresheet import session
-    >>> data = {"format": "scoresheet-game", "version": 1, "game": "rosbiratschka",
-    ...         "rules": "rosbiratschka", "players": ["Ann", "Bob", "Cat", "Dan"],
-    ...         "deals": []}
-    >>> form = next_form(session.rescore(data, "g.json")[1])
-    >>> form["title"], form["questions"]
-    ('Deal 1: no-tricks', [{'key': 'tricks', 'kind': 'counts', \
-'prompt': 'How many tricks did each player take?', 'total': 8}])
+    The reply has ``number``, ``title``, ``intro``, ``answers`` (the pairs to send
+    next time), ``told`` (answers taken without asking, worded as ``play`` words
+    them), perhaps a ``note`` (the hand was thrown in, the whole deal was refused),
+    and either ``question`` (with ``error`` when the answer was refused, ``help`` when
+    ``?`` was typed) or ``deal`` and ``shown`` (the deal as it would be saved).
     """
-    make = FORMS.get(result.game)
-    return make(result) if make is not None else None
+    from scoresheet.cli.prompting import _navigation, check_deal, reason
+
+    result = game.result
+    dq = deal_questions(result)
+    if dq is None:
+        raise ScoresheetError("the game is complete: there is no deal to enter")
+    players = list(result.players)
+    texts: dict[str, str] = {}
+    told: list[str] = []
+    error: str | None = None
+    note: str | None = None
+    show_help = False
+
+    def walk_given(form: Form, given: dict[str, str]) -> None:
+        """Answer the current question from ``given`` as long as it holds its answer."""
+        while (q := form.current()) is not None and q.key in given:
+            t = given.pop(q.key)
+            form.answer(t)  # raises for an answer refused now (the game changed)
+            texts[q.key] = t
+
+    form = dq.form()
+    given = dict(pairs)
+    try:
+        walk_given(form, given)
+        if back:
+            if not form.back():
+                error = "this is the first question of the deal"
+        elif text is not None:
+            q = form.current()
+            if q is not None:
+                nav = _navigation(text, players)
+                if nav == "back":
+                    if not form.back():
+                        error = "this is the first question of the deal"
+                elif nav == "help":
+                    show_help = True
+                else:
+                    try:
+                        form.answer(text)
+                        texts[q.key] = text.strip()
+                        walk_given(form, given)
+                    except ScoresheetError as refused:
+                        error = reason(refused)
+    except StartAgain as thrown:
+        form, texts, note = dq.form(), {}, str(thrown)
+    except ScoresheetError as refused:
+        error = reason(refused)
+    # What was taken without asking, worded as `play` words it.
+    for key, value in form.told:
+        shown = dq.said(key, value) if dq.said else f"{key}: {value}"
+        if shown:
+            told.append(shown)
+    try:
+        q = form.current()
+    except StartAgain as thrown:
+        form, texts, note = dq.form(), {}, str(thrown)
+        q = form.current()
+    reply: dict[str, Any] = {"number": dq.number, "title": dq.title, "intro": list(dq.intro)}
+    if q is None:
+        deal = dq.deal(form.answers)
+        try:
+            scored = check_deal(game, deal)
+        except ScoresheetError as refused:
+            error = reason(refused)
+            note = f"Deal {dq.number} again: the whole deal was refused."
+            form.forget(list(dq.again) or list(form.answers))
+            q = form.current()
+        else:
+            from scoresheet.games import module
+
+            shown = module(result.game).deal_text(scored, dq.number)
+            reply.update(deal=deal, shown=str(shown))
+    reply["answers"] = [[k, texts[k]] for k in form.asked if k in texts]
+    reply["told"] = told
+    if note:
+        reply["note"] = note
+    if error:
+        reply["error"] = error
+    if q is not None:
+        reply["question"] = _question(q, players)
+        reply["help"] = show_help  # "?" typed: show the question's help
+    return reply

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from scoresheet import entry
 from scoresheet.errors import ScoresheetError
-from scoresheet.questions import NO_ANSWER, Form, Question
+from scoresheet.questions import NO_ANSWER, DealQuestions, Form, Question
 
 if TYPE_CHECKING:
     from scoresheet.games.barbu.score import GameScore
@@ -132,6 +132,9 @@ class ResultQuestion:
     parse: Callable[[str], Any]
     per_player: bool = False
     choices: tuple[str, ...] = ()
+    counts: tuple[str, ...] = ()  # one number each for these, adding up to total
+    total: int | None = None
+    separator: str = " "  # between the numbers of counts
 
 
 def _parts(rules: BarbuRules, contract: str) -> tuple[str, ...]:
@@ -146,7 +149,7 @@ def _counts_question(key: str, what: str, total: int, players: Sequence[str]) ->
         f"{what} taken ({total} in all): {players[0]}=2,{players[-1]}=1,… "
         f"or one number each for {' '.join(players)}"
     )
-    return ResultQuestion(key, prompt, parse)
+    return ResultQuestion(key, prompt, parse, counts=tuple(players), total=total)
 
 
 def _taker_question(key: str, prompt: str, players: Sequence[str]) -> ResultQuestion:
@@ -283,6 +286,8 @@ def _questions(
                         "{player}'s cards taken, ♠/♥/♦/♣ (3/4/2/3, or s3 h4 d2 c3)",
                         lambda text: entry.suit_counts(text, field="cards"),
                         per_player=True,
+                        counts=("♠", "♥", "♦", "♣"),
+                        separator="/",
                     )
                 )
             elif answers.get(FORM) == "most":
@@ -314,6 +319,8 @@ def _questions(
                         "{player}'s beats, front/middle/back (2/1/3)",
                         lambda text: entry.row_counts(text, field="beats"),
                         per_player=True,
+                        counts=("front", "middle", "back"),
+                        separator="/",
                     )
                 )
             elif form == "hands":
@@ -513,6 +520,7 @@ class DealPlan:
             tuple(choices),
             HELP_DOUBLE,
             only=None if choices == ["none"] else NO_ANSWER,
+            many=True,
         )
 
     def _redouble_question(
@@ -534,6 +542,7 @@ class DealPlan:
             parse,
             tuple(words),
             HELP_REDOUBLE,
+            many=len(received) > 1,
         )
 
     # the plan -----------------------------------------------------------------------
@@ -579,7 +588,9 @@ class DealPlan:
             return None
         if not q.per_player:
             about = HELP_FORM[q.choices] if q.key == FORM else HELP_RESULT.get(q.key, "")
-            return Question(q.key, q.prompt, q.parse, q.choices, about)
+            return Question(
+                q.key, q.prompt, q.parse, q.choices, about, counts=q.counts, total=q.total
+            )
         players = ctx.players
         for i, p in enumerate(players):
             key = _result_key(q.key, p)
@@ -593,6 +604,8 @@ class DealPlan:
                 self._per_player_parse(ctx, q, p, answers),
                 (),
                 HELP_RESULT.get(q.key, ""),
+                counts=q.counts,
+                separator=q.separator,
             )
         return None  # pragma: no cover - the per-player answers are assembled above
 
@@ -711,3 +724,48 @@ class DealPlan:
 
 PER_PLAYER = ("cards", "beats", "hands")
 SUIT_LETTERS = {"spades": "S", "hearts": "H", "diamonds": "D", "clubs": "C"}
+
+
+def said_for(plan: DealPlan) -> Callable[[str, Any], str]:
+    """How an answer taken without asking is told (the only contract left, the last
+    player's cards)."""
+
+    def said(key: str, value: Any) -> str:
+        if key == "contract":
+            return f"Contract: {value} (the only one {plan.declarer} has left)"
+        name, _, player = key.partition(" ")
+        if name == "cards":
+            shown = "/".join(str(value[s]) for s in ("spades", "hearts", "diamonds", "clubs"))
+            return f"{player}'s cards taken: {shown} (the rest)"
+        return f"{key}: {value}"
+
+    return said
+
+
+def deal_questions(result: GameScore) -> DealQuestions | None:
+    """The next deal's questions (``None`` when the game is complete), as ``play`` asks them."""
+    from scoresheet.views.text import owed_text_lines
+
+    declarer, dealer = result.next_declarer, result.next_dealer
+    if result.complete or declarer is None or dealer is None:
+        return None
+    owed = result.owed()
+    must = frozenset(o.doubler for o in owed if o.must and o.declarer == declarer)
+    plan = DealPlan(result, declarer, dealer, must)
+    who = declarer if dealer == declarer else f"{declarer} (dealer: {dealer})"
+    intro = [f"{declarer}'s contracts left: {', '.join(result.contracts_left(declarer))}"]
+    mine = sorted(
+        (o for o in owed if o.declarer == declarer),
+        key=lambda o: (not o.must, o.remaining - o.owed),
+    )
+    if mine:
+        intro.append(f"Doubles owed to {declarer}:")
+        intro += [f"{'!' if o.must else '-'} {owed_text_lines([o])}" for o in mine]
+    return DealQuestions(
+        plan.number,
+        f"Deal {plan.number} of {result.rules.deals_per_game}: {who} declares",
+        tuple(intro),
+        plan.form,
+        plan.deal,
+        said_for(plan),
+    )

@@ -19,7 +19,7 @@ from scoresheet import entry as common
 from scoresheet.cli.prompting import Prompter, check_deal, reason, run_deals, walk
 from scoresheet.errors import ScoresheetError
 from scoresheet.games.belote import entry
-from scoresheet.questions import Form, Question
+from scoresheet.questions import DealQuestions, Form, Question
 
 if TYPE_CHECKING:
     from scoresheet.games.belote.score import GameScore
@@ -67,7 +67,8 @@ def deal_form(result: GameScore) -> tuple[Form, Callable[[Mapping[str, Any]], di
     and how the answers make the deal object."""
     rules, players, teams = result.rules, list(result.players), result.teams
     number = len(result.deals) + 1
-    team_words = [f"0 = {result.team_name(0)}", f"1 = {result.team_name(1)}", "a player"]
+    # The possible answers, each as it may be typed (or tapped on a phone).
+    team_words = [result.team_name(0), result.team_name(1)]
 
     def team_parse(field: str, optional: bool) -> Callable[[str], int | None]:
         def parse(text: str) -> int | None:
@@ -221,6 +222,24 @@ def _declarations_parser(team: int) -> Callable[[str], list[dict[str, Any]]]:
         return entry.declarations_for_team(text, team)
 
     return parse
+
+
+def deal_questions(result: GameScore) -> DealQuestions | None:
+    """The next deal's questions (``None`` when a team has won), as ``play`` asks them."""
+    if result.complete:
+        return None
+    number = len(result.deals) + 1
+    title = f"Deal {number}: {result.next_dealer} deals. " + ", ".join(
+        f"{result.team_name(k)} {result.team_totals[k]}" for k in (0, 1)
+    )
+    return DealQuestions(
+        number,
+        title,
+        (),
+        lambda: deal_form(result)[0],
+        lambda answers: deal_form(result)[1](answers),
+        _said(result),
+    )
 
 
 def _enter_deal(io: Prompter, game: OpenGame) -> dict[str, Any]:

@@ -28,7 +28,7 @@ from scoresheet.games.caribbean_all_fours.score import (
     right_of,
     team_of,
 )
-from scoresheet.questions import Form, Question
+from scoresheet.questions import DealQuestions, Form, Question, StartAgain
 
 if TYPE_CHECKING:
     from scoresheet.session import OpenGame
@@ -36,8 +36,11 @@ if TYPE_CHECKING:
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
-class Redeal(Exception):
+class Redeal(StartAgain):
     """The pack ran out while running it: the hand is thrown in and dealt again."""
+
+    def __init__(self) -> None:
+        super().__init__("the pack ran out: the hand is thrown in and dealt again (nothing scores)")
 
 
 def _card(turned: Sequence[Card]) -> Callable[[str], Card]:
@@ -229,6 +232,25 @@ def deal_form(
 
 
 RESULT_ANSWERS = ("high", "low", "jack", "game_points")
+
+
+def deal_questions(result: GameScore) -> DealQuestions | None:
+    """The next deal's questions (``None`` when a team has won), as ``play`` asks them."""
+    dealer = result.next_dealer
+    if result.complete or dealer is None:
+        return None
+    number = len(result.deals) + 1
+    a, b = result.team_totals
+    return DealQuestions(
+        number,
+        f"Deal {number}: {dealer} deals. {result.team_name(0)} {a}, "
+        f"{result.team_name(1)} {b}; first to {result.rules.target}.",
+        (),
+        lambda: deal_form(result, dealer)[0],
+        lambda answers: deal_form(result, dealer)[1](answers),
+        lambda key, value: "",
+        RESULT_ANSWERS,
+    )
 
 
 def _enter_deal(io: Prompter, game: OpenGame) -> dict[str, Any]:

@@ -16,7 +16,7 @@ from scoresheet.errors import ScoresheetError
 from scoresheet.games.rosbiratschka.entry import PROMPTS, parse_value
 from scoresheet.games.rosbiratschka.rules import COUNTED, RESULT_KEYS, RosbiratschkaRules
 from scoresheet.games.rosbiratschka.score import GameScore, base_scores
-from scoresheet.questions import Form, Question
+from scoresheet.questions import DealQuestions, Form, Question
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Mapping, Sequence
@@ -80,6 +80,8 @@ def deal_form(
                     _parser(key, players),
                     () if counted else tuple(players),
                     f"{contract}: {help}.",
+                    counts=tuple(players) if counted else (),
+                    total=rules.in_deal(contract) if counted else None,
                 )
         return None
 
@@ -87,6 +89,29 @@ def deal_form(
         check_partial(rules, contract, dict(answers), players, number)
 
     return Form(plan, check)
+
+
+def deal_questions(result: GameScore) -> DealQuestions | None:
+    """The next deal's questions (``None`` when the game is complete), as ``play`` asks them."""
+    from scoresheet.games.rosbiratschka.views import what_to_report
+
+    rules, players = result.rules, list(result.players)
+    number, contract = result.next_number, result.next_contract
+    if result.complete or number is None or contract is None:
+        return None
+    report = what_to_report(rules, contract)
+
+    def deal(answers: Mapping[str, Any]) -> dict[str, Any]:
+        return {"contract": contract, "result": dict(answers)}
+
+    return DealQuestions(
+        number,
+        f"Deal {number} of {rules.deals_per_game}: {contract} — "
+        f"{result.next_dealer} deals, {result.next_leader} leads",
+        (report,),
+        lambda: deal_form(rules, contract, players, number, report),
+        deal,
+    )
 
 
 def _enter_deal(io: Any, game: OpenGame) -> dict[str, Any]:

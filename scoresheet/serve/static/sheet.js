@@ -11,8 +11,15 @@
   let entryNumber = null;
   let confirmed = null;  // what "yes" does in the confirmation panel
   let fixWas = null;     // the deal being corrected, as it was when chosen
-  let form = null;       // the form shown: kept while its answers are being given
-  let formDirty = false;
+  // The deal-entry form: the server replays the answers and sends the next question
+  // (scoresheet/serve/form.py walks the game's own questions); this only shows them.
+  let formNumber = null;  // the deal the form is asking about
+  let formGame = null;    // and of which game (the file may be replaced by another)
+  let formAnswers = [];   // [key, text] pairs given so far, as the server last sent them
+  let formQuestion = null;
+  let formDeal = null;    // the deal to save, once every question is answered
+  let picked = [];        // the players tapped so far on a question taking several
+  let saving = null;      // the deal this page is saving (its own save is no surprise)
 
   function el(tag, text, cls) {
     const node = document.createElement(tag);
@@ -80,7 +87,7 @@
       if (!$("deal").value.trim() || entryNumber === null) entryNumber = s.deals + 1;
       $("entry-number").textContent = "deal " + entryNumber;
       $("entry").hidden = s.complete && !$("deal").value.trim();
-      if (!formDirty) showForm(s.form || null);
+      followForm(s.form ? Object.assign({ game: s.title }, s.form) : null);
       showFixChoices(s);
     }
   }
@@ -114,71 +121,117 @@
     $("confirm").scrollIntoView({ block: "nearest" });
   }
 
-  // The questions come from the server (scoresheet/serve/form.py); this only asks them.
-  function showForm(f) {
-    form = f;
+  function followForm(f) {
     $("form").hidden = !f;
-    if (!f) return;
-    $("form-title").textContent = f.title;
-    $("form-note").textContent = f.note || "";
-    $("form-save").textContent = "Save deal " + f.number;
-    $("questions").replaceChildren(...f.questions.map((q) => {
-      const box = el("fieldset", null, "question " + q.kind);
-      box.dataset.key = q.key;
-      box.append(el("legend", q.prompt));
-      if (q.kind === "counts") {
-        f.players.forEach((p) => {
-          const label = el("label", null, "count");
-          const input = el("input");
-          input.type = "number";
-          input.min = "0";
-          input.max = String(q.total);
-          input.inputMode = "numeric";
-          input.dataset.player = p;
-          input.addEventListener("input", () => { formDirty = true; sum(box, q.total); });
-          label.append(el("span", p), input);
-          box.append(label);
+    if (!f) { formNumber = null; formGame = null; return; }
+    if (f.number === formNumber && f.game === formGame) return;
+    if (formNumber !== null && formAnswers.length && saving !== formNumber) {
+      say("deal " + formNumber + " was saved first from another phone or the terminal — " +
+          "here it is on the sheet; the form now asks deal " + f.number, true);
+    }
+    formNumber = f.number;
+    formGame = f.game;
+    formAnswers = [];
+    formDeal = null;
+    askServer({});
+  }
+
+  async function askServer(extra) {
+    const number = formNumber;
+    const payload = Object.assign({ answers: formAnswers }, extra);
+    const sent = await post("deals/" + number + "/ask", payload, true);
+    if (!sent.ok || number !== formNumber) return;
+    showQuestion(sent.body);
+  }
+
+  function showQuestion(r) {
+    formAnswers = r.answers;
+    formQuestion = r.question || null;
+    formDeal = r.deal || null;
+    picked = [];
+    $("form-title").textContent = r.title;
+    fill($("form-intro"), r.intro || [], (t) => el("li", t));
+    fill($("form-given"), formAnswers, (a) => el("li", a[0] + ": " + (a[1] || "—")));
+    fill($("form-told"), r.told || [], (t) => el("li", t));
+    $("form-note").textContent = r.note || "";
+    $("q-error").textContent = r.error || "";
+    $("q-error").hidden = !r.error;
+    $("question").hidden = !formQuestion;
+    $("form-done").hidden = !formDeal;
+    $("q-back").disabled = !formAnswers.length;
+    $("q-help").hidden = !r.help;
+    $("q-help-button").hidden = !formQuestion;
+    if (formDeal) {
+      $("form-shown").textContent = r.shown;
+      $("form-save").textContent = "Save deal " + r.number;
+      $("form-save").focus();
+      return;
+    }
+    const q = formQuestion;
+    $("question").dataset.key = q.key;
+    $("q-prompt").textContent = q.prompt;
+    $("q-note").textContent = q.note || "";
+    $("q-help").replaceChildren(el("p", q.help));
+    if (q.choices.length) $("q-help").append(el("p", "Possible answers: " + q.choices.join(", ") + "."));
+    const players = new Set(q.players);
+    $("q-choices").replaceChildren(...q.choices.map((c) => {
+      const b = el("button", c, "choice");
+      b.type = "button";
+      b.dataset.choice = c;
+      if (q.many && players.has(c)) {
+        b.setAttribute("aria-pressed", "false");
+        b.addEventListener("click", () => {
+          const on = !picked.includes(c);
+          picked = on ? picked.concat([c]) : picked.filter((p) => p !== c);
+          b.setAttribute("aria-pressed", String(on));
+          $("q-ok").disabled = !picked.length;
         });
-        box.append(el("p", "", "sum"));
-        sum(box, q.total);
       } else {
-        f.players.forEach((p) => {
-          const label = el("label", null, "pick");
-          const input = el("input");
-          input.type = "radio";
-          input.name = "q-" + q.key;
-          input.value = p;
-          input.addEventListener("change", () => { formDirty = true; });
-          label.append(input, el("span", p));
-          box.append(label);
-        });
+        b.addEventListener("click", () => askServer({ text: c }));
       }
-      return box;
+      return b;
     }));
+    $("q-counts").replaceChildren(...q.counts.map((name) => {
+      const label = el("label", null, "count");
+      const input = el("input");
+      input.type = "number";
+      input.min = "0";
+      if (q.total !== null) input.max = String(q.total);
+      input.inputMode = "numeric";
+      input.dataset.name = name;
+      input.addEventListener("input", () => sum(q.total));
+      label.append(el("span", name), input);
+      return label;
+    }));
+    if (q.counts.length) $("q-counts").append(el("p", "", "sum"));
+    sum(q.total);
+    const free = !q.choices.length && !q.counts.length;
+    $("q-typed").hidden = !free;
+    $("q-text").value = "";
+    $("q-text").setAttribute("aria-label", q.prompt);
+    const many = q.many && players.size > 0;
+    $("q-ok").hidden = !(free || q.counts.length || many);
+    $("q-ok").disabled = many;
+    $("q-ok").textContent = many ? "Done" : "OK";
+    if (free) $("q-text").focus();
   }
 
-  function sum(box, total) {
+  function sum(total) {
+    const box = $("q-counts").querySelector(".sum");
+    if (!box) return;
     let n = 0;
-    box.querySelectorAll("input").forEach((i) => { n += Number(i.value || 0); });
-    box.querySelector(".sum").textContent = n + " of " + total;
+    $("q-counts").querySelectorAll("input").forEach((i) => { n += Number(i.value || 0); });
+    box.textContent = total === null ? String(n) : n + " of " + total;
   }
 
-  function answers() {
-    const result = {};
-    form.questions.forEach((q) => {
-      const box = $("questions").querySelector('[data-key="' + q.key + '"]');
-      if (q.kind === "counts") {
-        const counts = {};
-        box.querySelectorAll("input").forEach((i) => {
-          counts[i.dataset.player] = Number(i.value || 0);
-        });
-        result[q.key] = counts;
-      } else {
-        const picked = box.querySelector("input:checked");
-        result[q.key] = picked ? picked.value : null;
-      }
-    });
-    return { contract: form.contract, result: result };
+  function typedAnswer() {
+    const q = formQuestion;
+    if (q.counts.length) {
+      return Array.from($("q-counts").querySelectorAll("input"),
+                        (i) => String(Number(i.value || 0))).join(q.separator);
+    }
+    if (q.many && picked.length) return picked.join(", ");
+    return $("q-text").value;
   }
 
   function say(text, bad) {
@@ -187,7 +240,7 @@
     m.className = bad ? "message bad" : "message";
   }
 
-  async function post(path, payload) {
+  async function post(path, payload, quiet) {
     let response;
     try {
       response = await fetch(path, {
@@ -206,7 +259,7 @@
     if (answer.state) render(answer.state);
     if (!response.ok) {
       say(answer.error || "refused (" + response.status + ")", true);
-    } else {
+    } else if (!quiet) {
       say(answer.message || "saved", false);
     }
     return { ok: response.ok, status: response.status, body: answer };
@@ -260,15 +313,24 @@
         confirmed = null;
         if (action) await action();
       });
-      $("form").addEventListener("submit", async (event) => {
+      $("form").addEventListener("submit", (event) => {
         event.preventDefault();
-        if (!form) return;
-        const sent = await post("deals/" + form.number, answers());
-        // Saved, or someone saved this deal first: ask the next deal's questions.
-        // Refused: keep the answers so that they can be corrected.
-        if (sent.ok || sent.status === 409) {
-          formDirty = false;
-          showForm(state && !state.error ? state.form || null : null);
+        if (formQuestion) askServer({ text: typedAnswer() });
+      });
+      $("q-back").addEventListener("click", () => askServer({ back: true }));
+      $("q-help-button").addEventListener("click", () => {
+        $("q-help").hidden = !$("q-help").hidden;
+      });
+      $("form-save").addEventListener("click", async () => {
+        if (!formDeal) return;
+        const number = formNumber;
+        saving = number;
+        const sent = await post("deals/" + number, formDeal);
+        // Saved: the next deal's questions come with the new sheet. Refused for another
+        // reason than a conflict: the answers are asked again as the server says.
+        if (!sent.ok && sent.status !== 409 && number === formNumber) {
+          formDeal = null;
+          askServer({});
         }
       });
       $("save").addEventListener("click", async () => {
