@@ -345,8 +345,13 @@ def test_an_answer_is_read_as_meant_or_refused(case: tuple[list[str], Any, str, 
         assert "\x1b" not in str(exc)
         return
     meant = [target] if target in players else target
+    in_full = [p for p in players if p.casefold() == text.casefold()]
     if text in players:  # a player's exact name always means the player
         assert got == [text]
+    elif in_full and target in players:
+        # A name typed in full, in any case, is that player, before any other player whose
+        # name merely starts so ("max" is MAX, not maximum or maxine).
+        assert got == in_full, (text, players)
     else:
         assert got == meant, (text, players)
     if text.startswith(entry.KEYWORD_MARK) and text not in players:
