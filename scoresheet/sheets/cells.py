@@ -13,6 +13,7 @@ is one :class:`ScoresheetError` naming the file, and the cell where there is one
 from __future__ import annotations
 
 import io
+import math
 import re
 import zipfile
 import zlib
@@ -139,8 +140,19 @@ def _text_of(element: Element) -> str:
 
 
 def _number(text: str) -> int | float:
-    if any(ch in text for ch in ".eE") or text.lower() in ("inf", "nan"):
-        return float(text)
+    """A saved number; an infinity or a NaN (``1e999``, ``inf``) is no number a cell holds.
+
+    >>> _number("12"), _number("-2.5")
+    (12, -2.5)
+    >>> _number("1e999")
+    Traceback (most recent call last):
+    ValueError: not a finite number
+    """
+    if any(ch in text for ch in ".eE") or text.lower().lstrip("+-") in ("inf", "nan"):
+        value = float(text)
+        if not math.isfinite(value):
+            raise ValueError("not a finite number")
+        return value
     return int(text)
 
 
