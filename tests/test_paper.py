@@ -256,7 +256,7 @@ def test_a_game_in_progress_prints_what_has_been_played(tmp_path: Path) -> None:
     ("args", "message"),
     [
         (["--paper", "a3"], '"a3" is not a paper size'),
-        (["-o", "PAD.docx"], '".xlsx" for a workbook or ".pdf"'),
+        (["-o", "PAD.docx"], "must end in .xlsx or .pdf"),
     ],
 )
 def test_bad_paper_or_format_is_one_line_and_writes_nothing(
