@@ -15,6 +15,9 @@ from pathlib import Path
 
 import pytest
 
+from scoresheet.cli.play import owed_lines
+from scoresheet.games.barbu.score import Owed
+from scoresheet.views.term import Term
 from tests.cli_helpers import SCRIPT, run
 from tests.test_terminal_views import widest
 
@@ -145,3 +148,15 @@ def test_new_fits_the_width_and_keeps_the_file_name_whole(tmp_path: Path) -> Non
     assert all(widest(line) <= 40 for line in lines if str(path) not in line), proc.stdout
     assert lines[-1] == f"  {path}"  # on a line of its own, whole
     assert " ".join(proc.stdout.split()).endswith("Next: scoresheet play " + str(path))
+
+
+def test_counts_of_one_are_singular_in_what_play_says(tmp_path: Path) -> None:
+    out = play(
+        new(tmp_path, "ravage-city"), ["ravage", "山田", "", "", "", "cards", "1/0/0/0", "q"], 80
+    )
+    assert "山田 took 1 card, not a whole number of tricks" in out
+    # The doubles owed, as play's header lists them: one double that can no longer be made.
+    lost = Owed(doubler="Zoë", declarer="山田", made=0, required=1, remaining=0)
+    assert owed_lines([lost], Term(width=80)) == [
+        "  ! Zoë can no longer double 山田 once (0 so far, 山田's last 0 deals left)"
+    ]
