@@ -160,3 +160,28 @@ def test_counts_of_one_are_singular_in_what_play_says(tmp_path: Path) -> None:
     assert owed_lines([lost], Term(width=80)) == [
         "  ! Zoë can no longer double 山田 once (0 so far, 山田's last 0 deals left)"
     ]
+
+
+def test_history_and_undo_fit_the_width_without_cutting_a_word(tmp_path: Path) -> None:
+    path = new(tmp_path, "barbu")
+    for args in (
+        ["add", path, "no-king", "-d", "Zoë=山田", "--king", "Dan"],
+        ["add", path, "queens"],
+        ["edit", path, "1", "no-king", "-d", "Zoë=山田", "--king", "José-María"],
+        ["undo", path, "--yes"],
+    ):
+        assert run(*args).returncode == 0
+    shown = {}
+    for columns in (40, 1000):
+        proc = subprocess.run(
+            [str(SCRIPT), "history", str(path)],
+            capture_output=True,
+            text=True,
+            env={**os.environ, "COLUMNS": str(columns)},
+            timeout=60,
+        )
+        assert proc.returncode == 0, proc.stderr
+        shown[columns] = proc.stdout
+    assert widest(shown[40]) <= 40, shown[40]
+    assert words(shown[40]) == words(shown[1000])
+    assert '{"king_of_hearts": "José-María"}' in " ".join(shown[40].split())
