@@ -14,12 +14,14 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scoresheet.cli.play import owed_lines
 from scoresheet.games.barbu.score import Owed
 from scoresheet.views.term import Term
 from tests.cli_helpers import SCRIPT, run
-from tests.test_terminal_views import widest
+from tests.test_terminal_views import display_cells, widest
 
 PLAYERS = ["山田", "Zoë", "José-María", "Dan"]
 
@@ -185,3 +187,29 @@ def test_history_and_undo_fit_the_width_without_cutting_a_word(tmp_path: Path) -
     assert widest(shown[40]) <= 40, shown[40]
     assert words(shown[40]) == words(shown[1000])
     assert '{"king_of_hearts": "José-María"}' in " ".join(shown[40].split())
+
+
+WORD = st.text(st.sampled_from("aéZ山田-,.()✗"), min_size=1, max_size=12)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(WORD, min_size=1, max_size=30),
+    st.sampled_from(["", "  ", "  ✗ "]),
+    st.integers(30, 120),
+)
+def test_any_line_play_says_is_wrapped_at_spaces_within_the_width(
+    chosen: list[str], lead: str, width: int
+) -> None:
+    import contextlib
+    import io
+
+    from scoresheet.cli.prompting import Prompter
+
+    text = lead + " ".join(chosen)
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        Prompter(width).say(text)
+    printed = out.getvalue()
+    assert all(display_cells(line) <= width for line in printed.splitlines()), printed
+    assert words(printed) == words(text)
