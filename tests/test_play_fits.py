@@ -166,12 +166,13 @@ def test_counts_of_one_are_singular_in_what_play_says(tmp_path: Path) -> None:
 
 def test_history_and_undo_fit_the_width_without_cutting_a_word(tmp_path: Path) -> None:
     path = new(tmp_path, "barbu")
-    for args in (
+    steps: list[list[str | Path]] = [
         ["add", path, "no-king", "-d", "Zoë=山田", "--king", "Dan"],
         ["add", path, "queens"],
         ["edit", path, "1", "no-king", "-d", "Zoë=山田", "--king", "José-María"],
         ["undo", path, "--yes"],
-    ):
+    ]
+    for args in steps:
         assert run(*args).returncode == 0
     shown = {}
     for columns in (40, 1000):
