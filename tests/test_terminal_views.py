@@ -36,8 +36,10 @@ EXAMPLES = {
     "belote": ROOT / "examples" / "belote.json",
 }
 # A wide name, a precomposed accent, a combining accent, and a name of the most
-# characters a player may have (40).
-WIDE = {"Ann": "山田", "Bob": "Zoë", "Cat": "Rene\u0301e", "Dan": "Dan"}
+# characters a player may have (40). The combining accent is one with no precomposed
+# form (e with a line below), so the name is already in the composed form (NFC) that
+# game files require.
+WIDE = {"Ann": "山田", "Bob": "Zoë", "Cat": "Rene\u0331e", "Dan": "Dan"}
 LONG = {"Ann": "José", "Bob": "Bartholomew-Alexander von Hohenzollern-S", "Cat": "Cat"}
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
