@@ -37,6 +37,7 @@ from scoresheet.games.barbu.play import (
 if TYPE_CHECKING:
     from scoresheet.games.barbu.score import GameScore, Owed
     from scoresheet.session import OpenGame
+    from scoresheet.views.term import Term
 
 __all__ = [
     "FORM",
@@ -62,12 +63,20 @@ def check_deal(game: OpenGame, deal: Mapping[str, Any]) -> GameScore:
     return cast("GameScore", prompting.check_deal(game, dict(deal)))
 
 
-def owed_lines(owed: Sequence[Owed]) -> list[str]:
-    """The doubles owed, most urgent first; the ones that must be made now marked ``!``."""
+def owed_lines(owed: Sequence[Owed], term: Term | None = None) -> list[str]:
+    """The doubles owed, most urgent first; the ones that must be made now marked ``!``.
+
+    Each is wrapped to the width with its mark inside the width, continued under its text.
+    """
+    from scoresheet.views.term import Term as Terminal
     from scoresheet.views.text import owed_text_lines
 
+    term = term or Terminal.detect()
     ordered = sorted(owed, key=lambda o: (not o.must, o.remaining - o.owed))
-    return [f"  {'!' if o.must else '-'} {owed_text_lines([o])}" for o in ordered]
+    return [
+        owed_text_lines([o], term, indent="    ").replace("    ", f"  {'!' if o.must else '-'} ", 1)
+        for o in ordered
+    ]
 
 
 # -- the prompts ---------------------------------------------------------------------------
@@ -82,8 +91,8 @@ def _header(io: Prompter, result: GameScore, declarer: str, dealer: str) -> None
     owed = [o for o in result.owed() if o.declarer == declarer]
     if owed:
         io.say(f"Doubles owed to {declarer}:")
-        for line in owed_lines(owed):
-            io.say(line)
+        for line in owed_lines(owed, io.term):
+            io.show(line)
 
 
 def _enter_deal(io: Prompter, game: OpenGame) -> dict[str, Any]:
@@ -122,16 +131,13 @@ def play_game(path: Path) -> int:
     """Enter deals until the game is complete or the player stops; the exit code."""
     from scoresheet.cli.table import _deal_line
     from scoresheet.games.barbu.game import after_deal_text
+    from scoresheet.views.term import plural
     from scoresheet.views.text import standings
 
     def intro(game: OpenGame) -> list[str]:
         result = game.result
-        lines = [
-            f"{path.name}: Barbu, rules {result.rules.name} — {len(result.deals)} of "
-            f"{result.rules.deals_per_game} deals played. "
-            "Type ? to explain a question, back for the previous one, q to stop; "
-            "a deal is saved once it is complete."
-        ]
+        played = f"{len(result.deals)} of {plural(result.rules.deals_per_game, 'deal')} played"
+        lines = [prompting.opening(path.name, "Barbu", result.rules, played)]
         return lines + (["the game is complete"] if result.complete else [])
 
     return prompting.run_deals(

@@ -8,9 +8,7 @@ input or Ctrl-C, leaving the file as it was after the last complete deal.
 from __future__ import annotations
 
 import re
-import shutil
 import sys
-import textwrap
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -24,6 +22,8 @@ if TYPE_CHECKING:
     from scoresheet.session import OpenGame
 
 QUIT_WORDS = frozenset({"q", "quit"})
+HELP_WIDTH = 80
+"""The widest that ``?``'s explanations are printed, even on a wider terminal."""
 
 
 class Quit(Exception):
@@ -43,27 +43,72 @@ def reason(error: ScoresheetError) -> str:
     return _PREFIX.sub("", str(error), count=1)
 
 
-class Prompter:
-    """Reads answers line by line from standard input and prints the questions."""
+ANSWER_ROOM = 12
+"""Cells left after a prompt for the answer: a prompt that leaves less is asked on its own
+wrapped lines, followed by a short ``> `` prompt."""
 
-    def __init__(self) -> None:
+
+class Prompter:
+    """Reads answers line by line from standard input and prints the questions.
+
+    Every line it prints fits the terminal's width (``COLUMNS``, else the terminal's own,
+    else 80), measured in display cells and broken only between words: a continued line
+    is indented under its first. (A single word wider than the terminal, such as a long
+    file name, is printed whole on its own line rather than cut.) A question too long to
+    leave room for the answer on its line is shown on its own lines, and the answer is
+    typed after ``> ``.
+    """
+
+    def __init__(self, width: int | None = None) -> None:
+        from scoresheet.views.term import Term
+
         self.echo_answers = not sys.stdin.isatty()
+        self.term = Term.detect(width)
+
+    @property
+    def width(self) -> int:
+        """The width every printed line fits, in display cells."""
+        return self.term.width
 
     def line(self, prompt: str) -> str:
-        typer.echo(f"{prompt}: ", nl=False)
+        from scoresheet.views.term import cells, wrap
+
+        asked = f"{prompt}: "
+        if cells(asked) + ANSWER_ROOM <= self.width:
+            typer.echo(asked, nl=False)
+        else:
+            for part in wrap(f"{prompt}:", self.width, clip_words=False):
+                typer.echo(part)
+            asked = "> "
+            typer.echo(asked, nl=False)
         try:
             text = input()
         except EOFError:
             typer.echo("")
             raise
         if self.echo_answers:  # piped answers: keep the transcript readable (and harmless)
-            from scoresheet.cli import one_line
-
-            typer.echo(one_line(text))
+            self._echo_answer(cells(asked), text)
         text = text.strip()
         if text.casefold() in QUIT_WORDS:
             raise Quit
         return text
+
+    def _echo_answer(self, used: int, text: str) -> None:
+        """A piped answer after its prompt, continued on indented lines if it is long."""
+        from scoresheet.cli import one_line
+        from scoresheet.views.term import cells, wrap
+
+        shown = one_line(text).strip()
+        words = shown.split()
+        if not words or used + cells(words[0]) > self.width:
+            typer.echo("")
+            for part in wrap(f"  {shown}", self.width, clip_words=False) if words else []:
+                typer.echo(part)
+            return
+        first, *rest = wrap(" " * used + shown, self.width, clip_words=False)
+        typer.echo(first[used:])
+        for part in rest:
+            typer.echo(part)
 
     def ask(self, prompt: str, parse: Callable[[str], Any]) -> Any:
         """Ask until ``parse`` accepts the answer; a refused answer shows the reason."""
@@ -73,14 +118,26 @@ class Prompter:
             except ScoresheetError as error:
                 self.refuse(error)
 
-    @staticmethod
-    def refuse(error: ScoresheetError) -> None:
+    def refuse(self, error: ScoresheetError) -> None:
         from scoresheet.cli import one_line
 
-        typer.echo(f"  ✗ {one_line(reason(error))}")
+        self.say(f"  ✗ {one_line(reason(error))}")
 
-    @staticmethod
-    def say(text: str = "") -> None:
+    def say(self, text: str = "", *, width: int | None = None, indent: str | None = None) -> None:
+        """Prose: each line of ``text`` wrapped at spaces to the width (or ``width``, when
+        narrower), continued under ``indent`` (default: two cells further in than it
+        starts)."""
+        from scoresheet.views.term import wrap
+
+        limit = min(width or self.width, self.width)
+        for para in text.split("\n"):
+            lead = para[: len(para) - len(para.lstrip(" "))]
+            more = lead + "  " if indent is None else indent
+            for part in wrap(para, limit, more, clip_words=False):
+                typer.echo(part)
+
+    def show(self, text: str) -> None:
+        """A view already fitted to the width (a table, the totals), printed as it is."""
         typer.echo(text)
 
 
@@ -137,9 +194,8 @@ def walk(
         try:
             nav = _navigation(text, players)
             if nav == "help":
-                width = max(40, min(shutil.get_terminal_size().columns, 80)) - 2
-                for line in help_text(q).splitlines():
-                    io.say(textwrap.fill(line, width, initial_indent="  ", subsequent_indent="  "))
+                for line in help_text(q).splitlines():  # prose reads best at most 80 wide
+                    io.say(f"  {line}", width=HELP_WIDTH, indent="  ")
             elif nav == "back":
                 if not form.back():
                     io.say("  this is the first question of the deal")
@@ -147,6 +203,18 @@ def walk(
                 form.answer(text)
         except ScoresheetError as error:
             io.refuse(error)
+
+
+def opening(file: str, game: str, rules: Any, progress: str) -> str:
+    """The intro's first line: the file, the game, the rules in force (the preset and every
+    house option that changes it, as ``show`` names them), the game's progress, and the
+    words the prompts understand."""
+    from scoresheet.views.common import rules_in_force
+
+    return (
+        f"{file}: {game}, rules {rules_in_force(rules)} — {progress}. Type ? to explain a "
+        "question, back for the previous one, q to stop; a deal is saved once it is complete."
+    )
 
 
 def check_deal(game: OpenGame, deal: dict[str, Any]) -> Any:
@@ -162,8 +230,10 @@ def check_deal(game: OpenGame, deal: dict[str, Any]) -> Any:
 
 
 def _stopped(game: OpenGame) -> str:
+    from scoresheet.views.term import plural
+
     n = len(game.result.deals)
-    return f"deal {n + 1} was not saved; {game.path.name} keeps its {n} deal{'s' * (n != 1)}"
+    return f"deal {n + 1} was not saved; {game.path.name} keeps its {plural(n, 'deal')}"
 
 
 def run_deals(
@@ -212,8 +282,8 @@ def run_deals(
             game = fresh
             continue
         for line in report(scored, number):
-            io.say(line)
+            io.show(line)
         game = open_game(path)
     for line in closing(game):
-        io.say(line)
+        io.show(line)
     return 0

@@ -43,6 +43,18 @@ def echo_view(text: str, colour: bool) -> None:
     typer.echo(text, color=colour or None)
 
 
+def echo_prose(text: str) -> None:
+    """Print prose wrapped at spaces to the terminal's width (a word is never cut)."""
+    from scoresheet.views.term import Term as Terminal
+    from scoresheet.views.term import wrap
+
+    width = Terminal.detect().width
+    for line in text.split("\n"):
+        lead = line[: len(line) - len(line.lstrip(" "))]
+        for part in wrap(line, width, lead + "  ", clip_words=False):
+            typer.echo(part)
+
+
 # -- shell completion: contract names and the game's players ---------------------------
 
 
@@ -428,7 +440,7 @@ def register(app: typer.Typer) -> None:
             game=game_name,
             teams=[[nfc(n) for n in t.split(",") if n.strip()] for t in team or []],
         )
-        typer.echo(
+        echo_prose(
             f"{game}: a new {game_name} game ({result.rules.name} rules) for "
             f"{', '.join(result.players)}. Next: scoresheet play {game}"
         )
@@ -569,7 +581,7 @@ def register(app: typer.Typer) -> None:
         result, _ = undo_last(g)
         from scoresheet.views.term import plural
 
-        typer.echo(f"removed; {plural(len(result.deals), 'deal')} left")
+        echo_prose(f"removed; {plural(len(result.deals), 'deal')} left")
 
     @app.command()
     def show(game: GameFile, width: Width = None) -> None:
@@ -607,7 +619,7 @@ def register(app: typer.Typer) -> None:
         from scoresheet.session import open_game
         from scoresheet.views import text
 
-        typer.echo(text.history(open_game(game).record))
+        echo_prose(text.history(open_game(game).record))
 
 
 def _options(items: list[str]) -> dict[str, Any]:

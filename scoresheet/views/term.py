@@ -198,13 +198,17 @@ class Term:
         )
 
 
-def wrap(text: str, width: int, indent: str = "  ") -> list[str]:
+def wrap(text: str, width: int, indent: str = "  ", *, clip_words: bool = True) -> list[str]:
     """``text`` broken at spaces into lines of at most ``width`` cells; continuation lines
-    start with ``indent``; a word longer than a line is clipped.
+    start with ``indent``; a word longer than a line is clipped (or, with ``clip_words``
+    false, kept whole on a line of its own: a file name must not lose its end).
 
     >>> wrap("Next, deal 3: Ann declares.", 14)
     ['Next, deal 3:', '  Ann', '  declares.']
+    >>> wrap("see a-very-long-name.json now", 12, clip_words=False)
+    ['see', '  a-very-long-name.json', '  now']
     """
+    cut = clip if clip_words else _whole
     if cells(text) <= width:
         return [text]
     lead = text[: len(text) - len(text.lstrip(" "))]
@@ -212,15 +216,19 @@ def wrap(text: str, width: int, indent: str = "  ") -> list[str]:
     line = ""
     for word in text.split():
         if not line:
-            line = clip((indent if out else lead) + word, width)
+            line = cut((indent if out else lead) + word, width)
         elif cells(f"{line} {word}") <= width:
             line = f"{line} {word}"
         else:
             out.append(line)
-            line = clip(indent + word, width)
+            line = cut(indent + word, width)
     if line:
         out.append(line)
     return out
+
+
+def _whole(text: str, width: int) -> str:
+    return text
 
 
 class Layout:

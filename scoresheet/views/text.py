@@ -228,7 +228,8 @@ def owed_text_lines(owed: Sequence[Owed], term: Term | None = None, indent: str 
         deals = "deal" if o.remaining == 1 else f"{o.remaining} deals"
         if o.owed > o.remaining:
             text = (
-                f"{o.doubler} can no longer double {o.declarer} {o.required} times "
+                f"{o.doubler} can no longer double {o.declarer} "
+                f"{'once' if o.required == 1 else f'{o.required} times'} "
                 f"({o.made} so far, {o.declarer}'s last {deals} left)"
             )
         elif o.must:

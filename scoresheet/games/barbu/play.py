@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, cast
 from scoresheet import entry
 from scoresheet.errors import ScoresheetError
 from scoresheet.questions import NO_ANSWER, DealQuestions, Form, Question
+from scoresheet.views.term import plural
 
 if TYPE_CHECKING:
     from scoresheet.games.barbu.score import GameScore
@@ -623,7 +624,8 @@ class DealPlan:
             per_trick = len(ctx.players)
             if taken % per_trick:
                 raise ScoresheetError(
-                    f"{p} took {taken} cards, not a whole number of tricks ({per_trick} each)"
+                    f"{p} took {plural(taken, 'card')}, not a whole number of tricks "
+                    f"({per_trick} each)"
                 )
             before = [
                 answers[_result_key("cards", o)]

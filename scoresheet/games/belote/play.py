@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from scoresheet import entry as common
-from scoresheet.cli.prompting import Prompter, check_deal, reason, run_deals, walk
+from scoresheet.cli.prompting import Prompter, check_deal, opening, run_deals, walk
 from scoresheet.errors import ScoresheetError
 from scoresheet.games.belote import entry
 from scoresheet.questions import DealQuestions, Form, Question
@@ -257,7 +257,7 @@ def _enter_deal(io: Prompter, game: OpenGame) -> dict[str, Any]:
         try:
             check_deal(game, deal)
         except ScoresheetError as error:
-            io.say(f"  ✗ {reason(error)}")
+            io.refuse(error)
             io.say(f"Deal {number} again, from the contract.")
             continue
         return deal
@@ -270,9 +270,7 @@ def play_game(path: Path) -> int:
     def intro(game: OpenGame) -> list[str]:
         result = game.result
         return [
-            f"{path.name}: Belote, rules {result.rules.name} — {views.outcome_line(result)}. "
-            "Type ? to explain a question, back for the previous one, q to stop; "
-            "a deal is saved once it is complete.",
+            opening(path.name, "Belote", result.rules, views.outcome_line(result)),
             views.teams_line(result),
         ]
 

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from scoresheet.cards import SUIT_NAMES, Card, parse_card
-from scoresheet.cli.prompting import Prompter, check_deal, run_deals, walk
+from scoresheet.cli.prompting import Prompter, check_deal, opening, run_deals, walk
 from scoresheet.errors import ScoresheetError
 from scoresheet.games.caribbean_all_fours import entry
 from scoresheet.games.caribbean_all_fours.score import (
@@ -309,14 +309,17 @@ def play_game(path: Path) -> int:
         deal_text,
         standings,
     )
+    from scoresheet.views.term import plural
 
     def intro(game: OpenGame) -> list[str]:
         result = game.result
         return [
-            f"{path.name}: Caribbean All Fours, rules {result.rules.name} — first to "
-            f"{result.rules.target}; {len(result.deals)} deals played. Type ? to explain a "
-            "question, back for the previous one, q to stop; a deal is saved once it is "
-            "complete."
+            opening(
+                path.name,
+                "Caribbean All Fours",
+                result.rules,
+                f"first to {result.rules.target}; {plural(len(result.deals), 'deal')} played",
+            )
         ]
 
     return run_deals(

@@ -143,17 +143,17 @@ def _enter_deal(io: Any, game: OpenGame) -> dict[str, Any]:
 
 def play_game(path: Path) -> int:
     """Enter deals until the game is complete or the player stops; the exit code."""
-    from scoresheet.cli.prompting import Prompter, run_deals
+    from scoresheet.cli.prompting import Prompter, opening, run_deals
     from scoresheet.games.rosbiratschka.views import after_deal_text, deal_text, standings
+    from scoresheet.views.term import plural
 
     def intro(game: OpenGame) -> list[str]:
         result, rules = game.result, game.result.rules
-        lines = [
-            f"{path.name}: Rosbiratschka, rules {rules.name} — "
-            f"{len(result.deals)} of {rules.deals_per_game} deals played, lowest total wins. "
-            "Type ? to explain a question, back for the previous one, q to stop; "
-            "a deal is saved once it is complete."
-        ]
+        played = (
+            f"{len(result.deals)} of {plural(rules.deals_per_game, 'deal')} played, "
+            "lowest total wins"
+        )
+        lines = [opening(path.name, "Rosbiratschka", rules, played)]
         return lines + (["the game is complete"] if result.complete else [])
 
     return run_deals(
