@@ -19,6 +19,7 @@ MAX_HISTORY = 10_000  # corrections and undos kept in a game file
 MAX_DECLARATIONS = 12  # Belote declarations in one deal (three for each player)
 MAX_NUMBER = 1_000_000  # any count, points or rule value, either sign
 MAX_DIGITS = 7  # digits of a number typed at the table (``--queens Ann=2``)
+MAX_ANSWER = 10_000  # characters of one answer read by ``play`` from a pipe or a file
 
 # Workbooks: the rows a writer may make and a reader reads, from the bounds above. A
 # writer leaves a few empty deal rows after the last deal of an unfinished game; a reader

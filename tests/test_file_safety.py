@@ -712,3 +712,23 @@ def test_an_option_given_as_json_with_a_repeated_key_is_refused(tmp_path: Path) 
         "-25); refused: keep the one meant"
     )
     assert not game.exists()
+
+
+def test_play_from_an_endless_input_stops_with_one_line(tmp_path: Path) -> None:
+    """``play < /dev/zero``: no answer ever ends, so none is read past its bound."""
+    from tests.cli_helpers import SCRIPT
+
+    game = _game(tmp_path)
+    before = game.read_bytes()
+    with open("/dev/zero", "rb") as endless:
+        proc = subprocess.run(
+            [str(SCRIPT), "play", str(game)],
+            stdin=endless,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    assert proc.returncode == 2
+    assert proc.stderr.count("\n") == 1
+    assert "an answer of more than 10,000 characters; refused" in proc.stderr
+    assert game.read_bytes() == before

@@ -30,6 +30,10 @@ class Quit(Exception):
     """The player typed ``q`` or ``quit``."""
 
 
+class TooLong(Exception):
+    """A piped answer runs past :data:`scoresheet.limits.MAX_ANSWER` (``play < /dev/zero``)."""
+
+
 # "deal 3, no-queens, doubles[1]: …", "deal 1, hearts, declarations[0]: …", "deal 2: …"
 _PREFIX = re.compile(r"^deal \d+(?:, [a-z-]+)?(?:, [a-z_]+\[\d+\])?: ")
 
@@ -82,7 +86,7 @@ class Prompter:
             asked = "> "
             typer.echo(asked, nl=False)
         try:
-            text = input()
+            text = _read_answer()
         except EOFError:
             typer.echo("")
             raise
@@ -265,6 +269,15 @@ def run_deals(
         except (EOFError, KeyboardInterrupt):
             typer.echo(f"scoresheet: stopped; {_stopped(game)}", err=True)
             return 130
+        except TooLong:
+            from scoresheet.limits import MAX_ANSWER
+
+            typer.echo(
+                f"scoresheet: standard input: an answer of more than {MAX_ANSWER:,} characters; "
+                f"refused; {_stopped(game)}",
+                err=True,
+            )
+            return 2
         number = len(game.result.deals) + 1
         try:
             scored, _ = add_deal(game, deal)
@@ -287,3 +300,19 @@ def run_deals(
     for line in closing(game):
         io.show(line)
     return 0
+
+
+def _read_answer() -> str:
+    """One answer: as typed at a terminal, or a line of at most ``MAX_ANSWER`` characters
+    from a pipe or a file (which may never end a line: ``/dev/zero``)."""
+    if sys.stdin.isatty():
+        return input()
+    from scoresheet.limits import MAX_ANSWER
+
+    line = sys.stdin.readline(MAX_ANSWER + 1)
+    if not line:
+        raise EOFError
+    if len(line) > MAX_ANSWER:
+        raise TooLong
+    return line.rstrip("\r\n")
+
