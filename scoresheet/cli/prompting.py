@@ -315,4 +315,3 @@ def _read_answer() -> str:
     if len(line) > MAX_ANSWER:
         raise TooLong
     return line.rstrip("\r\n")
-
