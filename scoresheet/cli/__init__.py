@@ -58,17 +58,37 @@ def _quiet_stdout() -> None:
 
 
 @cache
-def _command() -> Any:
+def _command(name: str | None = None) -> Any:
     """The click command typer builds from ``app``: built once per process, not per call
-    (a test or a server may call :func:`main` many times)."""
-    return typer.main.get_command(app)
+    (a test or a server may call :func:`main` many times).
+
+    With the ``name`` of one of the app's own commands, the group holds that command
+    alone: typer builds every command's options from its signature, and building all
+    sixteen costs a table command a quarter of its start-up. The full group answers
+    everything else (``--help``, ``--version``, ``rules …``, completion, a mistyped
+    command and its suggestions).
+    """
+    info = next((c for c in app.registered_commands if _name(c) == name), None)
+    if info is None:
+        return typer.main.get_command(app)
+    one = typer.Typer()
+    one.info = app.info
+    one.registered_callback = app.registered_callback
+    one.registered_commands = [info]
+    return typer.main.get_command(one)
+
+
+def _name(info: Any) -> str:
+    return str(info.name or info.callback.__name__.replace("_", "-"))
 
 
 def main(argv: list[str] | None = None) -> None:
     """The console script's entry point: every outcome is a result or one line and an exit
     code (see :mod:`scoresheet.errors`), never a traceback."""
     try:
-        code = _command().main(args=argv, prog_name="scoresheet", standalone_mode=False)
+        args = sys.argv[1:] if argv is None else argv
+        first = args[0] if args and not args[0].startswith("-") else None
+        code = _command(first).main(args=args, prog_name="scoresheet", standalone_mode=False)
         sys.stdout.flush()
     except ScoresheetError as exc:
         _say(str(exc))
