@@ -100,7 +100,8 @@ def add_deal(game: OpenGame, deal: dict[str, Any]) -> tuple[Any, Any]:
     """Add the next deal and save; returns the new scores and the deal as scored."""
     if game.result.complete:
         n = len(game.result.deals)
-        raise ScoresheetError(f"deal {n + 1}: the game is already complete ({n} deals played)")
+        played = f"{n} deal{'' if n == 1 else 's'} played"
+        raise ScoresheetError(f"deal {n + 1}: the game is already complete ({played})")
     data = _data(game)
     data["deals"].append(deal)
     record, result = rescore(data, game.path.name)

@@ -52,7 +52,7 @@ def rules_text(rules: BarbuRules) -> str:
         f"  {rules.deals_per_game} deals: each player declares {rules.deals_per_declarer}, "
         f"rotation {rules.rotation}, dealer {rules.dealer}",
         f"  doubling: negative contracts {d.negative}, positive {d.positive}; "
-        f"each non-declarer doubles each declarer at least {d.min_declarer_doubles} times; "
+        f"each non-declarer doubles each declarer at least {_times(d.min_declarer_doubles)}; "
         f"redoubles {'on' if d.redoubles else 'off'}",
         f"  undoubled negative deals: {'split, not played' if rules.undoubled_split else 'played'}",
         "",
@@ -83,3 +83,12 @@ def rules_text(rules: BarbuRules) -> str:
             "(ties and fouls in Chinese Poker lower it)"
         )
     return "\n".join(lines)
+
+
+def _times(n: int) -> str:
+    """``once``, ``twice``, ``3 times``.
+
+    >>> _times(0), _times(1), _times(2), _times(3)
+    ('0 times', 'once', 'twice', '3 times')
+    """
+    return {1: "once", 2: "twice"}.get(n, f"{n} times")
