@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from scoresheet.paper.model import Block, Chart, Column, Doc, Grid, Group
+from scoresheet.views.common import ledger_outcome
 
 DATE_LINE = "Date: ____________________    Place: ____________________"
 RACE_ROWS = 16  # rows on the pad of a race to a target (Belote, All Fours): one page
@@ -176,14 +177,7 @@ def barbu_printed(result: Any) -> Doc:
     ledger_rows = []
     for pair in result.ledger():
         a, b = pair.players
-        net = pair.net[a]
-        who = (
-            f"{a} won {net} from {b}"
-            if net > 0
-            else f"{b} won {-net} from {a}"
-            if net < 0
-            else "even"
-        )
+        who = ledger_outcome(pair)
         ledger_rows.append([f"{a} – {b}", str(pair.bets), str(pair.redoubles), who])
     ledger = Grid(
         [

@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from scoresheet.views.common import ledger_outcome
+
 Row = dict[str, Any]
 
 
@@ -83,14 +85,7 @@ def _barbu(result: Any) -> dict[str, Any]:
     ledger = []
     for pair in result.ledger():
         a, b = pair.players
-        net = pair.net[a]
-        who = (
-            f"{a} won {net} from {b}"
-            if net > 0
-            else f"{b} won {-net} from {a}"
-            if net < 0
-            else "even"
-        )
+        who = ledger_outcome(pair)
         ledger.append(f"{a} – {b}: {pair.bets} bets, {pair.redoubles} redoubled; {who}")
     sections = [
         {

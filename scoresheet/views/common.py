@@ -195,3 +195,22 @@ def legend(label: str, codes: Mapping[str, str], used: Iterable[str] | None = No
     wanted = set(used) if used is not None else set(codes)
     pairs = [f"{c} {name}" for name, c in codes.items() if name in wanted and c != name]
     return f"{label}: {', '.join(pairs)}" if pairs else ""
+
+
+def ledger_outcome(pair: Any) -> str:
+    """What two players' side bets came to over a game, in words, from a ledger pair
+    (``players``, ``net``): the sentence every view of the doubling ledger shows.
+
+    >>> from types import SimpleNamespace as Pair
+    >>> ledger_outcome(Pair(players=("Ann", "Bob"), net={"Ann": -12, "Bob": 12}))
+    'Bob won 12 from Ann'
+    >>> ledger_outcome(Pair(players=("Ann", "Bob"), net={"Ann": 0, "Bob": 0}))
+    'even'
+    """
+    a, b = pair.players
+    net = pair.net[a]
+    if net > 0:
+        return f"{a} won {net} from {b}"
+    if net < 0:
+        return f"{b} won {-net} from {a}"
+    return "even"

@@ -15,6 +15,7 @@ from scoresheet.views.common import (
     abbreviations,
     check_mark,
     initials,
+    ledger_outcome,
     legend,
     players_legend,
     rules_in_force,
@@ -195,12 +196,8 @@ def ledger_table(result: GameScore, term: Term | None = None) -> str:
     for pair in result.ledger():
         a, b = pair.players
         net = pair.net[a]
-        if net > 0:
-            who, code = f"{a} won {net} from {b}", f"{tags[a]} +{net}"
-        elif net < 0:
-            who, code = f"{b} won {-net} from {a}", f"{tags[b]} +{-net}"
-        else:
-            who = code = "even"
+        who = ledger_outcome(pair)
+        code = f"{tags[a]} +{net}" if net > 0 else f"{tags[b]} +{-net}" if net < 0 else "even"
         counts: list[Cell] = [str(pair.bets), str(pair.redoubles)]
         rows.append([f"{a} – {b}", *counts, who])
         short.append([f"{tags[a]}–{tags[b]}", *counts, code])
