@@ -11,6 +11,7 @@ import typer
 from scoresheet.cli import evening as _evening
 from scoresheet.cli import sheets as _sheets
 from scoresheet.cli import table as _table
+from scoresheet.cli.options import JsonFlag
 from scoresheet.serve import command as _serve
 
 app = typer.Typer(
@@ -27,7 +28,6 @@ GameFile = Annotated[
     Path,
     typer.Argument(help="A game file (JSON, see the spec in the README).", show_default=False),
 ]
-JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON for other tools.")]
 
 
 def _show_version(value: bool) -> None:

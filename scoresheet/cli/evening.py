@@ -12,6 +12,8 @@ from typing import Annotated, Any
 
 import typer
 
+from scoresheet.cli.options import Force, JsonFlag
+
 
 def _print_json(data: Any) -> None:
     typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
@@ -46,9 +48,7 @@ def register(app: typer.Typer) -> None:
             bool,
             typer.Option("--partial", help="Accept games not complete (the scores so far)."),
         ] = False,
-        as_json: Annotated[
-            bool, typer.Option("--json", help="Print JSON for other tools.")
-        ] = False,
+        as_json: JsonFlag = False,
         xlsx: Annotated[
             Path | None,
             typer.Option(
@@ -57,9 +57,7 @@ def register(app: typer.Typer) -> None:
                 show_default=False,
             ),
         ] = None,
-        force: Annotated[
-            bool, typer.Option("--force", help="Replace the workbook if it exists.")
-        ] = False,
+        force: Force = False,
     ) -> None:
         """Who pays whom after a game or an evening of games, and the side bets.
 
@@ -106,9 +104,7 @@ def register(app: typer.Typer) -> None:
         player: Annotated[
             str | None, typer.Option(help="Only this player's figures.", show_default=False)
         ] = None,
-        as_json: Annotated[
-            bool, typer.Option("--json", help="Print JSON for other tools.")
-        ] = False,
+        as_json: JsonFlag = False,
         xlsx: Annotated[
             Path | None,
             typer.Option(
@@ -117,9 +113,7 @@ def register(app: typer.Typer) -> None:
                 show_default=False,
             ),
         ] = None,
-        force: Annotated[
-            bool, typer.Option("--force", help="Replace the workbook if it exists.")
-        ] = False,
+        force: Force = False,
         skip_bad: Annotated[
             bool,
             typer.Option(

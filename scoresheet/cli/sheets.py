@@ -13,13 +13,13 @@ from typing import Annotated
 
 import typer
 
+from scoresheet.cli.options import Force, JsonFlag
 from scoresheet.errors import ScoresheetError
 
 Output = Annotated[
     Path,
     typer.Option("-o", "--output", help="The file to write.", show_default=False),
 ]
-Force = Annotated[bool, typer.Option("--force", help="Replace the output if it exists.")]
 Paper = Annotated[
     str,
     typer.Option("--paper", help="The paper the output prints on: a4 or letter."),
@@ -167,9 +167,7 @@ def register(app: typer.Typer) -> None:
             Path,
             typer.Argument(help="A workbook (.xlsx) or a game file (.json).", show_default=False),
         ],
-        as_json: Annotated[
-            bool, typer.Option("--json", help="Print JSON for other tools.")
-        ] = False,
+        as_json: JsonFlag = False,
     ) -> None:
         """Check a workbook (or a game file) against the rules, deal by deal and cell by cell.
 
