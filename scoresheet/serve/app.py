@@ -323,13 +323,10 @@ def create_app(
     def conflict_state() -> dict[str, Any] | None:
         return live.state or None
 
-    def add(number: int, deal: dict[str, Any]) -> tuple[str, int]:
+    def saved_so_far(game: Any, number: int) -> int:
+        """The deals the game holds; refused when deal ``number`` is among them already."""
         from scoresheet.games import module
-        from scoresheet.session import add_deal
 
-        if number < 1:
-            raise Refused(400, f"deal {number}: deals are numbered from 1")
-        game = live.open()
         played = len(game.result.deals)
         if number <= played:
             shown = module(game.result.game).deal_text(game.result, number)
@@ -338,6 +335,16 @@ def create_app(
                 f"deal {number} was saved first from another phone or the terminal — "
                 f"here it is ({shown}); enter yours again",
             )
+        return played
+
+    def add(number: int, deal: dict[str, Any]) -> tuple[str, int]:
+        from scoresheet.games import module
+        from scoresheet.session import add_deal
+
+        if number < 1:
+            raise Refused(400, f"deal {number}: deals are numbered from 1")
+        game = live.open()
+        played = saved_so_far(game, number)
         if number > played + 1:
             raise Refused(
                 409,
@@ -357,7 +364,6 @@ def create_app(
         return str(module(result.game).deal_text(result, number)), len(result.deals)
 
     def ask(number: int, body: Any) -> dict[str, Any]:
-        from scoresheet.games import module
         from scoresheet.serve import form
 
         try:
@@ -365,14 +371,7 @@ def create_app(
         except ScoresheetError as exc:
             raise Refused(400, str(exc)) from None
         game = live.open()
-        played = len(game.result.deals)
-        if number <= played:
-            shown = module(game.result.game).deal_text(game.result, number)
-            raise Refused(
-                409,
-                f"deal {number} was saved first from another phone or the terminal — "
-                f"here it is ({shown}); enter yours again",
-            )
+        played = saved_so_far(game, number)
         if number > played + 1 or game.result.complete:
             raise Refused(
                 409,
