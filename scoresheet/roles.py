@@ -23,9 +23,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 if TYPE_CHECKING:
+    from scoresheet.games.barbu.sheet.audit import Report
     from scoresheet.paper.model import Doc
     from scoresheet.questions import DealQuestions
-    from scoresheet.sheets.audit import Report
     from scoresheet.views.term import Term
 
 R = TypeVar("R")  # a game's score result (made and taken by ``score``)

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from scoresheet.games.barbu.score import GameScore
-from scoresheet.sheets.layout import (
+from scoresheet.games.barbu.sheet.layout import (
     DOUBLES,
     RESULTS,
     Layout,

@@ -28,7 +28,7 @@ ERRORS = r"#N/A|Err:|#VALUE!|#REF!|#NAME\?|#DIV/0!"
 
 
 def _blank(preset: str, paper: str = "a4") -> bytes:
-    from scoresheet.sheets.export import blank_workbook
+    from scoresheet.games.barbu.sheet.render import blank_workbook
 
     players = NAMES[: load_any_preset(preset).players]
     module = sheet_module(load_any_preset(preset).game)
@@ -38,7 +38,7 @@ def _blank(preset: str, paper: str = "a4") -> bytes:
 
 
 def _export(record: object) -> bytes:
-    from scoresheet.sheets.export import export_workbook
+    from scoresheet.games.barbu.sheet.render import export_workbook
 
     game = rec.from_data(record)
     module = sheet_module(game.get("game", "barbu"))
@@ -155,7 +155,7 @@ def test_group_headings_are_merged_and_sized() -> None:
 
     from openpyxl import load_workbook
 
-    from scoresheet.sheets.layout import DOUBLES, Layout
+    from scoresheet.games.barbu.sheet.layout import DOUBLES, Layout
 
     players = ["Ann", "Bob", "Cat", "Dan"]
     belote = load_workbook(io.BytesIO(_blank("belote")))
@@ -164,7 +164,7 @@ def test_group_headings_are_merged_and_sized() -> None:
     fours = load_workbook(io.BytesIO(_blank("caribbean-all-fours")))
     height = fours["Scores"].row_dimensions[3].height
     assert height is not None and height >= 40
-    from scoresheet.sheets.export import blank_workbook
+    from scoresheet.games.barbu.sheet.render import blank_workbook
 
     barbu = load_workbook(io.BytesIO(blank_workbook(players, "classic")))
     lay = Layout(players, load_any_preset("classic"))

@@ -24,10 +24,10 @@ import pytest
 
 from scoresheet import record as rec
 from scoresheet.errors import ScoresheetError
+from scoresheet.games.barbu.sheet.audit import audit_path
+from scoresheet.games.barbu.sheet.layout import col_letter
 from scoresheet.games.rosbiratschka.score import GameScore, score_game
 from scoresheet.games.rosbiratschka.simulate import random_game
-from scoresheet.sheets.audit import audit_path
-from scoresheet.sheets.layout import col_letter
 from scoresheet.sheets.rosbiratschka import (
     RESULTS,
     RULES,

@@ -11,9 +11,9 @@ import pytest
 from typer.testing import CliRunner
 
 from scoresheet.cli import app
+from scoresheet.games.barbu.sheet.layout import FIRST, RESULTS, SCORES
+from scoresheet.games.barbu.sheet.render import export_workbook
 from scoresheet.sheets import safety
-from scoresheet.sheets.export import export_workbook
-from scoresheet.sheets.layout import FIRST, RESULTS, SCORES
 from tests.cli_helpers import assert_one_line_error, run
 from tests.sheets_helpers import set_cells
 

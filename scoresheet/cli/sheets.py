@@ -93,7 +93,7 @@ def register(app: typer.Typer) -> None:
 
             data = game_pdf(rec, paper)
         else:
-            from scoresheet.sheets.export import export_workbook
+            from scoresheet.games.barbu.sheet.render import export_workbook
             from scoresheet.sheets.games import sheet_module
 
             other = sheet_module(rec.get("game", "barbu"))
@@ -152,7 +152,7 @@ def register(app: typer.Typer) -> None:
 
             data = pad_pdf(_players(players), preset, paper)
         else:
-            from scoresheet.sheets.export import blank_workbook
+            from scoresheet.games.barbu.sheet.render import blank_workbook
             from scoresheet.sheets.games import sheet_module
 
             other = sheet_module(game_name)
@@ -179,7 +179,7 @@ def register(app: typer.Typer) -> None:
         refuses its input. Nothing is written.
         """
         from scoresheet.errors import EXIT_FINDINGS, EXIT_OK
-        from scoresheet.sheets.audit import audit_path
+        from scoresheet.games.barbu.sheet.audit import audit_path
 
         # A file that cannot be read raises ScoresheetError: exit 2 (see scoresheet.errors),
         # not 1, which says the sheet was read and has findings.
@@ -205,7 +205,7 @@ def register(app: typer.Typer) -> None:
         the rules refuse stops the import, naming the deal; nothing is written.
         """
         from scoresheet import record
-        from scoresheet.sheets.audit import import_workbook
+        from scoresheet.games.barbu.sheet.audit import import_workbook
         from scoresheet.store import check_output, create_new
 
         check_output(output, (".json",), "a game file", inputs=[sheet])

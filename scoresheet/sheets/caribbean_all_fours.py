@@ -27,6 +27,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 
 from scoresheet.errors import ScoresheetError
+from scoresheet.games.barbu.sheet.audit import Report, Sheet, check_player_names, compare_cells
+from scoresheet.games.barbu.sheet.layout import Cell, Value, col_letter
+from scoresheet.games.barbu.sheet.render import print_setup, save_with_values, write_cells
 from scoresheet.games.caribbean_all_fours.rules import (
     JACK_RULES,
     KICK_RETURNS,
@@ -44,9 +47,6 @@ from scoresheet.games.caribbean_all_fours.score import (
     team_of,
 )
 from scoresheet.limits import MAX_DEAL_ROWS, SHEET_MARGIN
-from scoresheet.sheets.audit import Report, Sheet, check_player_names, compare_cells
-from scoresheet.sheets.export import print_setup, save_with_values, write_cells
-from scoresheet.sheets.layout import Cell, Value, col_letter
 from scoresheet.sheets.safety import strict_json
 
 if TYPE_CHECKING:
@@ -856,7 +856,7 @@ def render(
     record: AllFoursGameFile, result: GameScore, rows: int | None = None, *, paper: str = "a4"
 ) -> bytes:
     """Write the planned cells with openpyxl, then cache the library's values."""
-    from scoresheet.sheets.export import check_text
+    from scoresheet.games.barbu.sheet.render import check_text
 
     check_text(cast("Any", record))
     plan = plan_workbook(record, result, rows=rows)
@@ -1061,7 +1061,7 @@ def _print_setup(sheets: dict[str, Worksheet]) -> None:
 
 def load_sheets(data: bytes, name: str) -> dict[str, Sheet]:
     """The four sheets' cells, read twice: formulas and inputs, then the saved values."""
-    from scoresheet.sheets.audit import read_sheets
+    from scoresheet.games.barbu.sheet.audit import read_sheets
 
     return read_sheets(
         data,

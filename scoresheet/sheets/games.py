@@ -2,9 +2,9 @@
 
 A game's sheet module (``SHEET_MODULES[game]``) provides ``export_workbook(record, *,
 paper) -> bytes``, ``blank_workbook(players, rules, *, paper) -> bytes`` (``paper``:
-"a4" or "letter", see :func:`scoresheet.sheets.export.fit_pages`),
+"a4" or "letter", see :func:`scoresheet.games.barbu.sheet.render.fit_pages`),
 ``audit_workbook_bytes(data, name) -> Report`` and ``import_workbook_bytes(data, name)
--> (record, Report)`` (:class:`scoresheet.sheets.audit.Report`). Its workbooks carry
+-> (record, Report)`` (:class:`scoresheet.games.barbu.sheet.audit.Report`). Its workbooks carry
 ``scoresheet:GAME`` as the document's category, so audit and import know which game a
 file holds; a workbook without it is a Barbu sheet.
 """

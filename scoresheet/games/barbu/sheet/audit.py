@@ -28,10 +28,7 @@ from scoresheet.games.barbu.contracts import SUIT_KEYS, result_keys
 from scoresheet.games.barbu.ledger import table_order
 from scoresheet.games.barbu.poker import ROWS, count_beats, parse_hand
 from scoresheet.games.barbu.score import DealScore, GameScore, score_deal, score_game
-from scoresheet.limits import MAX_DEALS, MAX_NAME, SHEET_MARGIN
-from scoresheet.rules import merge_options, resolve_rules
-from scoresheet.rules.barbu import BarbuRules
-from scoresheet.sheets.layout import (
+from scoresheet.games.barbu.sheet.layout import (
     DATA_COL,
     DOUBLES,
     FIRST,
@@ -51,6 +48,9 @@ from scoresheet.sheets.layout import (
     col_letter,
     plan_workbook,
 )
+from scoresheet.limits import MAX_DEALS, MAX_NAME, SHEET_MARGIN
+from scoresheet.rules import merge_options, resolve_rules
+from scoresheet.rules.barbu import BarbuRules
 from scoresheet.sheets.safety import strict_json
 
 if TYPE_CHECKING:

@@ -18,7 +18,7 @@ from xml.sax.saxutils import escape
 
 from scoresheet.errors import ScoresheetError
 from scoresheet.games.barbu.score import GameScore, score_game
-from scoresheet.sheets.layout import (
+from scoresheet.games.barbu.sheet.layout import (
     DATA_COL,
     DOUBLES,
     FIRST,

@@ -1,0 +1,1 @@
+"""Barbu's workbook: where every cell sits, written, and read back and checked."""
