@@ -13,9 +13,9 @@ import time
 from pathlib import Path
 
 from scoresheet import record
-from scoresheet.games.barbu.sheet.audit import audit_path
 from scoresheet.games.barbu.sheet.render import export_workbook
 from scoresheet.games.barbu.simulate import random_game
+from scoresheet.sheets.audit import audit_path
 
 
 def export_median(runs: int) -> tuple[float, int]:

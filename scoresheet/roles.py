@@ -23,9 +23,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 if TYPE_CHECKING:
-    from scoresheet.games.barbu.sheet.audit import Report
     from scoresheet.paper.model import Doc
     from scoresheet.questions import DealQuestions
+    from scoresheet.sheets.findings import Report
     from scoresheet.views.term import Term
 
 R = TypeVar("R")  # a game's score result (made and taken by ``score``)
@@ -176,6 +176,9 @@ class SheetAudit(Protocol):
 
     def audit_workbook_bytes(self, data: bytes, name: str) -> Report: ...
     def import_workbook_bytes(self, data: bytes, name: str) -> tuple[dict[str, Any], Report]: ...
+    def audit_game(self, record: Mapping[str, Any], name: str) -> Report:
+        """A game file checked deal by deal, as ``audit GAME.json`` reports it."""
+        ...
 
 
 class Stats(Protocol):

@@ -20,14 +20,9 @@ from typing import Any
 import pytest
 
 from scoresheet.games.barbu.score import GameScore
-from scoresheet.games.barbu.sheet.layout import (
-    DOUBLES,
-    RESULTS,
-    Layout,
-    SheetError,
-    plan_workbook,
-    result_inputs,
-)
+from scoresheet.games.barbu.sheet.layout import DOUBLES, RESULTS, Layout
+from scoresheet.games.barbu.sheet.plan import plan_workbook, result_inputs
+from scoresheet.sheets.plan import SheetError
 
 _PROFILE = """<?xml version="1.0" encoding="UTF-8"?>
 <oor:items xmlns:oor="http://openoffice.org/2001/registry"

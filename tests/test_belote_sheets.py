@@ -22,10 +22,10 @@ from openpyxl import load_workbook
 
 from scoresheet import record as rec
 from scoresheet.errors import ScoresheetError
-from scoresheet.games.barbu.sheet.layout import col_letter
 from scoresheet.games.belote.score import GameScore, score_game
 from scoresheet.games.belote.simulate import random_game
 from scoresheet.sheets import belote as sheet
+from scoresheet.sheets.plan import col_letter
 from tests.sheets_helpers import recalculate, same, set_cells, values
 
 ROOT = Path(__file__).resolve().parents[1]

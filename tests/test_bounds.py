@@ -232,8 +232,9 @@ def _long_barbu_game() -> dict[str, Any]:
 def test_a_long_game_exports_and_imports_whole(tmp_path: Path) -> None:
     from scoresheet import record
     from scoresheet.games.barbu.score import score_game
-    from scoresheet.games.barbu.sheet.audit import audit_workbook_bytes, import_workbook
+    from scoresheet.games.barbu.sheet.audit import audit_workbook_bytes
     from scoresheet.games.barbu.sheet.render import export_workbook
+    from scoresheet.sheets.audit import import_workbook
 
     game = record.from_data(_long_barbu_game())
     assert len(game["deals"]) == 420
@@ -250,7 +251,7 @@ def test_a_long_game_exports_and_imports_whole(tmp_path: Path) -> None:
 
 
 def test_a_cell_beyond_the_bounds_is_refused_not_dropped(tmp_path: Path) -> None:
-    from scoresheet.games.barbu.sheet.audit import MAX_ROWS
+    from scoresheet.games.barbu.sheet.book import MAX_ROWS
     from tests.sheets_helpers import set_cells
 
     sheet = tmp_path / "g.xlsx"

@@ -17,7 +17,6 @@ import pytest
 
 from scoresheet import record as rec
 from scoresheet.errors import ScoresheetError
-from scoresheet.games.barbu.sheet.layout import col_letter
 from scoresheet.games.caribbean_all_fours import score_game
 from scoresheet.games.caribbean_all_fours.score import GameScore, game_file
 from scoresheet.games.caribbean_all_fours.simulate import random_game
@@ -41,7 +40,8 @@ from scoresheet.sheets.caribbean_all_fours import (
     import_workbook_bytes,
     plan_workbook,
 )
-from scoresheet.sheets.games import game_of_workbook
+from scoresheet.sheets.plan import col_letter
+from scoresheet.sheets.read import game_of_workbook
 from tests.sheets_helpers import patch_xml, recalculate, same, set_cells, values
 
 ROOT = Path(__file__).resolve().parents[1]

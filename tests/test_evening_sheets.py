@@ -12,11 +12,11 @@ import pytest
 
 from scoresheet.evening import load_game, settle, stats
 from scoresheet.evening.workbook import plan_settlement, plan_stats
-from scoresheet.games.barbu.sheet.layout import Cell
 from scoresheet.games.barbu.simulate import random_game as random_barbu
 from scoresheet.games.belote.simulate import random_game as random_belote
 from scoresheet.games.caribbean_all_fours.simulate import random_game as random_all_fours
 from scoresheet.games.rosbiratschka.simulate import random_game as random_rosbiratschka
+from scoresheet.sheets.plan import Cell
 from tests.cli_helpers import ROOT, run
 from tests.sheets_helpers import recalculate, values
 

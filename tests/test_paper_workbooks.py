@@ -15,7 +15,7 @@ import pytest
 
 from scoresheet import record as rec
 from scoresheet.rules import list_presets, load_any_preset
-from scoresheet.sheets.games import sheet_module
+from scoresheet.sheets.audit import blank, export
 from tests.paper_helpers import A4, LETTER, MIN_BOX, page_sizes, render, text, visible, words
 from tests.sheets_helpers import recalculate
 
@@ -28,21 +28,14 @@ ERRORS = r"#N/A|Err:|#VALUE!|#REF!|#NAME\?|#DIV/0!"
 
 
 def _blank(preset: str, paper: str = "a4") -> bytes:
-    from scoresheet.games.barbu.sheet.render import blank_workbook
-
     players = NAMES[: load_any_preset(preset).players]
-    module = sheet_module(load_any_preset(preset).game)
-    make = module.blank_workbook if module else blank_workbook
-    data: bytes = make(players, preset, paper=paper)
+    data: bytes = blank(load_any_preset(preset).game, players, preset, paper=paper)
     return data
 
 
 def _export(record: object) -> bytes:
-    from scoresheet.games.barbu.sheet.render import export_workbook
-
     game = rec.from_data(record)
-    module = sheet_module(game.get("game", "barbu"))
-    data: bytes = (module.export_workbook if module else export_workbook)(game)
+    data: bytes = export(game)
     return data
 
 

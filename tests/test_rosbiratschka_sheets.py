@@ -24,10 +24,10 @@ import pytest
 
 from scoresheet import record as rec
 from scoresheet.errors import ScoresheetError
-from scoresheet.games.barbu.sheet.audit import audit_path
-from scoresheet.games.barbu.sheet.layout import col_letter
 from scoresheet.games.rosbiratschka.score import GameScore, score_game
 from scoresheet.games.rosbiratschka.simulate import random_game
+from scoresheet.sheets.audit import audit_path
+from scoresheet.sheets.plan import col_letter
 from scoresheet.sheets.rosbiratschka import (
     RESULTS,
     RULES,
@@ -299,7 +299,7 @@ def test_names_that_look_like_formulas_stay_text(
 def test_export_writes_formulas_with_the_librarys_values() -> None:
     from openpyxl import load_workbook
 
-    from scoresheet.sheets.games import game_of_workbook
+    from scoresheet.sheets.read import game_of_workbook
 
     record = rec.load(EXAMPLE)
     data = export_workbook(record)

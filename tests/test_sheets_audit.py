@@ -17,16 +17,13 @@ from hypothesis import strategies as st
 from scoresheet import record as rec
 from scoresheet.errors import ScoresheetError
 from scoresheet.games.barbu.score import score_game
-from scoresheet.games.barbu.sheet.audit import (
-    audit_game,
-    audit_path,
-    audit_workbook_bytes,
-    import_workbook,
-)
-from scoresheet.games.barbu.sheet.layout import DOUBLES, RESULTS, SCORES, Layout, col_letter
+from scoresheet.games.barbu.sheet.audit import audit_game, audit_workbook_bytes
+from scoresheet.games.barbu.sheet.layout import DOUBLES, RESULTS, SCORES, Layout
 from scoresheet.games.barbu.sheet.render import export_workbook
 from scoresheet.games.barbu.simulate import random_game
 from scoresheet.rules import list_presets
+from scoresheet.sheets.audit import audit_path, import_workbook
+from scoresheet.sheets.plan import col_letter
 from tests.sheets_helpers import patch_xml, set_cells
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -11,7 +11,8 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from scoresheet import record as rec
 from scoresheet.games.barbu.score import score_game
-from scoresheet.games.barbu.sheet.layout import SHEETS, plan_workbook
+from scoresheet.games.barbu.sheet.layout import SHEETS
+from scoresheet.games.barbu.sheet.plan import plan_workbook
 from scoresheet.games.barbu.sheet.render import blank_workbook, export_workbook
 from tests.sheets_helpers import same
 

@@ -21,10 +21,11 @@ import pytest
 from scoresheet import record as rec
 from scoresheet.games.barbu.score import GameScore, score_game
 from scoresheet.games.barbu.sheet.audit import audit_workbook_bytes
-from scoresheet.games.barbu.sheet.layout import RESULTS, RULES, SCORES, Layout, col_letter
+from scoresheet.games.barbu.sheet.layout import RESULTS, RULES, SCORES, Layout
 from scoresheet.games.barbu.sheet.render import blank_workbook, export_workbook
 from scoresheet.games.barbu.simulate import random_game
 from scoresheet.rules import list_presets
+from scoresheet.sheets.plan import col_letter
 from tests.sheets_helpers import fill_blank, mismatches, recalculate, set_cells, values
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -1,7 +1,7 @@
 """Spreadsheet commands: export, blank, audit, import.
 
-Each is a thin wrapper over :mod:`scoresheet.sheets`; openpyxl is imported inside the
-commands, so the command line starts fast.
+Each goes to the game's own workbook through :mod:`scoresheet.sheets.audit` (and the
+registry); openpyxl is imported inside the commands, so the command line starts fast.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from typing import Annotated
 
 import typer
 
+from scoresheet import registry
 from scoresheet.cli.options import Force, JsonFlag
 from scoresheet.errors import ScoresheetError
 
@@ -51,6 +52,14 @@ def _players(values: list[str]) -> list[str]:
     for value in values:
         out.extend(part.strip() for part in value.split(","))
     return [p for p in out if p]
+
+
+_DEFAULT = registry.game(registry.DEFAULT_GAME)  # old files' game, named in the help
+
+
+def _either(names: Sequence[str]) -> str:
+    """``a, b or c``."""
+    return ", ".join(names[:-1]) + " or " + names[-1] if len(names) > 1 else "".join(names)
 
 
 def register(app: typer.Typer) -> None:
@@ -93,11 +102,9 @@ def register(app: typer.Typer) -> None:
 
             data = game_pdf(rec, paper)
         else:
-            from scoresheet.games.barbu.sheet.render import export_workbook
-            from scoresheet.sheets.games import sheet_module
+            from scoresheet.sheets.audit import export as export_workbook
 
-            other = sheet_module(rec.get("game", "barbu"))
-            data = (other.export_workbook if other else export_workbook)(rec, paper=paper)
+            data = export_workbook(rec, paper=paper)
         write_new_bytes(target, data, force=force)
         typer.echo(f"wrote {target}")
 
@@ -118,7 +125,8 @@ def register(app: typer.Typer) -> None:
             typer.Option(
                 "--rules",
                 help="A rules preset (see `scoresheet rules list`); it names its game. "
-                "Default: classic for Barbu, the game's own preset for the others.",
+                f"Default: {_DEFAULT.preset} for {_DEFAULT.title}, the game's own preset for "
+                "the others.",
                 show_default=False,
             ),
         ] = None,
@@ -126,8 +134,8 @@ def register(app: typer.Typer) -> None:
             str | None,
             typer.Option(
                 "--game",
-                help="The game: barbu, rosbiratschka, caribbean-all-fours or belote "
-                "(default: the game of --rules, else barbu).",
+                help=f"The game: {_either(registry.names())} "
+                f"(default: the game of --rules, else {registry.DEFAULT_GAME}).",
                 show_default=False,
             ),
         ] = None,
@@ -152,12 +160,9 @@ def register(app: typer.Typer) -> None:
 
             data = pad_pdf(_players(players), preset, paper)
         else:
-            from scoresheet.games.barbu.sheet.render import blank_workbook
-            from scoresheet.sheets.games import sheet_module
+            from scoresheet.sheets.audit import blank as blank_workbook
 
-            other = sheet_module(game_name)
-            make = other.blank_workbook if other else blank_workbook
-            data = make(_players(players), preset, paper=paper)
+            data = blank_workbook(game_name, _players(players), preset, paper=paper)
         write_new_bytes(output, data, force=force)
         typer.echo(f"wrote {output}")
 
@@ -179,7 +184,7 @@ def register(app: typer.Typer) -> None:
         refuses its input. Nothing is written.
         """
         from scoresheet.errors import EXIT_FINDINGS, EXIT_OK
-        from scoresheet.games.barbu.sheet.audit import audit_path
+        from scoresheet.sheets.audit import audit_path
 
         # A file that cannot be read raises ScoresheetError: exit 2 (see scoresheet.errors),
         # not 1, which says the sheet was read and has findings.
@@ -205,7 +210,7 @@ def register(app: typer.Typer) -> None:
         the rules refuse stops the import, naming the deal; nothing is written.
         """
         from scoresheet import record
-        from scoresheet.games.barbu.sheet.audit import import_workbook
+        from scoresheet.sheets.audit import import_workbook
         from scoresheet.store import check_output, create_new
 
         check_output(output, (".json",), "a game file", inputs=[sheet])

@@ -6,7 +6,7 @@ amount as a formula over it; the rounding worked out in cells (exact units, floo
 fraction, rank, balance); the payments, each the smaller of what the payer still owes
 and the payee is still due; and a check that every player ends square. Sheet *Ledger*:
 the side bets between every pair, game by game. The library's values are cached in
-every formula cell (see :func:`scoresheet.games.barbu.sheet.render.save_with_values`).
+every formula cell (see :func:`scoresheet.sheets.write.save_with_values`).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from scoresheet.evening.settle import (
     Settlement,
 )
 from scoresheet.evening.stats import Stats
-from scoresheet.games.barbu.sheet.layout import Cell, col_letter
+from scoresheet.sheets.plan import Cell, col_letter
 
 if TYPE_CHECKING:
     from openpyxl.worksheet.worksheet import Worksheet
@@ -267,7 +267,7 @@ def settlement_workbook(s: Settlement, games: Sequence[ScoredGame]) -> bytes:
     from openpyxl import Workbook
     from openpyxl.workbook.defined_name import DefinedName
 
-    from scoresheet.games.barbu.sheet.render import print_setup, save_with_values, write_cells
+    from scoresheet.sheets.write import print_setup, save_with_values, write_cells
 
     cells = plan_settlement(s, games)
     wb = Workbook()
@@ -431,7 +431,7 @@ def stats_workbook(s: Stats) -> bytes:
     from openpyxl import Workbook
     from openpyxl.chart import LineChart, Reference
 
-    from scoresheet.games.barbu.sheet.render import print_setup, save_with_values, write_cells
+    from scoresheet.sheets.write import print_setup, save_with_values, write_cells
 
     cells = plan_stats(s)
     wb = Workbook()
@@ -472,7 +472,7 @@ def stats_workbook(s: Stats) -> bytes:
 def _styles(money: str) -> dict[str, dict[str, Any]]:
     from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
 
-    from scoresheet.games.barbu.sheet.render import HEADER_FILL, INPUT_FILL
+    from scoresheet.sheets.write import HEADER_FILL, INPUT_FILL
 
     thin = Side(style="thin", color="BFBFBF")
     box = Border(left=thin, right=thin, top=thin, bottom=thin)

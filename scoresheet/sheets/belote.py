@@ -17,7 +17,7 @@ row 4 on:
   tables and each contract's totals as formulas over them, the declaration values.
 
 Every computed number is a formula over the input cells and the named rule cells; the
-library's values are saved with them (see :mod:`scoresheet.games.barbu.sheet.render`). The card
+library's values are saved with them (see :mod:`scoresheet.sheets.export`). The card
 points of a deal are typed (the sheet does not count cards); captured cards typed in
 Results are checked against them by ``audit`` and kept by ``import``.
 """
@@ -30,9 +30,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 
 from scoresheet.errors import ScoresheetError
-from scoresheet.games.barbu.sheet.audit import Report, Sheet
-from scoresheet.games.barbu.sheet.layout import Cell, Value, col_letter, text_literal
-from scoresheet.games.barbu.sheet.render import print_setup, save_with_values, write_cells
 from scoresheet.games.belote.rules import (
     KINDS,
     RANK_KEYS,
@@ -55,7 +52,11 @@ from scoresheet.games.belote.score import (
     teams_of,
 )
 from scoresheet.limits import MAX_DEAL_ROWS, MAX_DECLARATION_ROWS, SHEET_MARGIN
+from scoresheet.sheets.findings import Report
+from scoresheet.sheets.plan import Cell, Value, col_letter, text_literal
+from scoresheet.sheets.read import Sheet
 from scoresheet.sheets.safety import strict_json
+from scoresheet.sheets.write import print_setup, save_with_values, write_cells
 
 if TYPE_CHECKING:
     from openpyxl.formatting.rule import Rule
@@ -900,7 +901,7 @@ def blank_workbook(players: Sequence[str], rules: str = "belote", *, paper: str 
 def render(
     layout: Layout, record: Mapping[str, Any], result: GameScore, *, paper: str = "a4"
 ) -> bytes:
-    from scoresheet.games.barbu.sheet.render import check_text
+    from scoresheet.sheets.write import check_text
 
     check_text(cast("Any", record))
     plan = plan_workbook(layout, record, result)
@@ -915,7 +916,7 @@ def _workbook(plan: Plan) -> Any:
     from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
     from openpyxl.workbook.defined_name import DefinedName
 
-    from scoresheet.sheets.games import category
+    from scoresheet.sheets.read import category
 
     lay = plan.layout
     wb = Workbook()
@@ -1108,7 +1109,7 @@ class _Sheet(Sheet):
 
 
 def _load(data: bytes, name: str) -> dict[str, _Sheet]:
-    from scoresheet.games.barbu.sheet.audit import read_sheets
+    from scoresheet.sheets.read import read_sheets
 
     return read_sheets(
         data,
@@ -1140,8 +1141,8 @@ def _text(value: Any) -> str | None:
 
 
 def _read_book(data: bytes, name: str, report: Report) -> _Book:
-    from scoresheet.games.barbu.sheet.audit import check_player_names, show_value, whole_number
     from scoresheet.rules import merge_options, resolve_any
+    from scoresheet.sheets.read import check_player_names, show_value, whole_number
 
     sheets = _load(data, name)
     rules_sheet = sheets[RULES]
@@ -1202,7 +1203,7 @@ def _read_book(data: bytes, name: str, report: Report) -> _Book:
         where = f"{RULES}!{col_letter(cell.col)}{cell.row}"
         got: Any
         if isinstance(want, bool):
-            from scoresheet.games.barbu.sheet.audit import flag_value
+            from scoresheet.sheets.read import flag_value
 
             got = flag_value(raw)
         elif isinstance(want, int) or cell.option[0] in ("points", "declaration_values"):
@@ -1391,7 +1392,7 @@ def _counted(rules: BeloteRules, contract: str, cards: list[str]) -> list[int] |
 
 
 def _check_headers(layout: Layout, sheets: dict[str, _Sheet], name: str) -> None:
-    from scoresheet.games.barbu.sheet.audit import show_value
+    from scoresheet.sheets.read import show_value
 
     for sheet, cols in ((RESULTS, range(1, R_CARDS[1] + 1)), (SCORES, range(1, len(S) + 1))):
         for col in cols:
@@ -1443,7 +1444,7 @@ def _score_each(report: Report, book: _Book) -> tuple[GameScore, int | None]:
 
 
 def _compare(report: Report, book: _Book, result: GameScore, first_broken: int | None) -> None:
-    from scoresheet.games.barbu.sheet.audit import compare_cells
+    from scoresheet.sheets.findings import compare_cells
 
     plan = plan_workbook(book.layout, book.record, result, declaration_rows=book.declarations)
 

@@ -27,9 +27,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 
 from scoresheet.errors import ScoresheetError
-from scoresheet.games.barbu.sheet.audit import Report, Sheet, check_player_names, compare_cells
-from scoresheet.games.barbu.sheet.layout import Cell, Value, col_letter
-from scoresheet.games.barbu.sheet.render import print_setup, save_with_values, write_cells
 from scoresheet.games.caribbean_all_fours.rules import (
     JACK_RULES,
     KICK_RETURNS,
@@ -47,7 +44,11 @@ from scoresheet.games.caribbean_all_fours.score import (
     team_of,
 )
 from scoresheet.limits import MAX_DEAL_ROWS, SHEET_MARGIN
+from scoresheet.sheets.findings import Report, compare_cells
+from scoresheet.sheets.plan import Cell, Value, col_letter
+from scoresheet.sheets.read import Sheet, check_player_names
 from scoresheet.sheets.safety import strict_json
+from scoresheet.sheets.write import print_setup, save_with_values, write_cells
 
 if TYPE_CHECKING:
     from openpyxl.workbook.workbook import Workbook
@@ -856,7 +857,7 @@ def render(
     record: AllFoursGameFile, result: GameScore, rows: int | None = None, *, paper: str = "a4"
 ) -> bytes:
     """Write the planned cells with openpyxl, then cache the library's values."""
-    from scoresheet.games.barbu.sheet.render import check_text
+    from scoresheet.sheets.write import check_text
 
     check_text(cast("Any", record))
     plan = plan_workbook(record, result, rows=rows)
@@ -874,7 +875,7 @@ def _workbook(plan: Plan) -> Workbook:
     from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
     from openpyxl.workbook.defined_name import DefinedName
 
-    from scoresheet.sheets.games import category
+    from scoresheet.sheets.read import category
 
     lay = plan.layout
     wb = Workbook()
@@ -1061,7 +1062,7 @@ def _print_setup(sheets: dict[str, Worksheet]) -> None:
 
 def load_sheets(data: bytes, name: str) -> dict[str, Sheet]:
     """The four sheets' cells, read twice: formulas and inputs, then the saved values."""
-    from scoresheet.games.barbu.sheet.audit import read_sheets
+    from scoresheet.sheets.read import read_sheets
 
     return read_sheets(
         data,

@@ -28,8 +28,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
 from scoresheet.errors import ScoresheetError
-from scoresheet.games.barbu.sheet.layout import Cell, Value, col_letter
-from scoresheet.games.barbu.sheet.render import print_setup, save_with_values, write_cells
 from scoresheet.games.rosbiratschka.rules import (
     CONTRACT_NAMES,
     COUNTED,
@@ -49,7 +47,9 @@ from scoresheet.games.rosbiratschka.score import (
     score_game,
 )
 from scoresheet.limits import MAX_DEALS, SHEET_MARGIN
+from scoresheet.sheets.plan import Cell, Value, col_letter
 from scoresheet.sheets.safety import strict_json
+from scoresheet.sheets.write import print_setup, save_with_values, write_cells
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -58,7 +58,8 @@ if TYPE_CHECKING:
     from openpyxl.workbook.workbook import Workbook
     from openpyxl.worksheet.worksheet import Worksheet
 
-    from scoresheet.games.barbu.sheet.audit import Report, Sheet
+    from scoresheet.sheets.findings import Report
+    from scoresheet.sheets.read import Sheet
 
 GAME = "rosbiratschka"
 SCORES = "Scores"
@@ -767,7 +768,7 @@ def _workbook(plan: Plan) -> Workbook:
     from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
     from openpyxl.workbook.defined_name import DefinedName
 
-    from scoresheet.sheets.games import category
+    from scoresheet.sheets.read import category
 
     lay = plan.layout
     wb = Workbook()
@@ -944,7 +945,7 @@ def _print_setup(sheets: dict[str, Worksheet]) -> None:
 
 def _load(data: bytes, name: str) -> dict[str, Sheet]:
     """The three sheets' cells, read twice: formulas and inputs, then the saved values."""
-    from scoresheet.games.barbu.sheet.audit import read_sheets
+    from scoresheet.sheets.read import read_sheets
 
     return read_sheets(
         data,
@@ -992,8 +993,8 @@ def _text(value: Any) -> str | None:
 
 def read_book(data: bytes, name: str, report: Report) -> Book:
     """The game a workbook's inputs hold, with a finding for each input that is wrong."""
-    from scoresheet.games.barbu.sheet.audit import check_player_names, show_value, whole_number
     from scoresheet.rules import merge_options
+    from scoresheet.sheets.read import check_player_names, show_value, whole_number
 
     sheets = _load(data, name)
     rules_sheet = sheets[RULES]
@@ -1228,7 +1229,7 @@ def _score_each(report: Report, book: Book) -> tuple[GameScore, set[int]]:
 
 
 def _compare(report: Report, book: Book, score: GameScore, broken: set[int]) -> None:
-    from scoresheet.games.barbu.sheet.audit import after_broken, compare_cells
+    from scoresheet.sheets.findings import after_broken, compare_cells
 
     lay = book.layout
     scored = {d.number: d for d in score.deals}
@@ -1239,7 +1240,7 @@ def _compare(report: Report, book: Book, score: GameScore, broken: set[int]) -> 
 
 def audit_workbook_bytes(data: bytes, name: str) -> Report:
     """Audit a workbook's bytes (already passed through :mod:`scoresheet.sheets.safety`)."""
-    from scoresheet.games.barbu.sheet.audit import Report
+    from scoresheet.sheets.findings import Report
 
     report = Report(name)
     book = read_book(data, name, report)
@@ -1256,7 +1257,7 @@ def import_workbook_bytes(data: bytes, name: str) -> tuple[Any, Report]:
     a rule value changed in the sheet is kept in the game's options (a finding that does
     not block)."""
     from scoresheet import record as rec
-    from scoresheet.games.barbu.sheet.audit import Report
+    from scoresheet.sheets.findings import Report
 
     report = Report(name)
     book = read_book(data, name, report)
@@ -1272,7 +1273,7 @@ def import_workbook_bytes(data: bytes, name: str) -> tuple[Any, Report]:
 
 def audit_game(record: Mapping[str, Any], name: str) -> Report:
     """Audit a game file: score each deal, and report what the rules refuse."""
-    from scoresheet.games.barbu.sheet.audit import Report
+    from scoresheet.sheets.findings import Report
 
     report = Report(name, record=cast("Any", record))
     try:

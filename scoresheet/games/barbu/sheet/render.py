@@ -1,22 +1,16 @@
-"""Writing a game as a live workbook: formulas over the inputs, with the library's values cached.
+"""A Barbu game as a live workbook: formulas over the inputs, the library's values cached.
 
-openpyxl writes formulas without values, so a viewer that does not recalculate (a phone
-preview, a library reading the file) would show empty cells. After openpyxl has written
-the workbook, :func:`cache_values` puts the value the library computed for every formula
-cell into the sheet XML (``<v>``), and the workbook asks spreadsheet applications to
-recalculate everything when they open it (``fullCalcOnLoad``).
+The cells are planned by :mod:`scoresheet.games.barbu.sheet.plan`; this module writes
+them with the kit (:mod:`scoresheet.sheets.write`) and adds what openpyxl draws: the
+declarers' blocks, named cells, drop-down lists, conditional formats, the chart, the
+column widths and the print setup.
 """
 
 from __future__ import annotations
 
-import io
-import re
-import zipfile
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, cast
-from xml.sax.saxutils import escape
 
-from scoresheet.errors import ScoresheetError
 from scoresheet.games.barbu.score import GameScore, score_game
 from scoresheet.games.barbu.sheet.layout import (
     DATA_COL,
@@ -28,13 +22,20 @@ from scoresheet.games.barbu.sheet.layout import (
     RULES,
     SCORES,
     SHEETS,
-    Cell,
     Layout,
     Plan,
-    SheetError,
-    Value,
-    col_letter,
-    plan_workbook,
+)
+from scoresheet.games.barbu.sheet.plan import plan_workbook
+from scoresheet.sheets.plan import col_letter
+from scoresheet.sheets.write import (
+    AMBER_FILL,
+    RED_FILL,
+    box_border,
+    cell_styles,
+    check_text,
+    print_setup,
+    save_with_values,
+    write_cells,
 )
 
 if TYPE_CHECKING:
@@ -44,25 +45,27 @@ if TYPE_CHECKING:
 
     from scoresheet.models import GameFile
 
-_FORMULA_CELL = re.compile(rb'<c r="([A-Z]+[0-9]+)"([^>]*)><f>(.*?)</f><v\s*/></c>', re.S)
-_CALC_PR = re.compile(rb"<calcPr\b[^>]*/>")
+# Barbu's cells by what they are → the kit's styles by how they look.
+STYLE_USES = {
+    "deal": "centered",
+    "paper": "centered",
+    "obligation": "centered",
+    "score": "bold_signed",
+    "running": "grey_signed",
+    "check": "signed",
+    "total": "bold_signed",
+    "leader": "total_label",
+    "": "signed",
+}
 
-# Colours: inputs a pale yellow, headers grey, a row that does not add up red.
-INPUT_FILL = "FFF6D5"
-HEADER_FILL = "D9D9D9"
-RULE_FILL = "E2EFDA"
-RED_FILL = "FFC7CE"
-AMBER_FILL = "FFEB9C"
-SIGNED = "+0;-0;0"
 
-
-def export_workbook(record: GameFile, *, paper: str = "a4") -> bytes:
+def export_workbook(game: Mapping[str, Any], *, paper: str = "a4") -> bytes:
     """The workbook of a game file, as the bytes of an ``.xlsx`` file.
 
     Raises :class:`ScoresheetError` if the game does not score (as ``score`` would).
     """
-    score = score_game(record)
-    return render(record, score, paper=paper)
+    record = cast("GameFile", game)
+    return render(record, score_game(record), paper=paper)
 
 
 def blank_workbook(players: Sequence[str], rules: str = "classic", *, paper: str = "a4") -> bytes:
@@ -93,163 +96,8 @@ def render(record: GameFile, score: GameScore, *, paper: str = "a4") -> bytes:
     return save_with_values(wb, plan.cells, SHEETS, paper=paper, hand_rows=hand)
 
 
-def check_text(record: GameFile) -> None:
-    from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
-
-    for name in record["players"]:
-        if ILLEGAL_CHARACTERS_RE.search(name):
-            raise ScoresheetError(
-                f"players: {name!r} holds a control character, which a workbook cannot hold"
-            )
-
-
-# -- openpyxl --------------------------------------------------------------------------------
-
-
-def save_with_values(
-    wb: Workbook,
-    cells: Sequence[Cell],
-    titles: Sequence[str],
-    *,
-    paper: str = "a4",
-    hand_rows: Mapping[str, range] | None = None,
-) -> bytes:
-    """Save a workbook, then give every formula cell the library's value (see
-    :func:`cache_values`), so viewers that do not calculate show the right numbers.
-
-    Every sheet is first set up for ``paper`` (see :func:`fit_pages`); ``hand_rows``
-    (a blank workbook's deal rows, per sheet) are made tall enough to write in by hand.
-    """
-    for ws in wb.worksheets:
-        fit_pages(ws, paper)
-    for title, rows in (hand_rows or {}).items():
-        for row in rows:
-            wb[title].row_dimensions[row].height = HAND_ROW
-    buffer = io.BytesIO()
-    wb.save(buffer)
-    values = {
-        title: {c.ref: c.value for c in cells if c.sheet == title and c.formula is not None}
-        for title in titles
-    }
-    return cache_values(buffer.getvalue(), values)
-
-
-PAPER_SIZES = {"a4": 9, "letter": 1}  # the spreadsheet's paperSize codes
-PAPER_WIDTH_MM = {"a4": 297.0, "letter": 279.4}  # the long side: every sheet is landscape
-HAND_ROW = 18.0  # points (6.4 mm): 28 deals and the totals still fit one page tall
-SPLIT_SCALE = 85  # percent, for a sheet too wide for one page
-MIN_SCALE = 0.82  # 9 pt notes print at 7 pt at 0.78; the widths here are estimates
-
-
-def _col_points(ws: Worksheet, col: int) -> float:
-    """A column's printed width in points (the spreadsheet's width in characters)."""
-    dim = ws.column_dimensions.get(col_letter(col))
-    chars = dim.width if dim is not None and dim.width else 8.43
-    return (chars * 7 + 5) * 0.75
-
-
-def fit_pages(ws: Worksheet, paper: str) -> None:
-    """Set the paper, and keep printed text legible.
-
-    A sheet that fits one page wide at :data:`MIN_SCALE` or more is printed one page
-    wide. A wider one (Chinese Poker's Results) is not shrunk: it prints at
-    :data:`SPLIT_SCALE` over several pages across, its key columns (those left of the
-    frozen pane) repeated on every page, with page breaks between groups of columns
-    (the headings merged in row 2) so that a group stays on one page when it can.
-    """
-    from openpyxl.worksheet.pagebreak import Break
-
-    from scoresheet.errors import ScoresheetError
-
-    if paper not in PAPER_SIZES:
-        raise ScoresheetError(f'--paper: "{paper}" is not a paper size (a4 or letter)')
-    ws.page_setup.paperSize = PAPER_SIZES[paper]
-    margins = (ws.page_margins.left + ws.page_margins.right) * 72
-    page = PAPER_WIDTH_MM[paper] / 25.4 * 72 - margins
-    last = ws.max_column
-    widths = {c: _col_points(ws, c) for c in range(1, last + 1)}
-    if page / sum(widths.values()) >= MIN_SCALE:
-        return
-    setup = ws.sheet_properties.pageSetUpPr
-    assert setup is not None
-    setup.fitToPage = False
-    ws.page_setup.scale = SPLIT_SCALE
-    keys = 0
-    if ws.freeze_panes:
-        keys = ord(ws.freeze_panes[0]) - ord("A")  # columns left of the pane: A..D
-    if keys:
-        ws.print_title_cols = f"A:{col_letter(keys)}"
-    room = page / (SPLIT_SCALE / 100) - sum(widths[c] for c in range(1, keys + 1))
-    starts = {keys + 1}
-    for rng in ws.merged_cells.ranges:
-        if rng.min_row <= 2 <= rng.max_row:
-            starts.update((rng.min_col, rng.max_col + 1))
-    groups = sorted(c for c in starts if keys < c <= last)
-    used = 0.0
-    for i, start in enumerate(groups):
-        end = groups[i + 1] - 1 if i + 1 < len(groups) else last
-        cols = range(start, end + 1)
-        width = sum(widths[c] for c in cols)
-        if used and used + width > room:
-            ws.col_breaks.append(Break(id=start - 1))
-            used = 0.0
-        for c in cols:  # a group wider than a page is broken between its columns
-            if used and used + widths[c] > room:
-                ws.col_breaks.append(Break(id=c - 1))
-                used = 0.0
-            used += widths[c]
-
-
-def print_setup(
-    ws: Worksheet, *, freeze: str | None, title_rows: str | None, landscape: bool = True
-) -> None:
-    """A sheet's panes and page: frozen headers, one page wide, header rows on every page."""
-    ws.freeze_panes = freeze
-    ws.page_setup.orientation = "landscape" if landscape else "portrait"
-    ws.page_setup.fitToWidth = 1
-    ws.page_setup.fitToHeight = 0
-    setup = ws.sheet_properties.pageSetUpPr
-    assert setup is not None
-    setup.fitToPage = True
-    ws.print_options.gridLines = False
-    ws.page_margins.left = ws.page_margins.right = 0.4
-    ws.page_margins.top = ws.page_margins.bottom = 0.5
-    if title_rows is not None:
-        ws.print_title_rows = title_rows
-    if ws.oddFooter is not None and ws.oddFooter.center is not None:
-        ws.oddFooter.center.text = "&A, page &P of &N"
-
-
-def write_cells(
-    sheets: Mapping[str, Worksheet],
-    cells: Iterable[Cell],
-    styles: Mapping[str, Mapping[str, Any]],
-    *,
-    default: str = "",
-) -> None:
-    """Write planned cells into openpyxl sheets: formulas, text that stays text, styles.
-
-    A name such as "=1+1" or "@Bob" is written as text with a quote prefix, never as a
-    formula. Shared by every game's workbook.
-    """
-    for cell in cells:
-        target = sheets[cell.sheet].cell(row=cell.row, column=cell.col)
-        if cell.formula is not None:
-            target.value = "=" + cell.formula
-        elif isinstance(cell.value, str):
-            target.value = cell.value
-            target.data_type = "s"
-            if cell.value[:1] in ("=", "+", "-", "@"):
-                target.quotePrefix = True
-        elif cell.value is not None and not isinstance(cell.value, SheetError):
-            target.value = cell.value
-        for attr, value in styles[cell.style or default].items():
-            setattr(target, attr, value)
-
-
 def _workbook(plan: Plan) -> Workbook:
     from openpyxl import Workbook
-    from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
     from openpyxl.workbook.defined_name import DefinedName
 
     lay = plan.layout
@@ -262,44 +110,11 @@ def _workbook(plan: Plan) -> Workbook:
     for title in SHEETS[1:]:
         sheets[title] = wb.create_sheet(title)
 
-    thin = Side(style="thin", color="BFBFBF")
-    box = Border(left=thin, right=thin, top=thin, bottom=thin)
-    font = Font(name="Arial", size=10)
-    bold = Font(name="Arial", size=10, bold=True)
-    styles: dict[str, dict[str, Any]] = {
-        "title": {"font": Font(name="Arial", size=12, bold=True)},
-        "header": {
-            "font": bold,
-            "fill": PatternFill("solid", fgColor=HEADER_FILL),
-            "alignment": Alignment(horizontal="center", vertical="center", wrap_text=True),
-            "border": box,
-        },
-        "input": {"font": font, "fill": PatternFill("solid", fgColor=INPUT_FILL), "border": box},
-        "rule": {"font": font, "fill": PatternFill("solid", fgColor=RULE_FILL), "border": box},
-        "fixed": {"font": font, "border": box},
-        "deal": {"font": font, "border": box, "alignment": Alignment(horizontal="center")},
-        "paper": {"font": font, "border": box, "alignment": Alignment(horizontal="center")},
-        "score": {"font": bold, "border": box, "number_format": SIGNED},
-        "running": {
-            "font": Font(name="Arial", size=10, color="595959"),
-            "border": box,
-            "number_format": SIGNED,
-        },
-        "check": {"font": font, "border": box, "number_format": SIGNED},
-        "total": {"font": bold, "border": box, "number_format": SIGNED},
-        "total_label": {"font": bold},
-        "leader": {"font": bold},
-        "note": {"font": Font(name="Arial", size=9, italic=True, color="595959")},
-        "label": {"font": font},
-        "obligation": {"font": font, "border": box, "alignment": Alignment(horizontal="center")},
-        "": {"font": font, "border": box, "number_format": SIGNED},
-    }
-    write_cells(sheets, plan.cells, styles)
+    write_cells(sheets, plan.cells, cell_styles(STYLE_USES))
     for sheet, row, c1, c2 in plan.merges:
         sheets[sheet].merge_cells(start_row=row, start_column=c1, end_row=row, end_column=c2)
 
     # Each declarer's deals form a block, as on the paper sheet.
-    medium = Side(style="medium", color="000000")
     for deal in range(2, lay.rows + 1):
         if lay.declarer(deal) == lay.declarer(deal - 1):
             continue
@@ -311,7 +126,7 @@ def _workbook(plan: Plan) -> Workbook:
         ):
             for col in range(1, width + 1):
                 c = sheets[title].cell(row=row, column=col)
-                c.border = Border(left=thin, right=thin, top=medium, bottom=thin)
+                c.border = box_border(top="medium")
 
     # Named cells: the players, the rule values, the contracts and their totals.
     def name(key: str, target: str) -> None:
@@ -609,84 +424,3 @@ def _print_setup(sheets: dict[str, Worksheet], lay: Layout) -> None:
     # its text overflow to the right and the whole sheet shrink below 7 pt.
     rules = sheets[RULES]
     rules.print_area = f"A1:{col_letter(DATA_COL - 1)}{rules.max_row}"
-
-
-# -- cached values -----------------------------------------------------------------------------
-
-
-def _sheet_parts(archive: zipfile.ZipFile) -> dict[str, str]:
-    """Sheet title → the zip member holding its XML (our own openpyxl output)."""
-    workbook = archive.read("xl/workbook.xml").decode("utf-8")
-    rels = archive.read("xl/_rels/workbook.xml.rels").decode("utf-8")
-    targets = dict(re.findall(r'<Relationship[^>]*?Id="([^"]+)"[^>]*?Target="([^"]+)"', rels))
-    targets |= {
-        rid: target
-        for target, rid in re.findall(
-            r'<Relationship[^>]*?Target="([^"]+)"[^>]*?Id="([^"]+)"', rels
-        )
-    }
-    out = {}
-    for title, rid in re.findall(r'<sheet name="([^"]+)"[^>]*?r:id="([^"]+)"', workbook):
-        target = targets[rid].lstrip("/")
-        out[title] = target if target.startswith("xl/") else f"xl/{target}"
-    return out
-
-
-def _xml_value(value: Value) -> tuple[str, str]:
-    """The ``t`` attribute and the ``<v>`` text of a cached value."""
-    if isinstance(value, SheetError):
-        return ' t="e"', escape(value.code)
-    if isinstance(value, bool):
-        return ' t="b"', "1" if value else "0"
-    if isinstance(value, int | float):
-        return "", repr(value)
-    return ' t="str"', escape("" if value is None else value)
-
-
-def cache_values(data: bytes, values: dict[str, dict[str, Value]]) -> bytes:
-    """Put each formula cell's value into the sheet XML; ask for a full recalculation on load."""
-    source = zipfile.ZipFile(io.BytesIO(data))
-    parts = {part: values[title] for title, part in _sheet_parts(source).items() if title in values}
-    out = io.BytesIO()
-    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as target:
-        for info in source.infolist():
-            content = source.read(info.filename)
-            cells = parts.get(info.filename)
-            if cells is not None:
-                content = _fill(content, cells, info.filename)
-            elif info.filename == "xl/workbook.xml":
-                content = _CALC_PR.sub(b'<calcPr calcId="191029" fullCalcOnLoad="1"/>', content)
-            target.writestr(info, content)
-    return out.getvalue()
-
-
-def _fill(content: bytes, cells: dict[str, Value], part: str) -> bytes:
-    missing = set(cells)
-
-    def put(match: re.Match[bytes]) -> bytes:
-        ref = match.group(1).decode()
-        if ref not in cells:
-            raise AssertionError(f"{part}: no value planned for the formula in {ref}")
-        missing.discard(ref)
-        kind, text = _xml_value(cells[ref])
-        attrs = match.group(2)
-        return (
-            b'<c r="'
-            + match.group(1)
-            + b'"'
-            + attrs
-            + kind.encode()
-            + b"><f>"
-            + match.group(3)
-            + b"</f><v>"
-            + text.encode("utf-8")
-            + b"</v></c>"
-        )
-
-    filled = _FORMULA_CELL.sub(put, content)
-    if missing:
-        raise AssertionError(f"{part}: formulas not found for {sorted(missing)[:3]}")
-    return filled
-
-
-__all__ = ["blank_workbook", "export_workbook", "render"]

@@ -1,0 +1,88 @@
+"""Workbooks of any game: written, checked and read back, each through its game's modules.
+
+The commands ``export``, ``blank``, ``audit`` and ``import`` call these; each looks up
+the game's ``sheet.render`` or ``sheet.audit`` role in :mod:`scoresheet.registry`, by
+the game file's ``"game"`` or the workbook's category
+(:func:`scoresheet.sheets.read.game_of_workbook`), so only that game is imported.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal, cast
+
+from scoresheet import registry
+from scoresheet.errors import ScoresheetError
+from scoresheet.sheets.findings import Report
+from scoresheet.sheets.read import game_of_workbook
+from scoresheet.sheets.safety import read_workbook_bytes
+
+if TYPE_CHECKING:
+    from scoresheet.models import GameFile
+    from scoresheet.roles import SheetAudit, SheetRender
+
+
+def export(record: Mapping[str, Any], *, paper: str = "a4") -> bytes:
+    """The live workbook of a game file (``ScoresheetError`` if the game does not score)."""
+    game = record.get("game", registry.DEFAULT_GAME)
+    return _render(game).export_workbook(record, paper=paper)
+
+
+def blank(game: str, players: Sequence[str], rules: str, *, paper: str = "a4") -> bytes:
+    """A workbook of ``game`` with no deals, to print or fill in on a tablet."""
+    return _render(game).blank_workbook(players, rules, paper=paper)
+
+
+def audit_path(path: Path) -> Report:
+    """Audit a workbook (``.xlsx``) or a game file (``.json``)."""
+    if path.suffix.lower() == ".json":
+        from scoresheet import record as rec
+
+        game = rec.load(path)
+        return _audit(game.get("game", registry.DEFAULT_GAME)).audit_game(game, path.name)
+    data = read_workbook_bytes(path)
+    return _audit(game_of_workbook(data, path.name)).audit_workbook_bytes(data, path.name)
+
+
+def import_workbook(path: Path) -> tuple[GameFile, Report]:
+    """The game a workbook holds. Raises ScoresheetError when an input is wrong.
+
+    Findings about computed cells (a number typed over a formula) do not stop an import:
+    the game is made of the inputs alone.
+    """
+    data = read_workbook_bytes(path)
+    sheet = _audit(game_of_workbook(data, path.name))
+    # The audit compares every cell with the layout: a formula or an error value in any
+    # input cell refuses the import, used by the deal's contract or not. The sheets are
+    # parsed once (read_sheets keeps the last workbook it read).
+    for finding in sheet.audit_workbook_bytes(data, path.name).findings:
+        if finding.refuses_import:
+            raise ScoresheetError(f"{path.name}: {finding.line}")
+    record, report = sheet.import_workbook_bytes(data, path.name)
+    return cast("GameFile", record), report
+
+
+def _render(game: str) -> SheetRender:
+    return cast("SheetRender", _part(game, "sheet.render"))
+
+
+def _audit(game: str) -> SheetAudit:
+    return cast("SheetAudit", _part(game, "sheet.audit"))
+
+
+def _part(game: str, role: Literal["sheet.render", "sheet.audit"]) -> Any:
+    """The game's role from the registry. Until every game's workbook has moved into its
+    folder (``scoresheet/games/<game>/sheet/``), a game's one module still in
+    ``scoresheet/sheets/`` plays both roles; this fallback goes with the last move."""
+    package = registry.game(game).package
+    try:
+        return registry.part(game, role)
+    except ModuleNotFoundError as exc:
+        if exc.name not in (
+            f"scoresheet.games.{package}.sheet",
+            f"scoresheet.games.{package}.{role}",
+        ):
+            raise
+        return importlib.import_module(f"scoresheet.sheets.{package}")

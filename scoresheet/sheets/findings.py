@@ -1,0 +1,214 @@
+"""What an audit found: findings, a report per file, and planned cells compared with a workbook.
+
+Every game's audit plans the cells its workbook should hold (the formulas and the
+values the library computes) and hands them to :func:`compare_cells` with the sheets
+read back (:mod:`scoresheet.sheets.read`): a formula deleted, typed over or changed, a
+value shown that the rules do not give, a formula where a typed value belongs; each
+one a :class:`Finding` of the file's :class:`Report`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from scoresheet.sheets.plan import Cell, SheetError, Value, col_letter
+from scoresheet.sheets.read import Sheet, show_value
+
+if TYPE_CHECKING:
+    from scoresheet.roles import GameResult
+
+RULES = "Rules"  # the sheet of the rule values, in every game's workbook
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One place where the sheet disagrees with the rules."""
+
+    deal: int | None
+    cell: str | None  # "Scores!H12"
+    what: str  # "deal 7, Bob, score"
+    message: str
+    blocking: bool = True  # whether it stops an import (a rule value changed does not)
+    refuses_import: bool = False  # a formula or error value where a typed value belongs
+
+    @property
+    def line(self) -> str:
+        if self.cell:
+            return f"{self.cell} ({self.what}): {self.message}"
+        return f"{self.what}: {self.message}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"deal": self.deal, "cell": self.cell, "message": self.line}
+
+
+@dataclass
+class Report:
+    """What an audit found in one file."""
+
+    source: str
+    findings: list[Finding] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    record: Mapping[str, Any] | None = None
+    score: GameResult | None = None
+
+    @property
+    def ok(self) -> bool:
+        return not self.findings
+
+    def add(
+        self,
+        deal: int | None,
+        cell: str | None,
+        what: str,
+        message: str,
+        blocking: bool = True,
+        refuses_import: bool = False,
+    ) -> None:
+        self.findings.append(Finding(deal, cell, what, message, blocking, refuses_import))
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "file": self.source,
+            "findings": [f.to_json() for f in self.findings],
+            "notes": self.notes,
+            "ok": self.ok,
+        }
+
+    def text(self) -> str:
+        lines = [f.line for f in self.findings]
+        lines += [f"note: {n}" for n in self.notes]
+        if self.ok:
+            deals = len(self.score.deals) if self.score else 0
+            lines.append(f"{self.source}: nothing wrong ({deals} deal{'' if deals == 1 else 's'})")
+        else:
+            count = len(self.findings)
+            lines.append(f"{self.source}: {count} problem{'' if count == 1 else 's'}")
+        return "\n".join(lines)
+
+
+def one_line(text: str) -> str:
+    return " ".join(str(text).split())[:200]
+
+
+def norm_formula(formula: str) -> str:
+    text = formula[1:] if formula.startswith("=") else formula
+    text = re.sub(r"'([A-Za-z]+)'!", r"\1!", text)
+    return re.sub(r"[\s$]", "", text).upper()
+
+
+def same_value(expected: Value, got: Any) -> bool:
+    if isinstance(expected, SheetError):
+        return isinstance(got, str) and got.strip().upper() == expected.code
+    if expected is None or expected == "":
+        return got is None or got == ""
+    if isinstance(expected, bool) or isinstance(got, bool):
+        return bool(expected == got)
+    if isinstance(expected, int | float):
+        return isinstance(got, int | float) and abs(got - expected) < 1e-9
+    return bool(expected == got)
+
+
+def compare_cells(
+    report: Report,
+    cells: Iterable[Cell],
+    sheets: Mapping[str, Sheet],
+    *,
+    skip: Callable[[Cell], bool] = lambda cell: False,
+    typed: str | None = None,
+    shown_prefix: str = "",
+) -> None:
+    """Report every planned formula cell the workbook disagrees with (every game's audit).
+
+    A formula deleted, typed over (``typed`` names what was typed; by default "a number"
+    or "a value") or changed, and a saved value the rules do not give. ``skip`` leaves out
+    cells that depend on an input already reported as wrong.
+    """
+    cells = list(cells)
+    _check_inputs(report, cells, sheets)
+    any_value = False
+    for cell in cells:
+        if skip(cell):
+            continue
+        sheet = sheets[cell.sheet]
+        kind, got = sheet.cells.get((cell.row, cell.col), ("n", None))
+        what = cell.label
+        if kind != "f":
+            if got is None:
+                report.add(cell.deal, cell.where, what, "the formula was deleted")
+                continue
+            word = typed or (
+                "a number"
+                if isinstance(got, int | float) and not isinstance(got, bool)
+                else "a value"
+            )
+            extra = (
+                ""
+                if same_value(cell.value, got)
+                else f" ({show_value(got)}; the rules give {show_value(cell.value)})"
+            )
+            report.add(cell.deal, cell.where, what, f"{word} typed over the formula{extra}")
+            continue
+        assert cell.formula is not None
+        if norm_formula(str(got)) != norm_formula(cell.formula):
+            report.add(
+                cell.deal, cell.where, what, f"the formula was changed to {one_line(str(got))}"
+            )
+            continue
+        shown = sheet.cached.get((cell.row, cell.col))
+        if shown is None and cell.value not in ("", None):
+            continue  # no value saved: nothing shown to compare
+        any_value = any_value or shown is not None
+        if not same_value(cell.value, shown):
+            report.add(
+                cell.deal,
+                cell.where,
+                what,
+                f"{shown_prefix}{show_value(shown)}, the rules give {show_value(cell.value)}",
+            )
+    if not any_value:
+        report.notes.append(
+            "the workbook holds no calculated values (it was saved by a program that does "
+            "not calculate): its inputs and formulas were checked"
+        )
+
+
+_CONSTANT = re.compile(r"=\s*(TRUE|FALSE)\s*\(\s*\)\s*", re.I)  # how LibreOffice saves TRUE
+
+
+def _check_inputs(report: Report, planned: Sequence[Cell], sheets: Mapping[str, Sheet]) -> None:
+    """Every cell that is not one of the planned formulas takes a typed value: a formula
+    there (which could reach other cells or files) or an error value is refused, whether
+    the deal's contract uses the cell or not."""
+    formulas = {(cell.sheet, cell.row, cell.col) for cell in planned}
+    for title, sheet in sheets.items():
+        for (row, col), (kind, value) in sheet.cells.items():
+            if kind not in ("f", "e") or (title, row, col) in formulas:
+                continue
+            if kind == "f" and _CONSTANT.fullmatch(str(value)):
+                continue
+            what = "a formula" if kind == "f" else "an error value"
+            report.add(
+                None,
+                f"{title}!{col_letter(col)}{row}",
+                "input cell",
+                f"{what} ({one_line(str(value))}) where scoresheet reads a typed value; "
+                "type the value instead",
+                refuses_import=True,
+            )
+
+
+def after_broken(broken: set[int]) -> Callable[[Cell], bool]:
+    """Leave out a broken deal's cells, and the running totals after the first one."""
+    first_broken = min(broken) if broken else None
+
+    def skip(cell: Cell) -> bool:
+        if not broken or cell.sheet == RULES:
+            return False
+        if cell.deal is None or cell.deal in broken:
+            return True
+        return first_broken is not None and cell.deal > first_broken and "running" in cell.label
+
+    return skip

@@ -1,0 +1,162 @@
+"""Reading a workbook that may come from anyone: its cells, typed values, and its game.
+
+The file has passed :mod:`scoresheet.sheets.safety` already; the cells are still read
+as hostile data (:mod:`scoresheet.sheets.cells`): a cell beyond the bounds a game's
+sheets keep to is refused, not left out, and any failure is one clear line. The
+helpers here read a typed value the way every game's audit does (a whole number, a
+flag, a value shown in a finding).
+
+A game's workbook carries ``scoresheet:GAME`` as the document's category
+(:func:`category`), so audit and import know which game a file holds
+(:func:`game_of_workbook`); a workbook without it was written before there was more
+than one game (:data:`scoresheet.registry.DEFAULT_GAME`).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import zipfile
+import zlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, TypeVar, cast
+
+from scoresheet.errors import ScoresheetError
+from scoresheet.limits import MAX_NAME
+from scoresheet.registry import DEFAULT_GAME
+from scoresheet.sheets.plan import SheetError
+
+S = TypeVar("S")
+CATEGORY_PREFIX = "scoresheet:"
+
+
+def category(game: str) -> str:
+    """The document category an exporter of ``game`` writes (``wb.properties.category``)."""
+    return CATEGORY_PREFIX + game
+
+
+def game_of_workbook(data: bytes, name: str = "workbook") -> str:
+    """The game a workbook (already passed through the safety checks) holds; ``name``
+    names the file in an error."""
+    from defusedxml import ElementTree
+
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as zf:
+            core = zf.read("docProps/core.xml") if "docProps/core.xml" in zf.namelist() else b""
+    except zipfile.BadZipFile:
+        return DEFAULT_GAME
+    except (zlib.error, EOFError, OSError, ValueError) as exc:
+        raise ScoresheetError(f"{name}: docProps/core.xml is damaged ({exc})") from None
+    if not core:
+        return DEFAULT_GAME
+    try:
+        root = ElementTree.fromstring(core)
+    except Exception as exc:  # a hostile part can fail the parser in any way
+        raise ScoresheetError(
+            f"{name}: docProps/core.xml is damaged ({type(exc).__name__}); refused"
+        ) from None
+    for element in root.iter():
+        if element.tag.endswith("}category") and element.text:
+            text = element.text.strip()
+            if text.startswith(CATEGORY_PREFIX):
+                return text[len(CATEGORY_PREFIX) :]
+    return DEFAULT_GAME
+
+
+@dataclass
+class Sheet:
+    """One worksheet's cells: (row, col) → (openpyxl data type, value); and cached values."""
+
+    cells: dict[tuple[int, int], tuple[str, Any]]
+    cached: dict[tuple[int, int], Any]
+
+    def value(self, row: int, col: int) -> Any:
+        got = self.cells.get((row, col))
+        return None if got is None else got[1]
+
+
+def read_sheets(
+    data: bytes,
+    name: str,
+    titles: Sequence[str],
+    *,
+    max_row: int,
+    max_col: int,
+    kind: str = "a workbook",
+    sheet: Callable[[dict[tuple[int, int], tuple[str, Any]], dict[tuple[int, int], Any]], S]
+    | None = None,
+) -> dict[str, S]:
+    """The named sheets' cells: formulas and inputs, and the saved values, in one pass.
+
+    Shared by every game's audit. The file has passed :mod:`scoresheet.sheets.safety`
+    already; :func:`scoresheet.sheets.cells.read_cells` still reads it as hostile data
+    (any failure is one clear line) and refuses a cell beyond ``max_row`` or ``max_col``
+    rather than leave it out. ``kind`` names what the workbook should be, in its errors;
+    ``sheet`` builds each sheet's object (default :class:`Sheet`).
+    """
+    from scoresheet.sheets.cells import read_cells
+
+    make = sheet if sheet is not None else Sheet
+    key = (name, tuple(titles), max_row, max_col, kind, make)
+    if _last_read and _last_read[0][0] is data and _last_read[0][1] == key:
+        return cast("dict[str, S]", _last_read[0][2])  # the same bytes, read a moment ago
+    raw = read_cells(data, name, titles, max_row=max_row, max_col=max_col, kind=kind)
+    out = {title: cast(S, make(got.cells, got.cached)) for title, got in raw.items()}
+    _last_read[:] = [(data, key, out)]
+    return out
+
+
+# The last workbook read_sheets parsed (import audits a workbook, then reads its inputs).
+_last_read: list[tuple[bytes, tuple[Any, ...], dict[str, Any]]] = []
+
+
+def check_player_names(players: Sequence[str], name: str) -> None:
+    """The names read from a workbook's Rules sheet, checked before anything is built from
+    them (every label of every cell repeats a name). Every game's reader calls it."""
+    for j, player in enumerate(players):
+        if len(player) > MAX_NAME:
+            raise ScoresheetError(
+                f"{name}: the name of player {j + 1} has {len(player)} characters; a player's "
+                f"name has at most {MAX_NAME}"
+            )
+
+
+def whole_number(value: Any) -> int | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float):
+        return int(value) if value.is_integer() else None
+    if isinstance(value, str) and re.fullmatch(r"\s*\d+\s*", value):
+        return int(value)
+    return None
+
+
+def flag_value(value: Any) -> bool | None:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int | float) and value in (0, 1):
+        return bool(value)
+    if isinstance(value, str):
+        # LibreOffice saves a TRUE typed in a cell as the formula =TRUE().
+        word = value.strip().upper().removeprefix("=").removesuffix("()")
+        if word in ("TRUE", "FALSE"):
+            return word == "TRUE"
+    return None
+
+
+def show_value(value: Any) -> str:
+    if value is None or value == "":
+        return "empty"
+    if isinstance(value, SheetError):
+        return value.code
+    if isinstance(value, bool):
+        return "TRUE" if value else "FALSE"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    return str(value)

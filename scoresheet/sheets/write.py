@@ -1,0 +1,364 @@
+"""Writing a workbook: the one style table, planned cells, print setup, cached values.
+
+Every game's sheet module plans its cells (:class:`scoresheet.sheets.plan.Cell`) and
+writes them with :func:`write_cells`, styled from :data:`STYLES`: a cell's ``style``
+names a style of the table, or a name of the game's own that :func:`cell_styles` maps
+to one (one game's ``"score"`` is ``"bold_signed"``, another's ``"bold"``).
+
+openpyxl writes formulas without values, so a viewer that does not recalculate (a phone
+preview, a library reading the file) would show empty cells. After openpyxl has written
+the workbook, :func:`cache_values` puts the value the library computed for every formula
+cell into the sheet XML (``<v>``), and the workbook asks spreadsheet applications to
+recalculate everything when they open it (``fullCalcOnLoad``).
+
+openpyxl is imported inside the functions that use it, so the command line starts fast.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import zipfile
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal
+from xml.sax.saxutils import escape
+
+from scoresheet.errors import ScoresheetError
+from scoresheet.sheets.plan import Cell, SheetError, Value, col_letter
+
+if TYPE_CHECKING:
+    from openpyxl.styles import Border
+    from openpyxl.workbook.workbook import Workbook
+    from openpyxl.worksheet.worksheet import Worksheet
+
+_FORMULA_CELL = re.compile(rb'<c r="([A-Z]+[0-9]+)"([^>]*)><f>(.*?)</f><v\s*/></c>', re.S)
+_CALC_PR = re.compile(rb"<calcPr\b[^>]*/>")
+
+# Colours: inputs a pale yellow, headers grey, a row that does not add up red.
+INPUT_FILL = "FFF6D5"
+HEADER_FILL = "D9D9D9"
+RULE_FILL = "E2EFDA"
+UNUSED_FILL = "F2F2F2"  # an input the deal does not use
+RED_FILL = "FFC7CE"  # conditional formats: something wrong
+AMBER_FILL = "FFEB9C"  # … still owed
+WIN_FILL = "C6EFCE"  # … the winner
+GREY_TEXT = "595959"  # running totals, notes
+GREY = "808080"  # struck-out text (a point not counted)
+BORDER = "BFBFBF"
+FONT = "Arial"
+SIGNED = "+0;-0;0"
+
+
+@dataclass(frozen=True, slots=True)
+class Style:
+    """A cell style in words; :func:`cell_styles` makes openpyxl's objects of it."""
+
+    size: int = 10
+    bold: bool = False
+    italic: bool = False
+    colour: str | None = None  # the text's
+    fill: str | None = None
+    boxed: bool = True  # a thin grey line on every side
+    align: str | None = None  # "center", "right"; "header": centred both ways, wrapped
+    number_format: str | None = None
+
+
+# Every style a workbook uses, named by how it looks.
+STYLES: dict[str, Style] = {
+    "title": Style(size=12, bold=True, boxed=False),
+    "note": Style(size=9, italic=True, colour=GREY_TEXT, boxed=False),
+    "label": Style(boxed=False),
+    "total_label": Style(bold=True, boxed=False),
+    "header": Style(bold=True, fill=HEADER_FILL, align="header"),
+    "input": Style(fill=INPUT_FILL),
+    "input_centered": Style(fill=INPUT_FILL, align="center"),
+    "unused": Style(fill=UNUSED_FILL),
+    "rule": Style(fill=RULE_FILL),
+    "fixed": Style(),
+    "centered": Style(align="center"),
+    "right": Style(align="right"),
+    "bold": Style(bold=True),
+    "bold_centered": Style(bold=True, align="center"),
+    "grey": Style(colour=GREY_TEXT),
+    "signed": Style(number_format=SIGNED),
+    "bold_signed": Style(bold=True, number_format=SIGNED),
+    "grey_signed": Style(colour=GREY_TEXT, number_format=SIGNED),
+}
+
+
+def cell_styles(uses: Mapping[str, str] | None = None) -> dict[str, dict[str, Any]]:
+    """The openpyxl attributes of every style of :data:`STYLES`, by its name, and of each
+    name of ``uses`` (a game's own name for a cell → the name of a style in the table):
+    what :func:`write_cells` takes.
+
+    >>> styles = cell_styles({"score": "bold_signed"})
+    >>> styles["score"]["number_format"], styles["score"]["font"].b
+    ('+0;-0;0', True)
+    """
+    made = {name: _attributes(style) for name, style in STYLES.items()}
+    return made | {name: made[target] for name, target in (uses or {}).items()}
+
+
+def _attributes(style: Style) -> dict[str, Any]:
+    from openpyxl.styles import Alignment, Font, PatternFill
+
+    font: dict[str, Any] = {"name": FONT, "size": style.size}
+    if style.bold:
+        font["bold"] = True
+    if style.italic:
+        font["italic"] = True
+    if style.colour is not None:
+        font["color"] = style.colour
+    out: dict[str, Any] = {"font": Font(**font)}
+    if style.fill is not None:
+        out["fill"] = PatternFill("solid", fgColor=style.fill)
+    if style.align == "header":
+        out["alignment"] = Alignment(horizontal="center", vertical="center", wrap_text=True)
+    elif style.align is not None:
+        out["alignment"] = Alignment(horizontal=style.align)
+    if style.boxed:
+        out["border"] = box_border()
+    if style.number_format is not None:
+        out["number_format"] = style.number_format
+    return out
+
+
+def box_border(*, top: Literal["thin", "medium"] = "thin") -> Border:
+    """The thin grey box of a cell; ``top="medium"`` (black) starts a block of rows, as a
+    new declarer's deals do on the paper sheet."""
+    from openpyxl.styles import Border, Side
+
+    thin = Side(style="thin", color=BORDER)
+    above = thin if top == "thin" else Side(style=top, color="000000")
+    return Border(left=thin, right=thin, top=above, bottom=thin)
+
+
+def check_text(record: Mapping[str, Any]) -> None:
+    """Refuse a player's name a workbook cannot hold (a control character)."""
+    from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
+
+    for name in record["players"]:
+        if ILLEGAL_CHARACTERS_RE.search(name):
+            raise ScoresheetError(
+                f"players: {name!r} holds a control character, which a workbook cannot hold"
+            )
+
+
+def save_with_values(
+    wb: Workbook,
+    cells: Sequence[Cell],
+    titles: Sequence[str],
+    *,
+    paper: str = "a4",
+    hand_rows: Mapping[str, range] | None = None,
+) -> bytes:
+    """Save a workbook, then give every formula cell the library's value (see
+    :func:`cache_values`), so viewers that do not calculate show the right numbers.
+
+    Every sheet is first set up for ``paper`` (see :func:`fit_pages`); ``hand_rows``
+    (a blank workbook's deal rows, per sheet) are made tall enough to write in by hand.
+    """
+    for ws in wb.worksheets:
+        fit_pages(ws, paper)
+    for title, rows in (hand_rows or {}).items():
+        for row in rows:
+            wb[title].row_dimensions[row].height = HAND_ROW
+    buffer = io.BytesIO()
+    wb.save(buffer)
+    values = {
+        title: {c.ref: c.value for c in cells if c.sheet == title and c.formula is not None}
+        for title in titles
+    }
+    return cache_values(buffer.getvalue(), values)
+
+
+PAPER_SIZES = {"a4": 9, "letter": 1}  # the spreadsheet's paperSize codes
+PAPER_WIDTH_MM = {"a4": 297.0, "letter": 279.4}  # the long side: every sheet is landscape
+HAND_ROW = 18.0  # points (6.4 mm): 28 deals and the totals still fit one page tall
+SPLIT_SCALE = 85  # percent, for a sheet too wide for one page
+MIN_SCALE = 0.82  # 9 pt notes print at 7 pt at 0.78; the widths here are estimates
+
+
+def _col_points(ws: Worksheet, col: int) -> float:
+    """A column's printed width in points (the spreadsheet's width in characters)."""
+    dim = ws.column_dimensions.get(col_letter(col))
+    chars = dim.width if dim is not None and dim.width else 8.43
+    return (chars * 7 + 5) * 0.75
+
+
+def fit_pages(ws: Worksheet, paper: str) -> None:
+    """Set the paper, and keep printed text legible.
+
+    A sheet that fits one page wide at :data:`MIN_SCALE` or more is printed one page
+    wide. A wider one (a Results sheet with columns for every player's hand) is not
+    shrunk: it prints at :data:`SPLIT_SCALE` over several pages across, its key columns
+    (those left of the frozen pane) repeated on every page, with page breaks between
+    groups of columns (the headings merged in row 2) so that a group stays on one page
+    when it can.
+    """
+    from openpyxl.worksheet.pagebreak import Break
+
+    if paper not in PAPER_SIZES:
+        raise ScoresheetError(f'--paper: "{paper}" is not a paper size (a4 or letter)')
+    ws.page_setup.paperSize = PAPER_SIZES[paper]
+    margins = (ws.page_margins.left + ws.page_margins.right) * 72
+    page = PAPER_WIDTH_MM[paper] / 25.4 * 72 - margins
+    last = ws.max_column
+    widths = {c: _col_points(ws, c) for c in range(1, last + 1)}
+    if page / sum(widths.values()) >= MIN_SCALE:
+        return
+    setup = ws.sheet_properties.pageSetUpPr
+    assert setup is not None
+    setup.fitToPage = False
+    ws.page_setup.scale = SPLIT_SCALE
+    keys = 0
+    if ws.freeze_panes:
+        keys = ord(ws.freeze_panes[0]) - ord("A")  # columns left of the pane: A..D
+    if keys:
+        ws.print_title_cols = f"A:{col_letter(keys)}"
+    room = page / (SPLIT_SCALE / 100) - sum(widths[c] for c in range(1, keys + 1))
+    starts = {keys + 1}
+    for rng in ws.merged_cells.ranges:
+        if rng.min_row <= 2 <= rng.max_row:
+            starts.update((rng.min_col, rng.max_col + 1))
+    groups = sorted(c for c in starts if keys < c <= last)
+    used = 0.0
+    for i, start in enumerate(groups):
+        end = groups[i + 1] - 1 if i + 1 < len(groups) else last
+        cols = range(start, end + 1)
+        width = sum(widths[c] for c in cols)
+        if used and used + width > room:
+            ws.col_breaks.append(Break(id=start - 1))
+            used = 0.0
+        for c in cols:  # a group wider than a page is broken between its columns
+            if used and used + widths[c] > room:
+                ws.col_breaks.append(Break(id=c - 1))
+                used = 0.0
+            used += widths[c]
+
+
+def print_setup(
+    ws: Worksheet, *, freeze: str | None, title_rows: str | None, landscape: bool = True
+) -> None:
+    """A sheet's panes and page: frozen headers, one page wide, header rows on every page."""
+    ws.freeze_panes = freeze
+    ws.page_setup.orientation = "landscape" if landscape else "portrait"
+    ws.page_setup.fitToWidth = 1
+    ws.page_setup.fitToHeight = 0
+    setup = ws.sheet_properties.pageSetUpPr
+    assert setup is not None
+    setup.fitToPage = True
+    ws.print_options.gridLines = False
+    ws.page_margins.left = ws.page_margins.right = 0.4
+    ws.page_margins.top = ws.page_margins.bottom = 0.5
+    if title_rows is not None:
+        ws.print_title_rows = title_rows
+    if ws.oddFooter is not None and ws.oddFooter.center is not None:
+        ws.oddFooter.center.text = "&A, page &P of &N"
+
+
+def write_cells(
+    sheets: Mapping[str, Worksheet],
+    cells: Iterable[Cell],
+    styles: Mapping[str, Mapping[str, Any]],
+    *,
+    default: str = "",
+) -> None:
+    """Write planned cells into openpyxl sheets: formulas, text that stays text, styles.
+
+    A name such as "=1+1" or "@Bob" is written as text with a quote prefix, never as a
+    formula. ``styles`` is :func:`cell_styles`' table; a cell without a style takes
+    ``default``. Shared by every game's workbook.
+    """
+    for cell in cells:
+        target = sheets[cell.sheet].cell(row=cell.row, column=cell.col)
+        if cell.formula is not None:
+            target.value = "=" + cell.formula
+        elif isinstance(cell.value, str):
+            target.value = cell.value
+            target.data_type = "s"
+            if cell.value[:1] in ("=", "+", "-", "@"):
+                target.quotePrefix = True
+        elif cell.value is not None and not isinstance(cell.value, SheetError):
+            target.value = cell.value
+        for attr, value in styles[cell.style or default].items():
+            setattr(target, attr, value)
+
+
+# -- cached values -----------------------------------------------------------------------------
+
+
+def _sheet_parts(archive: zipfile.ZipFile) -> dict[str, str]:
+    """Sheet title → the zip member holding its XML (our own openpyxl output)."""
+    workbook = archive.read("xl/workbook.xml").decode("utf-8")
+    rels = archive.read("xl/_rels/workbook.xml.rels").decode("utf-8")
+    targets = dict(re.findall(r'<Relationship[^>]*?Id="([^"]+)"[^>]*?Target="([^"]+)"', rels))
+    targets |= {
+        rid: target
+        for target, rid in re.findall(
+            r'<Relationship[^>]*?Target="([^"]+)"[^>]*?Id="([^"]+)"', rels
+        )
+    }
+    out = {}
+    for title, rid in re.findall(r'<sheet name="([^"]+)"[^>]*?r:id="([^"]+)"', workbook):
+        target = targets[rid].lstrip("/")
+        out[title] = target if target.startswith("xl/") else f"xl/{target}"
+    return out
+
+
+def _xml_value(value: Value) -> tuple[str, str]:
+    """The ``t`` attribute and the ``<v>`` text of a cached value."""
+    if isinstance(value, SheetError):
+        return ' t="e"', escape(value.code)
+    if isinstance(value, bool):
+        return ' t="b"', "1" if value else "0"
+    if isinstance(value, int | float):
+        return "", repr(value)
+    return ' t="str"', escape("" if value is None else value)
+
+
+def cache_values(data: bytes, values: dict[str, dict[str, Value]]) -> bytes:
+    """Put each formula cell's value into the sheet XML; ask for a full recalculation on load."""
+    source = zipfile.ZipFile(io.BytesIO(data))
+    parts = {part: values[title] for title, part in _sheet_parts(source).items() if title in values}
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as target:
+        for info in source.infolist():
+            content = source.read(info.filename)
+            cells = parts.get(info.filename)
+            if cells is not None:
+                content = _fill(content, cells, info.filename)
+            elif info.filename == "xl/workbook.xml":
+                content = _CALC_PR.sub(b'<calcPr calcId="191029" fullCalcOnLoad="1"/>', content)
+            target.writestr(info, content)
+    return out.getvalue()
+
+
+def _fill(content: bytes, cells: dict[str, Value], part: str) -> bytes:
+    missing = set(cells)
+
+    def put(match: re.Match[bytes]) -> bytes:
+        ref = match.group(1).decode()
+        if ref not in cells:
+            raise AssertionError(f"{part}: no value planned for the formula in {ref}")
+        missing.discard(ref)
+        kind, text = _xml_value(cells[ref])
+        attrs = match.group(2)
+        return (
+            b'<c r="'
+            + match.group(1)
+            + b'"'
+            + attrs
+            + kind.encode()
+            + b"><f>"
+            + match.group(3)
+            + b"</f><v>"
+            + text.encode("utf-8")
+            + b"</v></c>"
+        )
+
+    filled = _FORMULA_CELL.sub(put, content)
+    if missing:
+        raise AssertionError(f"{part}: formulas not found for {sorted(missing)[:3]}")
+    return filled
