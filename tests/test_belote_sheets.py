@@ -24,7 +24,7 @@ from scoresheet import record as rec
 from scoresheet.errors import ScoresheetError
 from scoresheet.games.belote.score import GameScore, score_game
 from scoresheet.games.belote.simulate import random_game
-from scoresheet.sheets import belote as sheet
+from scoresheet.games.belote.sheet import layout as sheet
 from scoresheet.sheets.layout import col_letter
 from tests.sheets_helpers import recalculate, same, set_cells, values
 

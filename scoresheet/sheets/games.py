@@ -22,7 +22,7 @@ from scoresheet.errors import ScoresheetError
 SHEET_MODULES: dict[str, str] = {
     "rosbiratschka": "scoresheet.sheets.rosbiratschka",
     "caribbean-all-fours": "scoresheet.sheets.caribbean_all_fours",
-    "belote": "scoresheet.sheets.belote",
+    "belote": "scoresheet.games.belote.sheet.layout",
 }
 CATEGORY_PREFIX = "scoresheet:"
 
