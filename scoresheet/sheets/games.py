@@ -22,7 +22,7 @@ from scoresheet.errors import ScoresheetError
 SHEET_MODULES: dict[str, str] = {
     "rosbiratschka": "scoresheet.sheets.rosbiratschka",
     "caribbean-all-fours": "scoresheet.sheets.caribbean_all_fours",
-    "belote": "scoresheet.games.belote.sheet.layout",
+    "belote": "scoresheet.games.belote.sheet.audit",
 }
 CATEGORY_PREFIX = "scoresheet:"
 
