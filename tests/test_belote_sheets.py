@@ -23,8 +23,24 @@ from openpyxl import load_workbook
 from scoresheet import record as rec
 from scoresheet.errors import ScoresheetError
 from scoresheet.games.belote.score import GameScore, score_game
+from scoresheet.games.belote.sheet.audit import (
+    audit_game,
+    audit_workbook_bytes,
+    import_workbook_bytes,
+)
+from scoresheet.games.belote.sheet.layout import (
+    DECLARATIONS,
+    RESULTS,
+    RULES,
+    SC,
+    SCORES,
+    SHEETS,
+    Plan,
+    layout_for,
+)
+from scoresheet.games.belote.sheet.plan import plan_workbook
+from scoresheet.games.belote.sheet.render import blank_workbook, export_workbook
 from scoresheet.games.belote.simulate import random_game
-from scoresheet.sheets import belote as sheet
 from scoresheet.sheets.plan import col_letter
 from tests.sheets_helpers import recalculate, same, set_cells, values
 
@@ -54,27 +70,25 @@ def _load(data: dict[str, Any]) -> Any:
 
 def _case(record: Any, data: bytes | None = None, blank: bool = False) -> Case:
     result = score_game(record)
-    return Case(record, result, data if data is not None else sheet.export_workbook(record), blank)
+    return Case(record, result, data if data is not None else export_workbook(record), blank)
 
 
-def _plan(case: Case) -> sheet.Plan:
-    layout = sheet._layout_for(case.record, case.result, blank=case.blank)
-    return sheet.plan_workbook(layout, case.record, case.result)
+def _plan(case: Case) -> Plan:
+    layout = layout_for(case.record, case.result, blank=case.blank)
+    return plan_workbook(layout, case.record, case.result)
 
 
 def fill_blank(blank: bytes, case_record: Any) -> bytes:
     """Type a game's inputs into a blank workbook, as a table would (ranks as numbers
     where they look like numbers, the way a spreadsheet stores a typed 10)."""
     result = score_game(case_record)
-    plan = sheet.plan_workbook(
-        sheet._layout_for(case_record, result, blank=True), case_record, result
-    )
+    plan = plan_workbook(layout_for(case_record, result, blank=True), case_record, result)
     wb = load_workbook(io.BytesIO(blank))
     for cell in plan.cells:
         if cell.style != "input" or cell.value is None:
             continue
         value: Any = cell.value
-        if cell.sheet == sheet.DECLARATIONS and isinstance(value, str) and value.isdigit():
+        if cell.sheet == DECLARATIONS and isinstance(value, str) and value.isdigit():
             value = int(value)
         wb[cell.sheet].cell(row=cell.row, column=cell.col).value = value
     out = io.BytesIO()
@@ -112,9 +126,9 @@ def _build_cases() -> dict[str, Case]:
         cases[f"partial-{k}"] = _case(partial)
     cases["play-on"] = _case(_both_cross_equal())
     empty = _load(random_game(random.Random(0), deals=0))
-    cases["blank"] = _case(empty, sheet.blank_workbook(PLAYERS, "belote"), blank=True)
+    cases["blank"] = _case(empty, blank_workbook(PLAYERS, "belote"), blank=True)
     filled = _load(random_game(random.Random(30), options={"declarations": True}, deals=12))
-    blank = sheet.export_workbook(
+    blank = export_workbook(
         _load({**random_game(random.Random(0), deals=0), "options": {"declarations": True}})
     )
     cases["filled"] = _case(filled, fill_blank(blank, filled), blank=True)
@@ -124,28 +138,26 @@ def _build_cases() -> dict[str, Case]:
     changed = copy.deepcopy(example)
     changed["deals"][0]["result"]["points"] = [70, 82]
     edited = set_cells(
-        sheet.export_workbook(example),
-        {(sheet.RESULTS, "E4"): 70, (sheet.RESULTS, "F4"): 82},
+        export_workbook(example),
+        {(RESULTS, "E4"): 70, (RESULTS, "F4"): 82},
     )
     cases["edited-input"] = Case(changed, score_game(changed), edited)
 
     # A rule value changed in the sheet: the target.
     house = copy.deepcopy(example)
     house["options"] = {"target": 1040}
-    lay = sheet._layout_for(example, score_game(example))
+    lay = layout_for(example, score_game(example))
     cases["edited-rule"] = Case(
         house,
         score_game(house),
-        set_cells(
-            sheet.export_workbook(example), {(sheet.RULES, f"B{lay.rule('r_target').row}"): 1040}
-        ),
+        set_cells(export_workbook(example), {(RULES, f"B{lay.rule('r_target').row}"): 1040}),
     )
     # A number typed over a score.
-    score0 = f"{col_letter(sheet.S['score0'])}6"
+    score0 = f"{col_letter(SC.team[0].score)}6"
     cases["typed-over"] = Case(
         example,
         score_game(example),
-        set_cells(sheet.export_workbook(example), {(sheet.SCORES, score0): 300}),
+        set_cells(export_workbook(example), {(SCORES, score0): 300}),
     )
     return cases
 
@@ -191,14 +203,14 @@ def test_libreoffice_computes_what_the_library_computes(
 ) -> None:
     case, path = recalculated[name]
     assert _mismatches(case, path) == []
-    shown = values(path)[sheet.SCORES]
-    lay = sheet._layout_for(case.record, case.result, blank=case.blank)
+    shown = values(path)[SCORES]
+    lay = layout_for(case.record, case.result, blank=case.blank)
     for k in (0, 1):
-        total = shown[f"{col_letter(sheet.S[f'score{k}'])}{lay.totals_row}"]
+        total = shown[f"{col_letter(SC.team[k].score)}{lay.totals_row}"]
         assert total == case.result.team_totals[k]
         for d in case.result.deals:
-            assert shown[f"{col_letter(sheet.S[f'running{k}'])}{lay.row(d.number)}"] == d.running[k]
-    won = shown[f"{col_letter(sheet.S['won'])}{lay.totals_row}"]
+            assert shown[f"{col_letter(SC.team[k].running)}{lay.row(d.number)}"] == d.running[k]
+    won = shown[f"{col_letter(SC.won)}{lay.totals_row}"]
     winner = case.result.winner
     assert (won or None) == (case.result.team_name(winner) if winner is not None else None)
 
@@ -222,7 +234,7 @@ def test_recalculated_workbooks_audit_clean(
     recalculated: dict[str, tuple[Case, Path]], name: str
 ) -> None:
     case, path = recalculated[name]
-    report = sheet.audit_workbook_bytes(path.read_bytes(), path.name)
+    report = audit_workbook_bytes(path.read_bytes(), path.name)
     assert [f.line for f in report.findings] == []
     assert report.notes == []  # LibreOffice saved a value for every formula
     scored: Any = report.score
@@ -234,7 +246,7 @@ def test_a_blank_filled_in_imports_to_the_same_game(
     recalculated: dict[str, tuple[Case, Path]],
 ) -> None:
     case, path = recalculated["filled"]
-    record, _report = sheet.import_workbook_bytes(path.read_bytes(), path.name)
+    record, _report = import_workbook_bytes(path.read_bytes(), path.name)
     again = score_game(record)
     assert [d.score for d in again.deals] == [d.score for d in case.result.deals]
     assert again.team_totals == case.result.team_totals
@@ -244,12 +256,12 @@ def test_an_edited_rule_value_is_one_finding_and_an_option(
     recalculated: dict[str, tuple[Case, Path]],
 ) -> None:
     case, path = recalculated["edited-rule"]
-    report = sheet.audit_workbook_bytes(path.read_bytes(), path.name)
+    report = audit_workbook_bytes(path.read_bytes(), path.name)
     lines = [f.line for f in report.findings]
     assert len(lines) == 1 and lines[0].endswith(
         '(target: the first team to reach it wins): 1040, the rules "belote" give 1000'
     )
-    record, _ = sheet.import_workbook_bytes(path.read_bytes(), path.name)
+    record, _ = import_workbook_bytes(path.read_bytes(), path.name)
     assert record["options"] == {"target": 1040}
     assert score_game(record).team_totals == case.result.team_totals
 
@@ -258,15 +270,15 @@ def test_a_number_typed_over_a_score_is_found_with_the_totals_it_breaks(
     recalculated: dict[str, tuple[Case, Path]],
 ) -> None:
     case, path = recalculated["typed-over"]
-    report = sheet.audit_workbook_bytes(path.read_bytes(), path.name)
+    report = audit_workbook_bytes(path.read_bytes(), path.name)
     lines = [f.line for f in report.findings]
-    sc = col_letter(sheet.S["score0"])
+    sc = col_letter(SC.team[0].score)
     want = case.result.deals[2].score[0]
     assert (
         f"Scores!{sc}6 (deal 3, Ann & Cat, score): a number typed over the formula "
         f"(300; the rules give {want})"
     ) in lines
-    lay = sheet._layout_for(case.record, case.result)
+    lay = layout_for(case.record, case.result)
     total = case.result.team_totals[0]
     assert (
         f"Scores!{sc}{lay.totals_row} (total, Ann & Cat): {total - want + 300}, "
@@ -278,18 +290,18 @@ def test_a_number_typed_over_a_score_is_found_with_the_totals_it_breaks(
 
 
 def test_the_workbook_shape() -> None:
-    data = sheet.export_workbook(rec.load(EXAMPLE))
+    data = export_workbook(rec.load(EXAMPLE))
     wb = load_workbook(io.BytesIO(data))
-    assert wb.sheetnames == list(sheet.SHEETS)
+    assert wb.sheetnames == list(SHEETS)
     assert wb.properties.category == "scoresheet:belote"
     for key in ("r_target", "r_belote", "r_capot", "team_0", "teams", "contracts", "pts_trump"):
         assert key in wb.defined_names
     for ws in wb.worksheets:
         assert ws.page_setup.orientation == "landscape"
         assert ws.page_setup.fitToWidth == 1
-    assert wb[sheet.SCORES].freeze_panes == "F4"
-    assert wb[sheet.SCORES].print_title_rows == "$2:$3"
-    lists = {dv.formula1 for dv in wb[sheet.RESULTS].data_validations.dataValidation}
+    assert wb[SCORES].freeze_panes == "F4"
+    assert wb[SCORES].print_title_rows == "$2:$3"
+    lists = {dv.formula1 for dv in wb[RESULTS].data_validations.dataValidation}
     assert {"contracts", "players", "teams"} <= lists
     archive = zipfile.ZipFile(io.BytesIO(data))
     assert b'fullCalcOnLoad="1"' in archive.read("xl/workbook.xml")
@@ -307,8 +319,8 @@ def test_the_values_are_saved_with_the_formulas() -> None:
 
 def test_a_workbook_saved_without_values_is_still_checked() -> None:
     game = rec.load(EXAMPLE)
-    data = set_cells(sheet.export_workbook(game), {})
-    report = sheet.audit_workbook_bytes(data, "x.xlsx")
+    data = set_cells(export_workbook(game), {})
+    report = audit_workbook_bytes(data, "x.xlsx")
     assert report.findings == []
     assert report.notes and "no calculated values" in report.notes[0]
 
@@ -316,38 +328,38 @@ def test_a_workbook_saved_without_values_is_still_checked() -> None:
 @pytest.mark.parametrize(
     ("changes", "message"),
     [
-        ({(sheet.RESULTS, "G4"): "Bob"}, '"Bob" is not a team ("Ann & Cat" or "Bob & Dan")'),
-        ({(sheet.RESULTS, "C5"): None}, "deal 2 has no contract yet, but deal 3 has one"),
-        ({(sheet.RESULTS, "E4"): 70}, "deal 1, hearts: points add up to 160"),
-        ({(sheet.DECLARATIONS, "A4"): 3}, "these rules have no declarations"),
+        ({(RESULTS, "G4"): "Bob"}, '"Bob" is not a team ("Ann & Cat" or "Bob & Dan")'),
+        ({(RESULTS, "C5"): None}, "deal 2 has no contract yet, but deal 3 has one"),
+        ({(RESULTS, "E4"): 70}, "deal 1, hearts: points add up to 160"),
+        ({(DECLARATIONS, "A4"): 3}, "these rules have no declarations"),
     ],
 )
 def test_import_refuses_wrong_inputs(changes: dict[tuple[str, str], Any], message: str) -> None:
     game = rec.load(EXAMPLE)
-    data = sheet.export_workbook(game)
-    if (sheet.DECLARATIONS, "A4") in changes:
+    data = export_workbook(game)
+    if (DECLARATIONS, "A4") in changes:
         changes = {
             **changes,
-            (sheet.DECLARATIONS, "B4"): "Ann & Cat",
-            (sheet.DECLARATIONS, "C4"): "tierce",
-            (sheet.DECLARATIONS, "D4"): "K",
+            (DECLARATIONS, "B4"): "Ann & Cat",
+            (DECLARATIONS, "C4"): "tierce",
+            (DECLARATIONS, "D4"): "K",
         }
     data = set_cells(data, changes)
     with pytest.raises(ScoresheetError) as info:
-        sheet.import_workbook_bytes(data, "x.xlsx")
+        import_workbook_bytes(data, "x.xlsx")
     assert message in str(info.value)
-    report = sheet.audit_workbook_bytes(data, "x.xlsx")
+    report = audit_workbook_bytes(data, "x.xlsx")
     assert any(message in f.line for f in report.findings)
 
 
 def test_cards_typed_in_the_sheet_are_kept_and_checked() -> None:
     game: Any = rec.load(EXAMPLE)
-    data = sheet.export_workbook(game)
-    record, _ = sheet.import_workbook_bytes(data, "x.xlsx")
+    data = export_workbook(game)
+    record, _ = import_workbook_bytes(data, "x.xlsx")
     assert record["deals"][3]["result"].get("cards") == game["deals"][3]["result"]["cards"]
     assert "points" not in record["deals"][3]["result"]
-    wrong = set_cells(data, {(sheet.RESULTS, "E7"): 100, (sheet.RESULTS, "F7"): 52})
-    report = sheet.audit_workbook_bytes(wrong, "x.xlsx")
+    wrong = set_cells(data, {(RESULTS, "E7"): 100, (RESULTS, "F7"): 52})
+    report = audit_workbook_bytes(wrong, "x.xlsx")
     assert any("points 100/52 do not match the cards" in f.line for f in report.findings)
 
 
@@ -357,21 +369,21 @@ def test_audit_of_a_game_file_reports_every_wrong_deal() -> None:
     game["deals"][1]["result"]["points"] = [100, 50]
     game["deals"][5]["result"]["belote"] = 0
     game["deals"][5]["contract"] = "no-trumps"
-    report = sheet.audit_game(game, "g.json")
+    report = audit_game(game, "g.json")
     assert [f.line for f in report.findings] == [
         "deal 2, spades: points add up to 150, the cards of a deal are worth 152",
         "deal 6, no-trumps: no belote in No Trumps: there is no trump suit",
     ]
     over: Any = copy.deepcopy(rec.load(EXAMPLE))
     over["deals"] += [over["deals"][0], over["deals"][0]]
-    report = sheet.audit_game(over, "g.json")
+    report = audit_game(over, "g.json")
     assert [f.line for f in report.findings] == [
         "deal 11: the game is over: Bob & Dan won at deal 10",
         "deal 12: the game is over: Bob & Dan won at deal 10",
     ]
     held = copy.deepcopy(rec.load(EXAMPLE))
     held["deals"] = held["deals"][:3]
-    report = sheet.audit_game(held, "g.json")
+    report = audit_game(held, "g.json")
     assert report.ok and report.notes == [
         "81 litige points are still held, waiting for the next contract made"
     ]
@@ -417,29 +429,29 @@ def _with_declarations() -> Any:
 def test_declarations_typed_anywhere_in_the_sheet_are_read_where_they_are() -> None:
     """Rows in any order, kinds and ranks in any case, as a spreadsheet's lookups allow."""
     game = _with_declarations()
-    data = sheet.export_workbook(game)
+    data = export_workbook(game)
     moved = set_cells(
         data,
         {
-            **{(sheet.DECLARATIONS, f"{c}4"): None for c in "ABCD"},
-            (sheet.DECLARATIONS, "A9"): 1,
-            (sheet.DECLARATIONS, "B9"): "Bob & Dan",
-            (sheet.DECLARATIONS, "C9"): "Tierce",
-            (sheet.DECLARATIONS, "D9"): "k",
+            **{(DECLARATIONS, f"{c}4"): None for c in "ABCD"},
+            (DECLARATIONS, "A9"): 1,
+            (DECLARATIONS, "B9"): "Bob & Dan",
+            (DECLARATIONS, "C9"): "Tierce",
+            (DECLARATIONS, "D9"): "k",
         },
     )
-    report = sheet.audit_workbook_bytes(moved, "x.xlsx")
+    report = audit_workbook_bytes(moved, "x.xlsx")
     assert report.findings == []
-    record, _ = sheet.import_workbook_bytes(moved, "x.xlsx")
+    record, _ = import_workbook_bytes(moved, "x.xlsx")
     assert score_game(record).team_totals == score_game(game).team_totals == (62 + 282, 120 + 80)
 
 
 def test_a_wrong_declaration_row_is_one_finding() -> None:
-    data = set_cells(sheet.export_workbook(_with_declarations()), {(sheet.DECLARATIONS, "C5"): "x"})
-    report = sheet.audit_workbook_bytes(data, "x.xlsx")
+    data = set_cells(export_workbook(_with_declarations()), {(DECLARATIONS, "C5"): "x"})
+    report = audit_workbook_bytes(data, "x.xlsx")
     assert [f.line for f in report.findings] == [
         'Declarations!C5 (deal 2, declaration): "x" is not a declaration '
         "(tierce, cinquante, cent, carre)"
     ]
     with pytest.raises(ScoresheetError, match="Declarations!C5"):
-        sheet.import_workbook_bytes(data, "x.xlsx")
+        import_workbook_bytes(data, "x.xlsx")

@@ -8,10 +8,9 @@ the game file's ``"game"`` or the workbook's category
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from scoresheet import registry
 from scoresheet.errors import ScoresheetError
@@ -65,24 +64,8 @@ def import_workbook(path: Path) -> tuple[GameFile, Report]:
 
 
 def _render(game: str) -> SheetRender:
-    return cast("SheetRender", _part(game, "sheet.render"))
+    return registry.part(game, "sheet.render")
 
 
 def _audit(game: str) -> SheetAudit:
-    return cast("SheetAudit", _part(game, "sheet.audit"))
-
-
-def _part(game: str, role: Literal["sheet.render", "sheet.audit"]) -> Any:
-    """The game's role from the registry. Until every game's workbook has moved into its
-    folder (``scoresheet/games/<game>/sheet/``), a game's one module still in
-    ``scoresheet/sheets/`` plays both roles; this fallback goes with the last move."""
-    package = registry.game(game).package
-    try:
-        return registry.part(game, role)
-    except ModuleNotFoundError as exc:
-        if exc.name not in (
-            f"scoresheet.games.{package}.sheet",
-            f"scoresheet.games.{package}.{role}",
-        ):
-            raise
-        return importlib.import_module(f"scoresheet.sheets.{package}")
+    return registry.part(game, "sheet.audit")

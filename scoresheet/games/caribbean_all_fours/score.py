@@ -2,7 +2,8 @@
 
 Every point of a deal is scored in the rules' order — each kick as its card is turned up,
 the beg point, High, Low, Jack (or hang jack), Game — and the game ends the moment a
-team reaches the target: the points after that one are listed but not counted.
+team reaches the target: the points after that one are listed but not counted. What a
+deal reports about its cards is checked by :mod:`.checks`.
 
 With a target of 1 (so the first point wins), team A's High ends the game and team B's
 Low, Jack and Game are listed but never count — the rules page's example in small:
@@ -28,14 +29,20 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from scoresheet.cards import SUIT_NAMES, Card, parse_card, parse_cards, standard_deck
+from scoresheet.cards import SUIT_NAMES, Card
 from scoresheet.errors import ScoresheetError
+from scoresheet.games.caribbean_all_fours.checks import (
+    Teams,
+    card_points,
+    check_turn_ups,
+    parse_turn_ups,
+    player,
+)
 from scoresheet.games.caribbean_all_fours.rules import (
     GAME,
     JACK_RULES,
     PLAYERS,
     AllFoursRules,
-    hand_size,
 )
 
 if TYPE_CHECKING:
@@ -44,7 +51,6 @@ if TYPE_CHECKING:
 JACK = 11
 KINDS = ("kick", "beg", "high", "low", "jack", "hang-jack", "game")
 BEGS = ("stand", "take-one", "run")
-Teams = tuple[tuple[str, str], tuple[str, str]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -312,185 +318,6 @@ def kicks(
             )
 
 
-def parse_turn_ups(texts: Sequence[str], where: str) -> tuple[Card, ...]:
-    cards: list[Card] = []
-    for i, text in enumerate(texts):
-        try:
-            card = parse_card(text)
-        except ScoresheetError as exc:
-            raise ScoresheetError(f"{where}, turn-up {i + 1}: {exc}") from None
-        if card in cards:
-            raise ScoresheetError(f"{where}: {card} is turned up twice")
-        cards.append(card)
-    return tuple(cards)
-
-
-def check_turn_ups(
-    rules: AllFoursRules, turn_ups: Sequence[Card], beg: str | None, ended: bool, where: str
-) -> None:
-    """The beg and the cards turned up must tell one story.
-
-    ``ended``: a kick ended the game at the last card turned up.
-    """
-    n = len(turn_ups)
-    first = turn_ups[0]
-    suit = SUIT_NAMES[first.suit]
-    if n > rules.max_turn_ups:
-        raise ScoresheetError(
-            f"{where}: {n} cards turned up, but the pack runs out after {rules.max_turn_ups} "
-            "(and the hand is redealt)"
-        )
-    if beg is None:
-        if ended and n == 1:
-            return
-        raise ScoresheetError(f"{where}: beg is missing (stand, take-one or run)")
-    if ended and n == 1:
-        raise ScoresheetError(
-            f"{where}: the kick of {first} ended the game before anyone stood or begged: "
-            "leave out beg"
-        )
-    if beg in ("stand", "take-one"):
-        if n > 1:
-            raise ScoresheetError(
-                f"{where}: {n} cards turned up, but the pack is run only when the dealer "
-                f"refuses a beg (beg: run, not {beg})"
-            )
-        return
-    if n == 1:
-        raise ScoresheetError(
-            f"{where}: beg is run, but only one card was turned up: give every card turned up"
-        )
-    for i, card in enumerate(turn_ups[1:-1], start=2):
-        if card.suit != first.suit:
-            raise ScoresheetError(
-                f"{where}: turn-up {i} ({card}) is not a {suit[:-1]} like the first, so the "
-                "running stopped there: no card was turned up after it"
-            )
-    last = turn_ups[-1]
-    if last.suit == first.suit and not ended:
-        raise ScoresheetError(
-            f"{where}: the last card turned up ({last}) is a {suit[:-1]} like the first: "
-            "the pack is run again until a new suit turns up (or redealt if it runs out)"
-        )
-
-
-def _player(value: Any, players: Sequence[str], where: str) -> str:
-    if value not in players:
-        raise ScoresheetError(f'{where}: "{value}" is not a player ({", ".join(players)})')
-    return str(value)
-
-
-def _piles(
-    cards: Sequence[str | Sequence[str]], turn_ups: Sequence[Card], where: str
-) -> tuple[list[Card], list[Card]]:
-    piles: list[list[Card]] = []
-    seen: set[Card] = set()
-    for team, given in enumerate(cards):
-        try:
-            pile = parse_cards(given) if isinstance(given, str) else [parse_card(c) for c in given]
-        except ScoresheetError as exc:
-            raise ScoresheetError(f"{where}, result.cards[{team}]: {exc}") from None
-        for card in pile:
-            if card in seen:
-                raise ScoresheetError(f"{where}, result.cards: {card} is listed twice")
-            if card in turn_ups:
-                raise ScoresheetError(
-                    f"{where}, result.cards: {card} was turned up, so it was not played"
-                )
-            seen.add(card)
-        piles.append(pile)
-    return piles[0], piles[1]
-
-
-def _check_cards(
-    rules: AllFoursRules,
-    teams: Teams,
-    piles: tuple[list[Card], list[Card]],
-    turn_ups: Sequence[Card],
-    high: str | None,
-    low: str | None,
-    jack: tuple[str, str] | None,
-    where: str,
-) -> tuple[int, int]:
-    """Check the captured cards against the rest of the result; the card points."""
-    size = hand_size(len(turn_ups))
-    for team, pile in enumerate(piles):
-        if len(pile) % PLAYERS:
-            raise ScoresheetError(
-                f"{where}, result.cards: {team_name(teams, team)} captured {len(pile)} cards, "
-                f"which is not a whole number of tricks of {PLAYERS}"
-            )
-    captured = len(piles[0]) + len(piles[1])
-    if captured != PLAYERS * size:
-        raise ScoresheetError(
-            f"{where}, result.cards: {captured} cards captured, but {PLAYERS} players × "
-            f"{size} cards = {PLAYERS * size} were played"
-        )
-    trump = turn_ups[-1].suit
-    trumps = sorted((c for pile in piles for c in pile if c.suit == trump), reverse=True)
-    if not trumps:
-        if high is not None or low is not None:
-            raise ScoresheetError(
-                f"{where}, result: no trump was captured, so none was dealt: high and low "
-                "must be none"
-            )
-    elif high is None or low is None:
-        raise ScoresheetError(
-            f"{where}, result: trumps were played ({' '.join(map(str, trumps))}): give who "
-            "was dealt the highest and the lowest"
-        )
-    elif len(trumps) == 1 and high != low:
-        raise ScoresheetError(
-            f"{where}, result: the only trump in play ({trumps[0]}) is both High and Low: "
-            f"one player was dealt it, not {high} and {low}"
-        )
-    the_jack = Card(JACK, trump)
-    in_pile = next((t for t, pile in enumerate(piles) if the_jack in pile), None)
-    if in_pile is None and jack is not None:
-        raise ScoresheetError(
-            f"{where}, result.jack: {the_jack} is not among the captured cards, so it was "
-            "not dealt: jack must be none"
-        )
-    if in_pile is not None:
-        if jack is None:
-            raise ScoresheetError(
-                f"{where}, result.jack: {the_jack} is among the captured cards: give who held "
-                "it and who won it"
-            )
-        if jack[1] not in teams[in_pile]:
-            raise ScoresheetError(
-                f"{where}, result.jack: {the_jack} is in {team_name(teams, in_pile)}'s cards, "
-                f"so one of them won it, not {jack[1]}"
-            )
-    a, b = (sum(rules.card_value(c) for c in pile) for pile in piles)
-    return a, b
-
-
-def _check_game_points(
-    rules: AllFoursRules, points: tuple[int, int], turn_ups: Sequence[Card], where: str
-) -> None:
-    """The captured card points must fit the cards in play."""
-    total = points[0] + points[1]
-    kicked = sum(rules.card_value(c) for c in turn_ups)
-    most = rules.pack_points - kicked
-    shown = f"{points[0]} + {points[1]} = {total} card points"
-    if total > most:
-        turned = f", {kicked} in the cards turned up" if kicked else ""
-        raise ScoresheetError(
-            f"{where}, result.game_points: {shown}, but the cards in play hold at most {most} "
-            f"({rules.pack_points} in the pack{turned})"
-        )
-    left = 52 - PLAYERS * hand_size(len(turn_ups)) - len(turn_ups)
-    rest = sorted((rules.card_value(c) for c in standard_deck() if c not in turn_ups), reverse=True)
-    least = most - sum(rest[:left])
-    if total < least:
-        raise ScoresheetError(
-            f"{where}, result.game_points: {shown}, but the {left} card{'s' * (left != 1)} "
-            f"not dealt hold{'s' * (left == 1)} at most {most - least}, so the tricks hold at "
-            f"least {least}"
-        )
-
-
 def score_deal(
     rules: AllFoursRules,
     players: Sequence[str],
@@ -535,8 +362,8 @@ def score_deal(
             raise ScoresheetError(f"{where}: result.{key} is missing ({null})")
     high = result.get("high")
     low = result.get("low")
-    high = None if high is None else _player(high, players, f"{where}, result.high")
-    low = None if low is None else _player(low, players, f"{where}, result.low")
+    high = None if high is None else player(high, players, f"{where}, result.high")
+    low = None if low is None else player(low, players, f"{where}, result.low")
     if (high is None) != (low is None):
         raise ScoresheetError(
             f"{where}, result: high and low are both null (no trump dealt) or both players"
@@ -545,8 +372,8 @@ def score_deal(
     jack: tuple[str, str] | None = None
     if given_jack is not None:
         jack = (
-            _player(given_jack["holder"], players, f"{where}, result.jack.holder"),
-            _player(given_jack["won_by"], players, f"{where}, result.jack.won_by"),
+            player(given_jack["holder"], players, f"{where}, result.jack.holder"),
+            player(given_jack["won_by"], players, f"{where}, result.jack.won_by"),
         )
         trump_jack = Card(JACK, turn_ups[-1].suit)
         if trump_jack in turn_ups:
@@ -558,7 +385,8 @@ def score_deal(
             raise ScoresheetError(
                 f"{where}, result: the trump jack was dealt, so high and low are players"
             )
-    game_points = _game_points(rules, teams, result, turn_ups, high, low, jack, where)
+    names = (team_name(teams, 0), team_name(teams, 1))
+    game_points = card_points(rules, teams, names, result, turn_ups, high, low, jack, where)
     if high is not None and low is not None:
         race.award(team_of(teams, high), "high", rules.values.high, player=high)
         race.award(team_of(teams, low), "low", rules.values.low, player=low)
@@ -590,34 +418,6 @@ def score_deal(
         jack=jack,
         game_points=game_points,
     )
-
-
-def _game_points(
-    rules: AllFoursRules,
-    teams: Teams,
-    result: Mapping[str, Any],
-    turn_ups: Sequence[Card],
-    high: str | None,
-    low: str | None,
-    jack: tuple[str, str] | None,
-    where: str,
-) -> tuple[int, int]:
-    given = result.get("game_points")
-    cards = result.get("cards")
-    if given is not None and cards is not None:
-        raise ScoresheetError(
-            f"{where}, result: give game_points or cards, not both (the cards give the points)"
-        )
-    if cards is not None:
-        piles = _piles(cards, turn_ups, where)
-        return _check_cards(rules, teams, piles, turn_ups, high, low, jack, where)
-    if given is None:
-        raise ScoresheetError(
-            f"{where}: result.game_points is missing (each team's card points, or their cards)"
-        )
-    points = (given[0], given[1])
-    _check_game_points(rules, points, turn_ups, where)
-    return points
 
 
 def _finish(
