@@ -19,8 +19,7 @@ from scoresheet import record as rec
 from scoresheet.errors import ScoresheetError
 from scoresheet.games.caribbean_all_fours import score_game
 from scoresheet.games.caribbean_all_fours.score import GameScore, game_file
-from scoresheet.games.caribbean_all_fours.simulate import random_game
-from scoresheet.sheets.caribbean_all_fours import (
+from scoresheet.games.caribbean_all_fours.sheet.layout import (
     D_BEG,
     D_GP,
     D_HIGH,
@@ -40,6 +39,7 @@ from scoresheet.sheets.caribbean_all_fours import (
     import_workbook_bytes,
     plan_workbook,
 )
+from scoresheet.games.caribbean_all_fours.simulate import random_game
 from scoresheet.sheets.games import game_of_workbook
 from scoresheet.sheets.layout import col_letter
 from tests.sheets_helpers import patch_xml, recalculate, same, set_cells, values

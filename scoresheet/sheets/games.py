@@ -20,8 +20,8 @@ from types import ModuleType
 from scoresheet.errors import ScoresheetError
 
 SHEET_MODULES: dict[str, str] = {
-    "rosbiratschka": "scoresheet.sheets.rosbiratschka",
-    "caribbean-all-fours": "scoresheet.sheets.caribbean_all_fours",
+    "rosbiratschka": "scoresheet.games.rosbiratschka.sheet",
+    "caribbean-all-fours": "scoresheet.games.caribbean_all_fours.sheet",
     "belote": "scoresheet.sheets.belote",
 }
 CATEGORY_PREFIX = "scoresheet:"
