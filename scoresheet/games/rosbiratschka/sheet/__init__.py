@@ -18,17 +18,22 @@ doubling rule is ``IF(COUNTIF(row,">0")<n_players, avoided, 1)``, overridden by 
 ``IF(MAX(row)=in_deal, …)`` — and carries the value the library computes as its cached
 value. The workbook's category (``scoresheet:rosbiratschka``) tells audit and import
 which game it holds.
+
+The modules: :mod:`.layout` (where every cell sits), :mod:`.plan` (what every cell
+holds), :mod:`.render` (the live and blank workbooks written), :mod:`.audit` (a
+workbook checked cell by cell, and imported).
 """
 
 from __future__ import annotations
 
-from scoresheet.games.rosbiratschka.sheet.layout import (
+# The kit's ``sheet_module`` hands the commands one module per game for all four calls:
+# until they ask the registry for ``sheet.render`` and ``sheet.audit``, it is this one.
+from scoresheet.games.rosbiratschka.sheet.audit import (
     audit_game,
     audit_workbook_bytes,
-    blank_workbook,
-    export_workbook,
     import_workbook_bytes,
 )
+from scoresheet.games.rosbiratschka.sheet.render import blank_workbook, export_workbook
 
 __all__ = [
     "audit_game",
