@@ -19,6 +19,10 @@ from scoresheet import record as rec
 from scoresheet.errors import ScoresheetError
 from scoresheet.games.caribbean_all_fours import score_game
 from scoresheet.games.caribbean_all_fours.score import GameScore, game_file
+from scoresheet.games.caribbean_all_fours.sheet.audit import (
+    audit_workbook_bytes,
+    import_workbook_bytes,
+)
 from scoresheet.games.caribbean_all_fours.sheet.layout import (
     D_BEG,
     D_GP,
@@ -33,12 +37,9 @@ from scoresheet.games.caribbean_all_fours.sheet.layout import (
     RULES,
     SCORES,
     SLOTS,
-    audit_workbook_bytes,
-    blank_workbook,
-    export_workbook,
-    import_workbook_bytes,
-    plan_workbook,
 )
+from scoresheet.games.caribbean_all_fours.sheet.plan import plan_workbook
+from scoresheet.games.caribbean_all_fours.sheet.render import blank_workbook, export_workbook
 from scoresheet.games.caribbean_all_fours.simulate import random_game
 from scoresheet.sheets.games import game_of_workbook
 from scoresheet.sheets.layout import col_letter

@@ -16,17 +16,22 @@ A workbook has four sheets, each with three header rows:
 Every computed cell is a formula over the inputs and the named rule cells, and carries
 the value the library computes as its cached value. An audit reads the inputs back,
 scores them with the library, and compares every formula and every value shown.
+
+The modules: :mod:`.layout` (where every cell sits), :mod:`.plan` and :mod:`.points`
+(what every cell holds), :mod:`.render` (the live and blank workbooks written),
+:mod:`.audit` (a workbook checked cell by cell, and imported).
 """
 
 from __future__ import annotations
 
-from scoresheet.games.caribbean_all_fours.sheet.layout import (
+# The kit's ``sheet_module`` hands the commands one module per game for all four calls:
+# until they ask the registry for ``sheet.render`` and ``sheet.audit``, it is this one.
+from scoresheet.games.caribbean_all_fours.sheet.audit import (
     audit_game,
     audit_workbook_bytes,
-    blank_workbook,
-    export_workbook,
     import_workbook_bytes,
 )
+from scoresheet.games.caribbean_all_fours.sheet.render import blank_workbook, export_workbook
 
 __all__ = [
     "audit_game",

@@ -270,6 +270,3 @@ def _print_setup(sheets: dict[str, Worksheet]) -> None:
             title_rows=None if title == RULES else "2:3",
             landscape=True,
         )
-
-
-# -- reading back: audit and import ----------------------------------------------------------
