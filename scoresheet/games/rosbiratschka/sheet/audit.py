@@ -40,6 +40,9 @@ from scoresheet.sheets.safety import strict_json
 if TYPE_CHECKING:
     from scoresheet.sheets.audit import Report, Sheet
 
+# The kit's audit module is imported where it is used: it holds Barbu's audit too, and
+# this module is loaded with the package (see ``__init__``) by every export.
+
 
 def _load(data: bytes, name: str) -> dict[str, Sheet]:
     """The three sheets' cells, read twice: formulas and inputs, then the saved values."""
