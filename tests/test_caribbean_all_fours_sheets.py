@@ -19,8 +19,11 @@ from scoresheet import record as rec
 from scoresheet.errors import ScoresheetError
 from scoresheet.games.caribbean_all_fours import score_game
 from scoresheet.games.caribbean_all_fours.score import GameScore, game_file
-from scoresheet.games.caribbean_all_fours.simulate import random_game
-from scoresheet.sheets.caribbean_all_fours import (
+from scoresheet.games.caribbean_all_fours.sheet.audit import (
+    audit_workbook_bytes,
+    import_workbook_bytes,
+)
+from scoresheet.games.caribbean_all_fours.sheet.layout import (
     D_BEG,
     D_GP,
     D_HIGH,
@@ -34,12 +37,10 @@ from scoresheet.sheets.caribbean_all_fours import (
     RULES,
     SCORES,
     SLOTS,
-    audit_workbook_bytes,
-    blank_workbook,
-    export_workbook,
-    import_workbook_bytes,
-    plan_workbook,
 )
+from scoresheet.games.caribbean_all_fours.sheet.plan import plan_workbook
+from scoresheet.games.caribbean_all_fours.sheet.render import blank_workbook, export_workbook
+from scoresheet.games.caribbean_all_fours.simulate import random_game
 from scoresheet.sheets.plan import col_letter
 from scoresheet.sheets.read import game_of_workbook
 from tests.sheets_helpers import patch_xml, recalculate, same, set_cells, values

@@ -25,21 +25,22 @@ import pytest
 from scoresheet import record as rec
 from scoresheet.errors import ScoresheetError
 from scoresheet.games.rosbiratschka.score import GameScore, score_game
-from scoresheet.games.rosbiratschka.simulate import random_game
-from scoresheet.sheets.audit import audit_path
-from scoresheet.sheets.plan import col_letter
-from scoresheet.sheets.rosbiratschka import (
+from scoresheet.games.rosbiratschka.sheet.audit import (
+    audit_workbook_bytes,
+    import_workbook_bytes,
+)
+from scoresheet.games.rosbiratschka.sheet.layout import (
     RESULTS,
     RULES,
     SCORES,
     Layout,
-    audit_workbook_bytes,
-    blank_workbook,
-    export_workbook,
-    import_workbook_bytes,
-    plan_workbook,
     result_inputs,
 )
+from scoresheet.games.rosbiratschka.sheet.plan import plan_workbook
+from scoresheet.games.rosbiratschka.sheet.render import blank_workbook, export_workbook
+from scoresheet.games.rosbiratschka.simulate import random_game
+from scoresheet.sheets.audit import audit_path
+from scoresheet.sheets.plan import col_letter
 from tests.sheets_helpers import recalculate, same, set_cells, values
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -371,7 +372,7 @@ def test_a_changed_formula_is_found() -> None:
 
 
 def test_audit_of_a_game_file_names_each_bad_deal() -> None:
-    from scoresheet.sheets.rosbiratschka import audit_game
+    from scoresheet.games.rosbiratschka.sheet.audit import audit_game
 
     data = json.loads(EXAMPLE.read_text(encoding="utf-8"))
     data["deals"][0]["result"]["tricks"]["Ann"] = 3

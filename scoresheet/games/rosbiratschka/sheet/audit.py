@@ -1,0 +1,406 @@
+"""Rosbiratschka workbooks read back: audited cell by cell, and imported as a game.
+
+The inputs are read into a game file; the library scores it, and every computed cell
+of the workbook is compared with the plan (:mod:`.plan`) of that game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, cast
+
+from scoresheet.errors import ScoresheetError
+from scoresheet.games.rosbiratschka.rules import RESULT_KEYS
+from scoresheet.games.rosbiratschka.score import (
+    DealScore,
+    GameScore,
+    resolve,
+    rules_of,
+    score_deal,
+    score_game,
+)
+from scoresheet.games.rosbiratschka.sheet.layout import (
+    FORMAT,
+    GAME,
+    IN_DECK,
+    MAX_COLS,
+    MAX_ROWS,
+    RESULTS,
+    RULES,
+    SCORES,
+    SHEETS,
+    VERSION,
+    Layout,
+)
+from scoresheet.games.rosbiratschka.sheet.plan import Plan
+from scoresheet.sheets.plan import col_letter
+from scoresheet.sheets.safety import strict_json
+
+if TYPE_CHECKING:
+    from scoresheet.sheets.findings import Report
+    from scoresheet.sheets.read import Sheet
+
+# The kit's audit module is imported where it is used: it holds Barbu's audit too, and
+# this module is loaded with the package (see ``__init__``) by every export.
+
+
+def _load(data: bytes, name: str) -> dict[str, Sheet]:
+    """The three sheets' cells, read twice: formulas and inputs, then the saved values."""
+    from scoresheet.sheets.read import read_sheets
+
+    return read_sheets(
+        data,
+        name,
+        SHEETS,
+        max_row=MAX_ROWS,
+        max_col=MAX_COLS,
+        kind="a Rosbiratschka workbook",
+    )
+
+
+@dataclass
+class Book:
+    """A workbook read back: the game its inputs make, and where things are."""
+
+    record: dict[str, Any]
+    layout: Layout
+    sheets: dict[str, Sheet]
+    bad: set[int]  # deals with an input that could not be read
+    changed: tuple[str, ...] = ()  # the labels of the rule values changed in the sheet
+
+
+def _integer(value: Any) -> int | None:
+    """A whole number of any sign typed in a cell (``-1``, ``8.0``, ``"-1"``)."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float):
+        return int(value) if value.is_integer() else None
+    if isinstance(value, str):
+        text = value.strip()
+        if text.lstrip("+-").isdigit():
+            return int(text)
+    return None
+
+
+def _text(value: Any) -> str | None:
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return None
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return str(value)
+
+
+def read_book(data: bytes, name: str, report: Report) -> Book:
+    """The game a workbook's inputs hold, with a finding for each input that is wrong."""
+    from scoresheet.rules import merge_options
+    from scoresheet.sheets.read import check_player_names, show_value, whole_number
+
+    sheets = _load(data, name)
+    rules_sheet = sheets[RULES]
+    if rules_sheet.value(2, 2) != FORMAT or rules_sheet.value(4, 2) != GAME:
+        raise ScoresheetError(
+            f"{name}: not a Rosbiratschka workbook written by scoresheet "
+            f'(Rules!B2 should say "{FORMAT}", Rules!B4 "{GAME}")'
+        )
+    version = whole_number(rules_sheet.value(3, 2))
+    if version is None or version > VERSION:
+        raise ScoresheetError(
+            f"{name}: written by a newer scoresheet (workbook version {version}); "
+            f"this one reads up to version {VERSION}"
+        )
+    spec, options_text = rules_sheet.value(5, 2), rules_sheet.value(6, 2)
+    try:
+        stated = strict_json(spec) if isinstance(spec, str) and spec.startswith("{") else spec
+        options = strict_json(options_text) if options_text else {}
+    except (ValueError, RecursionError):  # not JSON, a number past the digit limit, nested
+        raise ScoresheetError(f"{name}: the rules stored in the Rules sheet are damaged") from None
+    if not isinstance(stated, str | dict) or not isinstance(options, dict):
+        raise ScoresheetError(f"{name}: the rules stored in the Rules sheet are damaged")
+    rules = resolve(stated, options or None)
+    layout = Layout(["?"] * rules.players, rules)
+    players: list[str] = []
+    for j, row in enumerate(layout.player_rows):
+        got = rules_sheet.value(row, 2)
+        if not isinstance(got, str) or not got.strip():
+            raise ScoresheetError(f"{name}: Rules!B{row} should hold the name of player {j + 1}")
+        players.append(got)
+    check_player_names(players, name)
+    if len(set(players)) != len(players):
+        raise ScoresheetError(f"{name}: the Rules sheet names a player twice")
+    layout = Layout(players, rules)
+    for sheet, col, want in ((RESULTS, 4, "contract"), (SCORES, 3, "contract")):
+        if sheets[sheet].value(3, col) != want:
+            raise ScoresheetError(
+                f"{name}: {sheet}!{col_letter(col)}3 should say {want!r}: the sheet's "
+                "columns were moved"
+            )
+
+    bad: set[int] = set()
+
+    def fail(
+        sheet: str, row: int, col: int, deal: int | None, what: str, msg: str, blocking: bool = True
+    ) -> None:
+        report.add(deal, f"{sheet}!{col_letter(col)}{row}", what, msg, blocking)
+        if deal is not None:
+            bad.add(deal)
+
+    # Rule values changed in the sheet become the game's options.
+    overrides: dict[str, Any] = {}
+    changed: list[str] = []
+    for rc in layout.rule_cells:
+        got = rules_sheet.value(rc.row, 2)
+        number = _integer(got)
+        if number is None:
+            fail(RULES, rc.row, 2, None, rc.label, f"{show_value(got)} is not a whole number")
+            continue
+        if number == rc.value:
+            continue
+        if rc.option is None:
+            fail(
+                RULES,
+                rc.row,
+                2,
+                None,
+                rc.label,
+                f"{number}, the deck gives {rc.value}: a fact of these rules, "
+                "not a value to change",
+                blocking=False,
+            )
+            continue
+        if rc.option == ("slam",):
+            if number not in (-1, 1):
+                fail(RULES, rc.row, 2, None, rc.label, f"{number}: the slam sign is -1 or 1")
+                continue
+            value: Any = "minus" if number < 0 else "plus"
+        else:
+            value = number
+        fail(
+            RULES,
+            rc.row,
+            2,
+            None,
+            rc.label,
+            f"{number}, the rules {_rules_name(stated)} give {rc.value}",
+            blocking=False,
+        )
+        changed.append(rc.label)
+        node = overrides
+        for part in rc.option[:-1]:
+            node = node.setdefault(part, {})
+        node[rc.option[-1]] = value
+    for c, row in layout.contract_rows.items():
+        got = rules_sheet.value(row, 1)
+        if got != c:
+            fail(
+                RULES,
+                row,
+                1,
+                None,
+                "contracts",
+                f"{show_value(got)}: the contracts of these rules come in the order "
+                f"{', '.join(layout.contracts)}",
+                blocking=False,
+            )
+    if overrides:
+        options = merge_options(options, overrides)
+        try:
+            rules = resolve(stated, options)
+        except ScoresheetError as exc:
+            raise ScoresheetError(f"{name}: the rule values in the Rules sheet: {exc}") from None
+        layout = Layout(players, rules)
+
+    results = sheets[RESULTS]
+    deals: list[dict[str, Any]] = []
+    empty_from: int | None = None
+    for number in range(1, layout.rows + 1):
+        row = layout.row(number)
+        contract = rules.contract_of(number)
+        mine = layout.contract_fields(contract)
+        stray = [
+            col
+            for col in range(5, layout.results_width + 1)
+            if col not in mine and _text(results.value(row, col)) is not None
+        ]
+        for col in stray:
+            owner = next(k for k, cols in layout.fields.items() if col in cols)
+            fail(
+                RESULTS,
+                row,
+                col,
+                number,
+                f"deal {number}, {owner}",
+                f"deal {number} is {contract}: this cell is not one of its inputs",
+            )
+        values = [results.value(row, c) for c in mine]
+        if all(_text(v) is None for v in values):
+            empty_from = empty_from or number
+            continue
+        if empty_from is not None:
+            fail(
+                RESULTS,
+                row,
+                mine[0],
+                number,
+                f"deal {number}",
+                f"deal {empty_from} is not filled in, but deal {number} is: "
+                "deals are filled in order",
+            )
+            continue
+        result: dict[str, Any] = {}
+        for key in RESULT_KEYS[contract]:
+            cols = layout.fields[key]
+            if key in IN_DECK:
+                counts: dict[str, int] = {}
+                for j, p in enumerate(players):
+                    raw = results.value(row, cols[j])
+                    if _text(raw) is None:
+                        continue
+                    count = whole_number(raw)
+                    if count is None or count < 0:
+                        fail(
+                            RESULTS,
+                            row,
+                            cols[j],
+                            number,
+                            f"deal {number}, {p}, {key}",
+                            f"{show_value(raw)} is not a whole number of 0 or more",
+                        )
+                        continue
+                    counts[p] = count
+                result[key] = counts
+            else:
+                who = _text(results.value(row, cols[0]))
+                if who is None:
+                    continue
+                if who not in players:
+                    fail(
+                        RESULTS,
+                        row,
+                        cols[0],
+                        number,
+                        f"deal {number}, {key}",
+                        f"{show_value(who)} is not a player's name as the Rules sheet writes "
+                        f"it ({', '.join(players)})",
+                    )
+                    continue
+                result[key] = who
+        deals.append({"contract": contract, "result": result})
+    record: dict[str, Any] = {
+        "format": "scoresheet-game",
+        "version": 1,
+        "game": GAME,
+        "rules": stated,
+    }
+    if options:
+        record["options"] = options
+    record["players"] = players
+    record["deals"] = deals
+    return Book(record, layout, sheets, bad, tuple(changed))
+
+
+def _rules_name(stated: Any) -> str:
+    return f'"{stated}"' if isinstance(stated, str) else "of the game file"
+
+
+def _score_each(report: Report, book: Book) -> tuple[GameScore, set[int]]:
+    """Score each deal on its own, so one bad deal does not hide the others."""
+    rules, players = book.layout.rules, book.layout.players
+    good: list[DealScore] = []
+    broken = set(book.bad)
+    for index, deal in enumerate(book.record["deals"]):
+        number = index + 1
+        if number in broken:
+            continue
+        try:
+            good.append(score_deal(rules, players, number, deal))
+        except ScoresheetError as exc:
+            what, _, message = str(exc).partition(": ")
+            report.add(number, None, what, message)
+            broken.add(number)
+    if not broken:
+        return score_game(book.record, rules), broken
+    totals = dict.fromkeys(players, 0)
+    for d in good:
+        for p in players:
+            totals[p] += d.score[p]
+    partial = GameScore(tuple(players), rules, tuple(good), totals, (), False)
+    return partial, broken
+
+
+def _compare(report: Report, book: Book, score: GameScore, broken: set[int]) -> None:
+    from scoresheet.sheets.findings import after_broken, compare_cells
+
+    lay = book.layout
+    scored = {d.number: d for d in score.deals}
+    played = len(book.record["deals"])
+    plan = Plan(book.record, lay, scored, played, score.complete)
+    compare_cells(report, plan.formulas(), book.sheets, skip=after_broken(broken))
+
+
+def audit_workbook_bytes(data: bytes, name: str) -> Report:
+    """Audit a workbook's bytes (already passed through :mod:`scoresheet.sheets.safety`)."""
+    from scoresheet.sheets.findings import Report
+
+    report = Report(name)
+    book = read_book(data, name, report)
+    report.record = cast("Any", book.record)
+    score, broken = _score_each(report, book)
+    report.score = cast("Any", score)
+    _compare(report, book, score, broken)
+    report.findings.sort(key=lambda f: (f.deal is None, f.deal or 0))
+    return report
+
+
+def import_workbook_bytes(data: bytes, name: str) -> tuple[Any, Report]:
+    """The game a workbook's inputs hold. Raises ScoresheetError when an input is wrong;
+    a rule value changed in the sheet is kept in the game's options (a finding that does
+    not block)."""
+    from scoresheet import record as rec
+    from scoresheet.sheets.findings import Report
+
+    report = Report(name)
+    book = read_book(data, name, report)
+    for finding in report.findings:
+        if finding.blocking:
+            raise ScoresheetError(f"{name}: {finding.line}")
+    record = rec.from_data(book.record, source=name)
+    score_game(record, book.layout.rules)  # raises, naming the deal, if a deal is wrong
+    # What the import keeps besides the inputs: the rule values changed, now options.
+    report.findings = [f for f in report.findings if f.what in book.changed]
+    return record, report
+
+
+def audit_game(record: Mapping[str, Any], name: str) -> Report:
+    """Audit a game file: score each deal, and report what the rules refuse."""
+    from scoresheet.sheets.findings import Report
+
+    report = Report(name, record=cast("Any", record))
+    try:
+        rules = rules_of(record)
+    except ScoresheetError as exc:
+        report.add(None, None, "rules", str(exc))
+        return report
+    players = list(record["players"])
+    if len(players) != rules.players:
+        report.add(
+            None,
+            None,
+            "players",
+            f"these rules are for {rules.players} players, the game has {len(players)}",
+        )
+        return report
+    deals = record.get("deals") or []
+    if len(deals) > rules.deals_per_game:
+        report.add(
+            len(deals), None, "deals", f"the game is complete after {rules.deals_per_game} deals"
+        )
+        return report
+    book = Book(dict(record), Layout(players, rules), {}, set())
+    score, _ = _score_each(report, book)
+    report.score = cast("Any", score)
+    for v in score.violations:
+        report.add(v.deal, None, f"deal {v.deal}", v.message)
+    return report
