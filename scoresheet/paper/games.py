@@ -1,0 +1,42 @@
+"""The PDF of a game: its pad (blank, to fill in with a pen) or the game printed.
+
+Each game builds its own :class:`~scoresheet.paper.model.Doc` in its ``paper.py``
+(role ``Paper``), from the game's one scoring result (``score --json`` gives the same);
+a pad is built from the scoring result of a game with no deals, which knows the
+players, the rules, the declarers and the dealers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from scoresheet import record, registry
+from scoresheet.rules import load_any_preset
+
+
+def pad_pdf(players: Sequence[str], rules: str, paper: str = "a4") -> bytes:
+    """The PDF score pad of a game with these players under the ``rules`` preset."""
+    from scoresheet.paper.render import render  # fpdf2: only when a PDF is made
+
+    game = load_any_preset(rules).game
+    data = {
+        "format": "scoresheet-game",
+        "version": 1,
+        "game": game,
+        "rules": rules,
+        "players": list(players),
+        "deals": [],
+    }
+    blank = record.from_data(data, source="blank pad")
+    result = registry.part(game, "score").score_game(blank)
+    return render(registry.part(game, "paper").pad(result), paper)
+
+
+def game_pdf(rec: Any, paper: str = "a4") -> bytes:
+    """The PDF of a game file: every deal, the totals, standings, ledger and chart."""
+    from scoresheet.paper.render import render  # fpdf2: only when a PDF is made
+
+    game = rec.get("game", registry.DEFAULT_GAME)
+    result = registry.part(game, "score").score_game(rec)
+    return render(registry.part(game, "paper").printed(result), paper)
