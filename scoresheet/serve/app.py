@@ -42,6 +42,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
+from scoresheet import registry
 from scoresheet.errors import ScoresheetError
 
 if TYPE_CHECKING:
@@ -325,11 +326,9 @@ def create_app(
 
     def saved_so_far(game: Any, number: int) -> int:
         """The deals the game holds; refused when deal ``number`` is among them already."""
-        from scoresheet.games import module
-
         played = len(game.result.deals)
         if number <= played:
-            shown = module(game.result.game).deal_text(game.result, number)
+            shown = registry.part(game.result.game, "views").deal_text(game.result, number)
             raise Refused(
                 409,
                 f"deal {number} was saved first from another phone or the terminal — "
@@ -338,7 +337,6 @@ def create_app(
         return played
 
     def add(number: int, deal: dict[str, Any]) -> tuple[str, int]:
-        from scoresheet.games import module
         from scoresheet.session import add_deal
 
         if number < 1:
@@ -361,7 +359,7 @@ def create_app(
                     "wrote it); nothing was saved — here is the sheet as it is; enter yours again",
                 ) from None
             raise Refused(422, str(exc)) from None
-        return str(module(result.game).deal_text(result, number)), len(result.deals)
+        return registry.part(result.game, "views").deal_text(result, number), len(result.deals)
 
     def ask(number: int, body: Any) -> dict[str, Any]:
         from scoresheet.serve import form
@@ -411,7 +409,6 @@ def create_app(
 
     def correct(number: int, was: Any, deal: dict[str, Any]) -> tuple[str, int]:
         from scoresheet import record as rec
-        from scoresheet.games import module
         from scoresheet.session import edit_deal
 
         game = live.open()
@@ -434,7 +431,7 @@ def create_app(
                     "command wrote it); nothing was saved — here is the sheet as it is",
                 ) from None
             raise Refused(422, str(exc)) from None
-        shown = module(result.game).deal_text(result, number)
+        shown = registry.part(result.game, "views").deal_text(result, number)
         return f"corrected (kept in the file's history): {shown}", len(result.deals)
 
     def _changed(data: bytes) -> bool:
