@@ -13,7 +13,7 @@ from typing import Any
 from scoresheet.paper.model import Chart
 
 DATE_LINE = "Date: ____________________    Place: ____________________"
-RACE_ROWS = 16  # rows on the pad of a race to a target (Belote, All Fours): one page
+RACE_ROWS = 16  # rows on the pad of a race to a target (a partnership game): one page
 PAD_ROW = 8.0  # mm: room to write by hand
 PRINT_ROW = 6.0
 PRINT_FONT = 8.5

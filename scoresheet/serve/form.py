@@ -20,7 +20,7 @@ from scoresheet import registry
 from scoresheet.errors import ScoresheetError
 from scoresheet.questions import Form, Question, StartAgain
 
-MAX_ANSWERS = 200  # a Barbu deal with every double and per-player count asks about 40
+MAX_ANSWERS = 200  # the longest deal (every double, every per-player count) asks about 40
 MAX_TEXT = 400  # characters in one answer (a Chinese Poker hand is about 40)
 
 
