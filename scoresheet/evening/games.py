@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from scoresheet import registry
+from scoresheet import record, registry
 from scoresheet.errors import ScoresheetError
 
 #: A game file is a few kilobytes; anything far larger is refused before it is parsed.
@@ -86,8 +86,6 @@ def from_data(data: Mapping[str, Any], name: str = "game") -> ScoredGame:
     >>> g.game, g.complete, g.totals["Ann"]
     ('barbu', False, 0)
     """
-    from scoresheet import record
-
     try:
         rec = record.from_data(dict(data), source=name)
     except ScoresheetError as exc:
@@ -101,8 +99,6 @@ def _named(name: str, message: str) -> str:
 
 def load_game(path: Path, name: str | None = None) -> ScoredGame:
     """Read, validate and score one game file; any problem is one ScoresheetError naming it."""
-    from scoresheet import record
-
     label = name or str(path)
     try:
         size = path.stat().st_size

@@ -25,7 +25,7 @@ from scoresheet.evening.settle import (
     RULE_SIDE_BETS,
     Settlement,
 )
-from scoresheet.evening.stats import Stats
+from scoresheet.evening.stats import Stats, form_result
 from scoresheet.sheets.layout import Cell, col_letter
 
 if TYPE_CHECKING:
@@ -298,8 +298,6 @@ HEAD = "Head to head"
 def plan_stats(s: Stats) -> list[Cell]:
     """The statistics workbook's cells; the running form is a formula over each game's
     result, with the library's value cached."""
-    from scoresheet.evening.stats import form_result
-
     plan = _Plan()
     put = plan.put
     players = list(s.players)
