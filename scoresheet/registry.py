@@ -38,13 +38,22 @@ class Game:
     title: str  # as a heading says it
     preset: str  # the preset ``new`` uses when none is named
     teams: bool  # played in two partnerships (totals are the team's)
+    penalty: bool = False  # scored in penalty points: the lowest total wins
+    doubles: bool = False  # players double one another: side bets, a doubling ledger
 
 
 GAMES: dict[str, Game] = {
     g.name: g
     for g in (
-        Game("barbu", "barbu", "Barbu", "classic", teams=False),
-        Game("rosbiratschka", "rosbiratschka", "Rosbiratschka", "rosbiratschka", teams=False),
+        Game("barbu", "barbu", "Barbu", "classic", teams=False, doubles=True),
+        Game(
+            "rosbiratschka",
+            "rosbiratschka",
+            "Rosbiratschka",
+            "rosbiratschka",
+            teams=False,
+            penalty=True,
+        ),
         Game(
             "caribbean-all-fours",
             "caribbean_all_fours",

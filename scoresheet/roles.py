@@ -182,8 +182,41 @@ class SheetAudit(Protocol):
 
 
 class Stats(Protocol):
-    """``stats.py``: the game's own figures in ``settle``/``stats`` (per player)."""
+    """``stats.py``: the game's own figures in ``stats``, per player, and how the text
+    and the workbook show them.
 
-    def figures(
-        self, scored: Mapping[str, Any], players: Sequence[str]
-    ) -> dict[str, dict[str, Any]]: ...
+    The figures are read from the game's ``score --json`` objects only; they are public
+    output (``stats --json`` prints them under each player's :data:`KEY`).
+    """
+
+    @property
+    def KEY(self) -> str:
+        """The key of these figures in a player's statistics (``"barbu"``)."""
+        ...
+
+    def new(self) -> dict[str, Any]:
+        """A player's figures before any game of this kind."""
+        ...
+
+    def add(
+        self, name: str, score: Mapping[str, Any], figures: Mapping[str, dict[str, Any]]
+    ) -> None:
+        """Add one game (its file's ``name`` and ``score --json`` object) to the
+        figures of each player followed (``figures``: each player's, made by :meth:`new`)."""
+        ...
+
+    def finish(self, figures: dict[str, Any]) -> None:
+        """Once every game is added: the averages and shares of one player's figures."""
+        ...
+
+    def text(self, figures: Mapping[str, Mapping[str, Any]], width: int) -> list[str]:
+        """The lines ``stats`` prints for these players' figures (names padded to
+        ``width``), each section after a blank line."""
+        ...
+
+    def table(
+        self, figures: Mapping[str, Mapping[str, Any]]
+    ) -> tuple[str, str, list[str], list[list[Any]]] | None:
+        """The game's own sheet of the statistics workbook, if it has one: the sheet's
+        name, its title, the header and the rows (``None``: a cell left empty)."""
+        ...

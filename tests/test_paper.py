@@ -144,7 +144,7 @@ def test_letter_paper(tmp_path: Path) -> None:
 def printed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Path, dict[str, Any]]]:
     """Each example printed by ``export -o GAME.pdf`` (classic) or the library call it
     makes (the others), with what ``score --json`` says of it."""
-    from scoresheet import games, record
+    from scoresheet import record, registry
     from scoresheet.paper.games import game_pdf
 
     out = tmp_path_factory.mktemp("printed")
@@ -161,7 +161,8 @@ def printed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Path, d
         else:
             rec = record.load(game)
             path.write_bytes(game_pdf(rec))
-            as_json = games.module(rec.get("game", "barbu")).to_json(games.score(rec))
+            score = registry.part(rec.get("game", registry.DEFAULT_GAME), "score")
+            as_json = score.to_json(score.score_game(rec))
             made[name] = (path, json.loads(json.dumps(as_json)))
     return made
 

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from scoresheet import registry
 from scoresheet.errors import ScoresheetError
 from scoresheet.serve import form
 from scoresheet.session import open_game
@@ -204,7 +205,7 @@ def test_a_belote_team_is_answered_by_tapping_its_name(tmp_path: Path) -> None:
 
 def test_a_complete_game_has_no_form(tmp_path: Path) -> None:
     game = open_game(EXAMPLES / "rosbiratschka.json")
-    assert form.deal_questions(game.result) is None
+    assert registry.part(game.result.game, "play").deal_questions(game.result) is None
     with pytest.raises(ScoresheetError, match="the game is complete"):
         form.ask(game, [])
 

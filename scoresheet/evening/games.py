@@ -15,13 +15,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from scoresheet import record, registry
 from scoresheet.errors import ScoresheetError
 
-#: Games played by two partnerships: their totals are team totals, and a game has one
-#: winning team.
-PARTNERSHIP_GAMES = frozenset({"belote", "caribbean-all-fours"})
-#: Games scored in penalty points: the lowest total wins.
-PENALTY_GAMES = frozenset({"rosbiratschka"})
 #: A game file is a few kilobytes; anything far larger is refused before it is parsed.
 MAX_FILE_BYTES = 5_000_000
 
@@ -44,11 +40,13 @@ class ScoredGame:
 
     @property
     def partnership(self) -> bool:
-        return self.game in PARTNERSHIP_GAMES
+        """Played by two partnerships: the totals are the team's, one team wins."""
+        return registry.game(self.game).teams
 
     @property
     def penalty(self) -> bool:
-        return self.game in PENALTY_GAMES
+        """Scored in penalty points: the lowest total wins."""
+        return registry.game(self.game).penalty
 
     @property
     def totals(self) -> dict[str, int]:
@@ -57,17 +55,16 @@ class ScoredGame:
 
 def score_record(record: Mapping[str, Any], name: str) -> ScoredGame:
     """Score a validated game record with its game's one scoring function."""
-    from scoresheet.games import module
-
-    game = str(record.get("game", "barbu"))
-    scorer = module(game)
+    game = str(record.get("game", registry.DEFAULT_GAME))
+    scorer = registry.part(game, "score")
     try:
         result = scorer.score_game(record)
     except ScoresheetError as exc:
         raise ScoresheetError(_named(name, str(exc))) from None
     data = scorer.to_json(result)
     rules = result.rules
-    individual = game not in PARTNERSHIP_GAMES | PENALTY_GAMES
+    kind = registry.game(game)
+    individual = not (kind.teams or kind.penalty)
     zero_sum = individual and bool(getattr(rules, "zero_sum", False))
     return ScoredGame(
         name=name,
@@ -89,8 +86,6 @@ def from_data(data: Mapping[str, Any], name: str = "game") -> ScoredGame:
     >>> g.game, g.complete, g.totals["Ann"]
     ('barbu', False, 0)
     """
-    from scoresheet import record
-
     try:
         rec = record.from_data(dict(data), source=name)
     except ScoresheetError as exc:
@@ -104,8 +99,6 @@ def _named(name: str, message: str) -> str:
 
 def load_game(path: Path, name: str | None = None) -> ScoredGame:
     """Read, validate and score one game file; any problem is one ScoresheetError naming it."""
-    from scoresheet import record
-
     label = name or str(path)
     try:
         size = path.stat().st_size

@@ -4,23 +4,26 @@ The rules, stated once (the README repeats them):
 
 - **Each player's figure is computed per game**, from that game's ``score --json``
   totals; a player absent from a game owes nothing for it.
-- **Individual games** (Barbu, whatever its preset): a player's amount is their total
-  minus the table's mean, times the stake. In a zero-sum game (the classic rules, a
-  complete game) the mean is 0 and this is simply *total × stake*. In a game that is
-  not zero-sum (``ravage-city-36``, Salad, Chinese Poker with ties, a game not
-  finished) the table as a whole neither wins nor loses: each player wins or pays what
-  they scored above or below the table's average.
-- **Penalty games** (Rosbiratschka, lowest total wins): the table's mean minus the
-  player's total, times the stake.
-- **Partnership games** (Belote, Caribbean All Fours): the stake is *per game won*,
-  split by partners: each player of the winning team receives half the stake and each
-  player of the losing team pays half. A partnership game not finished has no winner
-  and settles nothing.
+- **Individual games** (each player for themselves, the highest total wins): a
+  player's amount is their total minus the table's mean, times the stake. In a
+  zero-sum game (a complete game under zero-sum rules) the mean is 0 and this is
+  simply *total × stake*. In a game that is not zero-sum (rules whose contracts do not
+  add up to 0, ties, a game not finished) the table as a whole neither wins nor loses:
+  each player wins or pays what they scored above or below the table's average.
+- **Penalty games** (lowest total wins): the table's mean minus the player's total,
+  times the stake.
+- **Partnership games** (two teams, the first to a target wins): the stake is *per
+  game won*, split by partners: each player of the winning team receives half the
+  stake and each player of the losing team pays half. A partnership game not finished
+  has no winner and settles nothing.
+- Which games are which is said once, in :mod:`scoresheet.registry` (``teams``,
+  ``penalty``, ``doubles``).
 - Because the stake means a point in one kind of game and a game in the other, an
   evening mixing them is refused (settle each kind on its own), except with
   ``ledger_only``.
 - **Side bets only** (``ledger_only``): each player's amount is their net from the
-  doubles (Barbu's doubling ledger) times the stake; games without doubles add nothing.
+  doubles (the game's doubling ledger) times the stake; games without doubles add
+  nothing.
 - **Rounding**: amounts are added up exactly over the evening and rounded once, to the
   currency's smallest unit: every balance is rounded down to a whole unit and the units
   left over (there are as many as the balances' fractions add up to) go one each to the

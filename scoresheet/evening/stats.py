@@ -9,30 +9,31 @@ Stated choices:
   order of the running form. Name files by date to keep a season in order.
 - Places and wins count complete games only (a game not finished has no winner yet);
   players tied on a place share it (1, 1, 3, 4) and a shared first place is a win for
-  each. Barbu: the highest total is first; Rosbiratschka: the lowest; Belote and All
-  Fours: the winning team's players are first, the others second.
-- Points are averaged per kind of game (a Belote point is not a Barbu point);
-  partnership games count the team's total for each partner. "Per deal" divides by the
-  deals of the game the player sat in.
+  each. The highest total is first, the lowest in a game of penalty points; in a
+  partnership game the winning team's players are first, the others second.
+- Points are averaged per kind of game (a point of one game is not a point of
+  another); partnership games count the team's total for each partner. "Per deal"
+  divides by the deals of the game the player sat in.
 - Running form: after each complete game, the average over the player's complete games
   so far of (players − place) / (players − 1): 1 for always first, 0 for always last
   (for partnership games, 1 for a win and 0 for a loss).
-- Doubles (Barbu): a double *won* is one whose side bet moved points to the doubler
-  (``won_share``: the share of the player's doubles that won; a bet between equal
-  scores moves nothing and is neither won nor lost);
-  a redouble is counted for the player who redoubled; net side-bet points are what the
-  player's bets moved, over all their games.
+- Each game adds its own figures under its own key (its ``stats.py``, role ``Stats``:
+  a game's contracts, doubles, penalties …), read from the same objects.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from scoresheet import registry
 from scoresheet.errors import ScoresheetError
-from scoresheet.evening.games import PARTNERSHIP_GAMES, ScoredGame, from_data
+from scoresheet.evening.games import ScoredGame, from_data
 from scoresheet.evening.settle import PairLedger, check_names, evening_ledger
+
+if TYPE_CHECKING:
+    from scoresheet import roles
 
 
 @dataclass(frozen=True)
@@ -82,14 +83,10 @@ def form_result(g: ScoredGame | Mapping[str, Any], place: int) -> float:
     if isinstance(g, ScoredGame):
         partnership, seats = g.partnership, len(g.players)
     else:
-        partnership, seats = g["game"] in PARTNERSHIP_GAMES, len(g["players"])
+        partnership, seats = registry.game(g["game"]).teams, len(g["players"])
     if partnership:
         return 1.0 if place == 1 else 0.0
     return (seats - place) / (seats - 1)
-
-
-def _teams(g: ScoredGame) -> dict[str, int]:
-    return {p: i for i, team in enumerate(g.score.get("teams", [])) for p in team}
 
 
 def _new_player() -> dict[str, Any]:
@@ -103,136 +100,17 @@ def _new_player() -> dict[str, Any]:
     }
 
 
-def _spread(score: int, name: str, number: int, acc: dict[str, Any]) -> None:
-    acc["deals"] += 1
-    acc["points"] += score
-    if acc["best"] is None or score > acc["best"]["score"]:
-        acc["best"] = {"score": score, "file": name, "deal": number}
-    if acc["worst"] is None or score < acc["worst"]["score"]:
-        acc["worst"] = {"score": score, "file": name, "deal": number}
-
-
-def _role() -> dict[str, Any]:
-    return {"deals": 0, "points": 0, "average": None, "best": None, "worst": None}
-
-
-def _barbu_figures() -> dict[str, Any]:
-    return {
-        "contracts": {},
-        "doubles": {
-            "made": 0,
-            "received": 0,
-            "won": 0,
-            "lost": 0,
-            "redoubles_made": 0,
-            "redoubles_received": 0,
-            "net": 0,
-        },
-        "violations": 0,
-    }
-
-
-def _barbu(g: ScoredGame, outs: Mapping[str, dict[str, Any]]) -> None:
-    """One pass over a Barbu game's deals and bets for every player followed."""
-    figures = {p: out.setdefault("barbu", _barbu_figures()) for p, out in outs.items()}
-    declared: set[str] = set()
-    for d in g.score["deals"]:
-        declarer, contract, number = d["declarer"], d["contract"], d["number"]
-        for p, score in d["score"].items():
-            b = figures.get(p)
-            if b is None:
-                continue
-            c = b["contracts"].get(contract)
-            if c is None:
-                c = b["contracts"][contract] = {
-                    "declarer": _role(),
-                    "defender": _role(),
-                    "declared_first": 0,
-                }
-            if declarer == p:
-                _spread(int(score), g.name, number, c["declarer"])
-                if p not in declared:
-                    c["declared_first"] += 1
-                    declared.add(p)
-            else:
-                _spread(int(score), g.name, number, c["defender"])
-    for deal in g.score["ledger"]["deals"]:
-        for bet in deal["bets"]:
-            doubler, doubled = bet["doubler"], bet["doubled"]
-            moved = int(bet["moved"][doubler])
-            redoubled = bet["multiplier"] == 2
-            if doubler in figures:
-                made = figures[doubler]["doubles"]
-                made["made"] += 1
-                made["won"] += moved > 0
-                made["lost"] += moved < 0
-                made["redoubles_received"] += redoubled
-                made["net"] += moved
-            if doubled in figures:
-                got = figures[doubled]["doubles"]
-                got["received"] += 1
-                got["redoubles_made"] += redoubled
-                got["net"] -= moved
-    for v in g.score["violations"]:
-        if v.get("doubler") in figures:
-            figures[v["doubler"]]["violations"] += 1
-
-
-def _belote(g: ScoredGame, p: str, out: dict[str, Any]) -> None:
-    b = out.setdefault("belote", {"taken": {}, "made": {}, "litiges": 0, "capots": 0, "belotes": 0})
-    team = _teams(g)[p]
-    for d in g.score["deals"]:
-        if d["taker"] == p:
-            b["taken"][d["contract"]] = b["taken"].get(d["contract"], 0) + 1
-            if d["outcome"] == "made":
-                b["made"][d["contract"]] = b["made"].get(d["contract"], 0) + 1
-            b["litiges"] += d["outcome"] == "litige"
-        b["capots"] += d.get("capot") == team
-        b["belotes"] += d.get("belote") == team
-
-
-def _all_fours(g: ScoredGame, p: str, out: dict[str, Any]) -> None:
-    a = out.setdefault(
-        "caribbean_all_fours", {"hang_jacks": 0, "kicks": 0, "kick_points": 0, "games_won": 0}
-    )
-    team = _teams(g)[p]
-    for d in g.score["deals"]:
-        for point in d["points"]:
-            if point["team"] != team or not point["counted"]:
-                continue
-            if point["kind"] == "hang-jack":
-                a["hang_jacks"] += 1
-            elif point["kind"] == "kick":
-                a["kicks"] += 1
-                a["kick_points"] += int(point["points"])
-    a["games_won"] += g.score.get("winner") == team
-
-
-def _rosbiratschka(g: ScoredGame, p: str, out: dict[str, Any]) -> None:
-    r = out.setdefault("rosbiratschka", {"penalties": {}})
-    for d in g.score["deals"]:
-        c = r["penalties"].setdefault(d["contract"], {"deals": 0, "points": 0, "average": None})
-        c["deals"] += 1
-        c["points"] += int(d["score"][p])
-
-
 def _average(points: int, count: int) -> float | None:
     return round(points / count, 2) if count else None
 
 
-def _finish(player: dict[str, Any]) -> None:
+def _finish(player: dict[str, Any], kinds: Sequence[roles.Stats]) -> None:
     for figures in player["by_game"].values():
         figures["average_per_game"] = _average(figures["points"], figures["games"])
         figures["average_per_deal"] = _average(figures["points"], figures["deals"])
-    if "barbu" in player:
-        doubles = player["barbu"]["doubles"]
-        made = doubles["made"]
-        doubles["won_share"] = round(doubles["won"] / made, 4) if made else None
-    for c in player.get("barbu", {}).get("contracts", {}).values():
-        for role in ("declarer", "defender"):
-            c[role]["average"] = _average(c[role]["points"], c[role]["deals"])
-    for c in player.get("rosbiratschka", {}).get("penalties", {}).values():
-        c["average"] = _average(c["points"], c["deals"])
+    for kind in kinds:
+        if kind.KEY in player:
+            kind.finish(player[kind.KEY])
     player["places"] = dict(sorted(player["places"].items(), key=lambda kv: int(kv[0])))
 
 
@@ -271,6 +149,7 @@ def stats(games: Sequence[ScoredGame | Mapping[str, Any]], *, player: str | None
     listed = []
     violations: list[dict[str, Any]] = []
     running: dict[str, float] = {}
+    kinds: dict[str, roles.Stats] = {}
     for index, g in enumerate(scored, 1):
         place = places(g)
         listed.append(
@@ -321,16 +200,14 @@ def stats(games: Sequence[ScoredGame | Mapping[str, Any]], *, player: str | None
                         "form": round(total / (len(done) + 1), 4),
                     }
                 )
-            if g.game == "belote":
-                _belote(g, p, out)
-            elif g.game == "caribbean-all-fours":
-                _all_fours(g, p, out)
-            elif g.game == "rosbiratschka":
-                _rosbiratschka(g, p, out)
-        if g.game == "barbu":
-            _barbu(g, {p: players[p] for p in g.players if p in players})
+        # The game's own figures, under its key, for every player followed.
+        own = kinds[g.game] = registry.part(g.game, "stats")
+        followed = {p: players[p] for p in g.players if p in players}
+        own.add(
+            g.name, g.score, {p: out.setdefault(own.KEY, own.new()) for p, out in followed.items()}
+        )
     for figures in players.values():
-        _finish(figures)
+        _finish(figures, list(kinds.values()))
     ledger = evening_ledger(scored)
     if player is not None:
         ledger = tuple(pair for pair in ledger if player in pair.players)

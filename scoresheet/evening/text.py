@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from decimal import Decimal
 from fractions import Fraction
 
-from scoresheet.evening.games import PARTNERSHIP_GAMES
+from scoresheet import registry
 from scoresheet.evening.settle import Settlement, exact_text
 from scoresheet.evening.stats import Stats
 
@@ -31,7 +31,7 @@ def settlement_text(s: Settlement) -> str:
     n = len(s.games)
     if s.ledger_only:
         what = f"the side bets only, at {s.stake} {cur} a point"
-    elif all(g.game in PARTNERSHIP_GAMES for g in s.games):
+    elif all(registry.game(g.game).teams for g in s.games):
         what = f"at {s.stake} {cur} per game won"
     else:
         what = f"at {s.stake} {cur} a point"
@@ -99,8 +99,12 @@ def _avg(value: float | None) -> str:
     return "–" if value is None else f"{value:+.2f}"
 
 
-def _share(value: float | None) -> str:
-    return "" if value is None else f", {value:.0%} won"
+def _own_lines(s: Stats, kind: str, width: int) -> list[str]:
+    """The lines of a kind of game's own figures (its ``stats`` role), for the players
+    who have them; none when nobody has."""
+    own = registry.part(kind, "stats")
+    figures = {p: f[own.KEY] for p, f in s.players.items() if own.KEY in f}
+    return own.text(figures, width) if figures else []
 
 
 def stats_text(s: Stats, skipped: Sequence[tuple[str, str]] = ()) -> str:
@@ -128,64 +132,21 @@ def stats_text(s: Stats, skipped: Sequence[tuple[str, str]] = ()) -> str:
                     f"  {p.ljust(width)}  {k['games']:>3} games  {k['points']:>+7}  "
                     f"{_avg(k['average_per_game'])} / {_avg(k['average_per_deal'])}"
                 )
-    if any("barbu" in f for f in s.players.values()):
-        lines += ["", "Barbu contracts: average as declarer / as defender (declared first)"]
-        for p, f in s.players.items():
-            for contract, c in f.get("barbu", {}).get("contracts", {}).items():
-                d, x = c["declarer"], c["defender"]
-                best = d["best"]
-                lines.append(
-                    f"  {p.ljust(width)}  {contract:<14} {_avg(d['average'])} / "
-                    f"{_avg(x['average'])}  ({c['declared_first']})"
-                    + (f"  best {best['score']:+d}, worst {d['worst']['score']:+d}" if best else "")
-                )
-        lines += ["", "Doubles: made (won/lost), received, redoubles made/received, net points"]
-        for p, f in s.players.items():
-            if "barbu" in f:
-                d = f["barbu"]["doubles"]
-                broke = f["barbu"]["violations"]
-                lines.append(
-                    f"  {p.ljust(width)}  {d['made']} ({d['won']}/{d['lost']}"
-                    f"{_share(d['won_share'])}), {d['received']}, "
-                    f"{d['redoubles_made']}/{d['redoubles_received']}, {d['net']:+d}"
-                    + (f"; violations {broke}" if broke else "")
-                )
+    # Each game's own figures, kinds of game in name order: the games with doubles
+    # first, then their side bets head to head, then the other games.
+    own = {kind: _own_lines(s, kind, width) for kind in sorted(kinds)}
+    for kind, section in own.items():
+        if registry.game(kind).doubles:
+            lines += section
     if s.head_to_head:
         lines += ["", "Head to head (side bets, net points)"]
         for pair in s.head_to_head:
             a, b = pair.players
             verdict = f"{a} {pair.net:+d}" if pair.net else "square"
             lines.append(f"  {a}–{b}: {verdict} over {pair.bets} bets")
-    if any("belote" in f for f in s.players.values()):
-        lines += ["", "Belote: contracts taken (made) as taker; litiges; team capots and belotes"]
-        for p, f in s.players.items():
-            bel = f.get("belote")
-            if bel:
-                taken = ", ".join(
-                    f"{c} {n} ({bel['made'].get(c, 0)})" for c, n in sorted(bel["taken"].items())
-                )
-                lines.append(
-                    f"  {p.ljust(width)}  {taken or '–'}; litiges {bel['litiges']}; "
-                    f"capots {bel['capots']}; belotes {bel['belotes']}"
-                )
-    if any("caribbean_all_fours" in f for f in s.players.values()):
-        lines += ["", "Caribbean All Fours (the player's team): hang jacks, kicks, games won"]
-        for p, f in s.players.items():
-            af = f.get("caribbean_all_fours")
-            if af:
-                lines.append(
-                    f"  {p.ljust(width)}  hang jacks {af['hang_jacks']}, kicks {af['kicks']} "
-                    f"({af['kick_points']} points), games won {af['games_won']}"
-                )
-    if any("rosbiratschka" in f for f in s.players.values()):
-        lines += ["", "Rosbiratschka: penalties per contract (average)"]
-        for p, f in s.players.items():
-            r = f.get("rosbiratschka")
-            if r:
-                parts = ", ".join(
-                    f"{c} {v['points']} ({v['average']:.2f})" for c, v in r["penalties"].items()
-                )
-                lines.append(f"  {p.ljust(width)}  {parts}")
+    for kind, section in own.items():
+        if not registry.game(kind).doubles:
+            lines += section
     lines += ["", "Running form (1 = always first, 0 = always last), after each complete game"]
     for p, f in s.players.items():
         form = " ".join(f"{x['form']:.2f}" for x in f["form"][-12:]) or "–"

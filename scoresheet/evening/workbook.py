@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from scoresheet import registry
 from scoresheet.evening.games import ScoredGame
 from scoresheet.evening.settle import (
     RULE_AGAINST_MEAN,
@@ -24,7 +25,7 @@ from scoresheet.evening.settle import (
     RULE_SIDE_BETS,
     Settlement,
 )
-from scoresheet.evening.stats import Stats
+from scoresheet.evening.stats import Stats, form_result
 from scoresheet.sheets.plan import Cell, col_letter
 
 if TYPE_CHECKING:
@@ -292,14 +293,11 @@ def settlement_workbook(s: Settlement, games: Sequence[ScoredGame]) -> bytes:
 PLAYERS = "Players"
 FORM = "Form"
 HEAD = "Head to head"
-BARBU = "Barbu"
 
 
 def plan_stats(s: Stats) -> list[Cell]:
     """The statistics workbook's cells; the running form is a formula over each game's
     result, with the library's value cached."""
-    from scoresheet.evening.stats import form_result
-
     plan = _Plan()
     put = plan.put
     players = list(s.players)
@@ -380,50 +378,22 @@ def plan_stats(s: Stats) -> list[Cell]:
             if a in index and b in index:
                 put(HEAD, 3 + index[a], 2 + index[b], pair.net, style="fixed")
                 put(HEAD, 3 + index[b], 2 + index[a], -pair.net, style="fixed")
-    # Barbu: each player's contracts as declarer and as defender.
-    row = 2
-    barbu_head = [
-        "player",
-        "contract",
-        "declared",
-        "as declarer",
-        "best",
-        "worst",
-        "defended",
-        "as defender",
-        "best",
-        "worst",
-        "declared first",
-    ]
-    if any("barbu" in f for f in s.players.values()):
-        put(BARBU, 1, 1, "Barbu: average score per contract", style="title")
-        for j, text in enumerate(barbu_head, 1):
-            put(BARBU, row, j, text, style="header")
-        for p in players:
-            for contract, c in s.players[p].get("barbu", {}).get("contracts", {}).items():
-                row += 1
-                d, x = c["declarer"], c["defender"]
-                cells = [
-                    p,
-                    contract,
-                    d["deals"],
-                    d["average"],
-                    _score(d["best"]),
-                    _score(d["worst"]),
-                    x["deals"],
-                    x["average"],
-                    _score(x["best"]),
-                    _score(x["worst"]),
-                    c["declared_first"],
-                ]
-                for j, value in enumerate(cells, 1):
-                    if value is not None:
-                        put(BARBU, row, j, value, style="fixed")
+    # Each game's own sheet, if it has one, kinds of game in name order.
+    for kind in kinds:
+        own = registry.part(kind, "stats")
+        figures = {p: s.players[p][own.KEY] for p in players if own.KEY in s.players[p]}
+        table = own.table(figures) if figures else None
+        if table is None:
+            continue
+        sheet, title, header, rows = table
+        put(sheet, 1, 1, title, style="title")
+        for j, text in enumerate(header, 1):
+            put(sheet, 2, j, text, style="header")
+        for i, cells in enumerate(rows):
+            for j, value in enumerate(cells, 1):
+                if value is not None:
+                    put(sheet, 3 + i, j, value, style="fixed")
     return plan.cells
-
-
-def _score(entry: dict[str, Any] | None) -> int | None:
-    return None if entry is None else int(entry["score"])
 
 
 def stats_workbook(s: Stats) -> bytes:
@@ -438,9 +408,8 @@ def stats_workbook(s: Stats) -> bytes:
     first = wb.active
     assert first is not None
     first.title = PLAYERS
-    titles = [PLAYERS, FORM, HEAD, BARBU]
-    used = {c.sheet for c in cells}
-    titles = [t for t in titles if t in used]
+    # The sheets in the order planned: players, form, head to head, each game's own.
+    titles = list(dict.fromkeys(c.sheet for c in cells))
     sheets: dict[str, Worksheet] = {PLAYERS: first}
     for title in titles[1:]:
         sheets[title] = wb.create_sheet(title)

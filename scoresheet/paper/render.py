@@ -1,7 +1,7 @@
 """Laying a :class:`~scoresheet.paper.model.Doc` out on paper with fpdf2.
 
 The main grid flows down columns of blocks: as many side by side as the page width
-allows (a classic Barbu pad puts two declarers' blocks in each of two columns on one
+allows (a pad of a block per declarer puts two blocks in each of two columns on one
 landscape page), the headings repeated at the top of each column. Landscape and
 portrait are both tried and the one needing fewer pages wins (landscape on a tie).
 Text shrinks to fit its box, but never below :data:`~scoresheet.paper.model.MIN_FONT`;

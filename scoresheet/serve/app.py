@@ -35,17 +35,19 @@ from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
+from scoresheet import record as rec
+from scoresheet import registry
 from scoresheet.errors import ScoresheetError
-
-if TYPE_CHECKING:
-    from scoresheet.session import OpenGame
+from scoresheet.serve import form
+from scoresheet.serve.sheet import view
+from scoresheet.session import OpenGame, add_deal, edit_deal, open_game, undo_last
 
 MAX_BODY = 64 * 1024
 BODY_SECONDS = 10  # a request's body must arrive within this time
@@ -141,10 +143,6 @@ class Live:
 
     def _read(self) -> dict[str, Any] | None:
         """Score the file again if it changed; the new state, or ``None`` if unchanged."""
-        from scoresheet import record as rec
-        from scoresheet.serve.sheet import view
-        from scoresheet.session import open_game
-
         try:
             st = os.stat(self.path)
             stamp = (st.st_ino, st.st_size, st.st_mtime_ns)
@@ -182,8 +180,6 @@ class Live:
     def open(self) -> OpenGame:
         """The game as it is on disk now: the last one read if the bytes are the same
         (saving it still checks, under the lock, that the file holds those bytes)."""
-        from scoresheet.session import open_game
-
         game = self.game
         try:
             if game is not None and self.path.read_bytes() == game.snapshot.data:
@@ -325,11 +321,9 @@ def create_app(
 
     def saved_so_far(game: Any, number: int) -> int:
         """The deals the game holds; refused when deal ``number`` is among them already."""
-        from scoresheet.games import module
-
         played = len(game.result.deals)
         if number <= played:
-            shown = module(game.result.game).deal_text(game.result, number)
+            shown = registry.part(game.result.game, "views").deal_text(game.result, number)
             raise Refused(
                 409,
                 f"deal {number} was saved first from another phone or the terminal — "
@@ -338,9 +332,6 @@ def create_app(
         return played
 
     def add(number: int, deal: dict[str, Any]) -> tuple[str, int]:
-        from scoresheet.games import module
-        from scoresheet.session import add_deal
-
         if number < 1:
             raise Refused(400, f"deal {number}: deals are numbered from 1")
         game = live.open()
@@ -361,11 +352,9 @@ def create_app(
                     "wrote it); nothing was saved — here is the sheet as it is; enter yours again",
                 ) from None
             raise Refused(422, str(exc)) from None
-        return str(module(result.game).deal_text(result, number)), len(result.deals)
+        return registry.part(result.game, "views").deal_text(result, number), len(result.deals)
 
     def ask(number: int, body: Any) -> dict[str, Any]:
-        from scoresheet.serve import form
-
         try:
             pairs, text, back = form.read_answers(body)
         except ScoresheetError as exc:
@@ -384,8 +373,6 @@ def create_app(
             raise Refused(422, str(exc)) from None
 
     def undo(number: int) -> tuple[str, int]:
-        from scoresheet.session import undo_last
-
         game = live.open()
         played = len(game.result.deals)
         if played == 0:
@@ -410,10 +397,6 @@ def create_app(
         return f"deal {number} removed (kept in the file's history); {left} deals left", left
 
     def correct(number: int, was: Any, deal: dict[str, Any]) -> tuple[str, int]:
-        from scoresheet import record as rec
-        from scoresheet.games import module
-        from scoresheet.session import edit_deal
-
         game = live.open()
         entered = rec.to_data(game.record)["deals"]
         if not 1 <= number <= len(entered):
@@ -434,7 +417,7 @@ def create_app(
                     "command wrote it); nothing was saved — here is the sheet as it is",
                 ) from None
             raise Refused(422, str(exc)) from None
-        shown = module(result.game).deal_text(result, number)
+        shown = registry.part(result.game, "views").deal_text(result, number)
         return f"corrected (kept in the file's history): {shown}", len(result.deals)
 
     def _changed(data: bytes) -> bool:

@@ -4,7 +4,7 @@ The server keeps no form between requests. The page sends the answers given so f
 for the next deal (each as the question's key and the text typed or tapped), and
 perhaps one new answer or ``back``; :func:`ask` replays them through the very
 :class:`~scoresheet.questions.Form` that ``scoresheet play`` walks (each game's
-``deal_questions`` in ``scoresheet.games.<game>.play``), and answers with the next
+``deal_questions``, its ``play`` role), and answers with the next
 question, or the refusal of the answer just given (with the answers a check blamed
 dropped), or — once every question is answered and the whole game accepts the deal —
 the deal object to save, for the player to confirm. No rule of any game is written
@@ -13,23 +13,15 @@ here or in the page: only how to carry the questions.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from scoresheet import registry
 from scoresheet.errors import ScoresheetError
-from scoresheet.questions import DealQuestions, Form, Question, StartAgain
+from scoresheet.questions import Form, Question, StartAgain
 
-MAX_ANSWERS = 200  # a Barbu deal with every double and per-player count asks about 40
+MAX_ANSWERS = 200  # the longest deal (every double, every per-player count) asks about 40
 MAX_TEXT = 400  # characters in one answer (a Chinese Poker hand is about 40)
-
-
-def deal_questions(result: Any) -> DealQuestions | None:
-    """The game's questions for the deal after the last one of ``result`` (``None``
-    when the game is complete)."""
-    play = importlib.import_module(f"scoresheet.games.{result.game.replace('-', '_')}.play")
-    questions: DealQuestions | None = play.deal_questions(result)
-    return questions
 
 
 def _question(q: Question, players: Sequence[str]) -> dict[str, Any]:
@@ -92,7 +84,7 @@ def ask(
     from scoresheet.cli.prompting import _navigation, check_deal, reason
 
     result = game.result
-    dq = deal_questions(result)
+    dq = registry.part(result.game, "play").deal_questions(result)
     if dq is None:
         raise ScoresheetError("the game is complete: there is no deal to enter")
     players = list(result.players)
@@ -157,9 +149,7 @@ def ask(
             form.forget(list(dq.again) or list(form.answers))
             q = form.current()
         else:
-            from scoresheet.games import module
-
-            shown = module(result.game).deal_text(scored, dq.number)
+            shown = registry.part(result.game, "views").deal_text(scored, dq.number)
             reply.update(deal=deal, shown=str(shown))
     reply["answers"] = [[k, texts[k]] for k in form.asked if k in texts]
     reply["told"] = told
