@@ -31,47 +31,23 @@ from scoresheet.games.belote.sheet.layout import (
 from scoresheet.games.belote.sheet.plan import plan_workbook
 from scoresheet.sheets.plan import col_letter, text_literal
 from scoresheet.sheets.read import category
-from scoresheet.sheets.write import check_text, print_setup, save_with_values, write_cells
+from scoresheet.sheets.write import (
+    AMBER_FILL,
+    RED_FILL,
+    cell_styles,
+    check_text,
+    print_setup,
+    save_with_values,
+    write_cells,
+)
 
 if TYPE_CHECKING:
     from openpyxl.formatting.rule import Rule
     from openpyxl.worksheet.worksheet import Worksheet
 
-INPUT_FILL = "FFF6D5"
-HEADER_FILL = "D9D9D9"
-RULE_FILL = "E2EFDA"
-RED_FILL = "FFC7CE"
-AMBER_FILL = "FFEB9C"
 
-
-def _styles() -> dict[str, dict[str, Any]]:
-    """The look of each kind of cell (a plan's cells name theirs)."""
-    from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
-
-    thin = Side(style="thin", color="BFBFBF")
-    box = Border(left=thin, right=thin, top=thin, bottom=thin)
-    font = Font(name="Arial", size=10)
-    bold = Font(name="Arial", size=10, bold=True)
-    return {
-        "title": {"font": Font(name="Arial", size=12, bold=True)},
-        "header": {
-            "font": bold,
-            "fill": PatternFill("solid", fgColor=HEADER_FILL),
-            "alignment": Alignment(horizontal="center", vertical="center", wrap_text=True),
-            "border": box,
-        },
-        "input": {"font": font, "fill": PatternFill("solid", fgColor=INPUT_FILL), "border": box},
-        "rule": {"font": font, "fill": PatternFill("solid", fgColor=RULE_FILL), "border": box},
-        "fixed": {"font": font, "border": box},
-        "deal": {"font": font, "border": box, "alignment": Alignment(horizontal="center")},
-        "formula": {"font": Font(name="Arial", size=10, color="595959"), "border": box},
-        "score": {"font": bold, "border": box},
-        "total": {"font": bold, "border": box},
-        "total_label": {"font": bold},
-        "label": {"font": font},
-        "note": {"font": Font(name="Arial", size=9, italic=True, color="595959")},
-        "": {"font": font, "border": box},
-    }
+# The kit's styles (scoresheet.sheets.write.STYLES) each kind of cell here takes.
+USES = {"deal": "centered", "formula": "grey", "score": "bold", "total": "bold", "": "fixed"}
 
 
 def export_workbook(record: Mapping[str, Any], *, paper: str = "a4") -> bytes:
@@ -121,7 +97,7 @@ def _workbook(plan: Plan) -> Any:
     sheets: dict[str, Worksheet] = {SCORES: first}
     for title in SHEETS[1:]:
         sheets[title] = wb.create_sheet(title)
-    write_cells(sheets, plan.cells, _styles())
+    write_cells(sheets, plan.cells, cell_styles(USES))
     for sheet, row, c1, c2 in plan.merges:
         sheets[sheet].merge_cells(start_row=row, start_column=c1, end_row=row, end_column=c2)
     for key, ref in plan.names.items():

@@ -43,63 +43,33 @@ from scoresheet.games.caribbean_all_fours.sheet.layout import (
 )
 from scoresheet.games.caribbean_all_fours.sheet.plan import plan_workbook
 from scoresheet.sheets.plan import col_letter
-from scoresheet.sheets.write import print_setup, save_with_values, write_cells
+from scoresheet.sheets.write import (
+    GREY,
+    RED_FILL,
+    WIN_FILL,
+    box_border,
+    cell_styles,
+    print_setup,
+    save_with_values,
+    write_cells,
+)
 
 if TYPE_CHECKING:
-    from openpyxl.styles import Border
     from openpyxl.workbook.workbook import Workbook
     from openpyxl.worksheet.worksheet import Worksheet
 
     from scoresheet.games.caribbean_all_fours_models import AllFoursGameFile
 
-# The style block: colours as on the Barbu sheets (inputs pale yellow, headers grey, rule
-# values green), and each kind of cell's font, fill and border.
-INPUT_FILL = "FFF6D5"
-HEADER_FILL = "D9D9D9"
-RULE_FILL = "E2EFDA"
-RED_FILL = "FFC7CE"
-WIN_FILL = "C6EFCE"
-GREY = "808080"
 
-
-def _styles() -> dict[str, dict[str, Any]]:
-    """The look of each kind of cell (``Cell.style``), by the kit's :func:`write_cells`."""
-    from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
-
-    thin = Side(style="thin", color="BFBFBF")
-    box = Border(left=thin, right=thin, top=thin, bottom=thin)
-    font = Font(name="Arial", size=10)
-    bold = Font(name="Arial", size=10, bold=True)
-    return {
-        "title": {"font": Font(name="Arial", size=12, bold=True)},
-        "note": {"font": Font(name="Arial", size=9, italic=True, color="595959")},
-        "header": {
-            "font": bold,
-            "fill": PatternFill("solid", fgColor=HEADER_FILL),
-            "alignment": Alignment(horizontal="center", vertical="center", wrap_text=True),
-            "border": box,
-        },
-        "input": {"font": font, "fill": PatternFill("solid", fgColor=INPUT_FILL), "border": box},
-        "rule": {"font": font, "fill": PatternFill("solid", fgColor=RULE_FILL), "border": box},
-        "fixed": {"font": font, "border": box},
-        "label": {"font": font},
-        "deal": {"font": font, "border": box, "alignment": Alignment(horizontal="center")},
-        "formula": {"font": font, "border": box},
-        "points": {"font": font, "border": box, "alignment": Alignment(horizontal="right")},
-        "running": {"font": bold, "border": box},
-        "won": {"font": bold, "border": box},
-        "total": {"font": bold, "border": box},
-        "total_label": {"font": bold},
-    }
-
-
-def _block_top() -> Border:
-    """The border of a deal's first point on the Points sheet: a rule above the block."""
-    from openpyxl.styles import Border, Side
-
-    thin = Side(style="thin", color="BFBFBF")
-    medium = Side(style="medium", color="000000")
-    return Border(left=thin, right=thin, top=medium, bottom=thin)
+# The kit's styles (scoresheet.sheets.write.STYLES) each kind of cell here takes.
+USES = {
+    "deal": "centered",
+    "formula": "fixed",
+    "points": "right",
+    "running": "bold",
+    "won": "bold",
+    "total": "bold",
+}
 
 
 def export_workbook(record: Mapping[str, Any], *, paper: str = "a4") -> bytes:
@@ -158,13 +128,13 @@ def _workbook(plan: Plan) -> Workbook:
     sheets[SCORES] = first
     for title in SHEETS[1:]:
         sheets[title] = wb.create_sheet(title)
-    write_cells(sheets, plan.cells, _styles(), default="formula")
+    write_cells(sheets, plan.cells, cell_styles(USES), default="formula")
 
     # Each deal's eight points form a block, as on the paper sheet.
     for n in range(2, lay.rows + 1):
         row = lay.point_row(n, 0)
         for col in range(1, P_WON + 1):
-            sheets[POINTS].cell(row=row, column=col).border = _block_top()
+            sheets[POINTS].cell(row=row, column=col).border = box_border(top="medium")
 
     def name(key: str, ref: str) -> None:
         wb.defined_names[key] = DefinedName(key, attr_text=f"{RULES}!{ref}")

@@ -28,7 +28,14 @@ from scoresheet.games.rosbiratschka.sheet.layout import (
 )
 from scoresheet.games.rosbiratschka.sheet.plan import Plan, plan_workbook
 from scoresheet.sheets.plan import col_letter
-from scoresheet.sheets.write import print_setup, save_with_values, write_cells
+from scoresheet.sheets.write import (
+    RED_FILL,
+    WIN_FILL,
+    cell_styles,
+    print_setup,
+    save_with_values,
+    write_cells,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -37,60 +44,20 @@ if TYPE_CHECKING:
     from openpyxl.workbook.workbook import Workbook
     from openpyxl.worksheet.worksheet import Worksheet
 
-# The style block: colours as on the Barbu sheets (inputs pale yellow, headers grey, rule
-# values green), and each kind of cell's font, fill, border and number format.
-INPUT_FILL = "FFF6D5"
-HEADER_FILL = "D9D9D9"
-RULE_FILL = "E2EFDA"
-UNUSED_FILL = "F2F2F2"
-RED_FILL = "FFC7CE"
-WINNER_FILL = "C6EFCE"
-SIGNED = "+0;-0;0"
 
-
-def _styles() -> dict[str, dict[str, Any]]:
-    """The look of each kind of cell (``Cell.style``), by the kit's :func:`write_cells`."""
-    from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
-
-    thin = Side(style="thin", color="BFBFBF")
-    box = Border(left=thin, right=thin, top=thin, bottom=thin)
-    font = Font(name="Arial", size=10)
-    bold = Font(name="Arial", size=10, bold=True)
-    center = Alignment(horizontal="center")
-    return {
-        "title": {"font": Font(name="Arial", size=12, bold=True)},
-        "header": {
-            "font": bold,
-            "fill": PatternFill("solid", fgColor=HEADER_FILL),
-            "alignment": Alignment(horizontal="center", vertical="center", wrap_text=True),
-            "border": box,
-        },
-        "input": {
-            "font": font,
-            "fill": PatternFill("solid", fgColor=INPUT_FILL),
-            "border": box,
-            "alignment": center,
-        },
-        "unused": {"font": font, "fill": PatternFill("solid", fgColor=UNUSED_FILL), "border": box},
-        "rule": {"font": font, "fill": PatternFill("solid", fgColor=RULE_FILL), "border": box},
-        "fixed": {"font": font, "border": box},
-        "deal": {"font": font, "border": box, "alignment": center},
-        "score": {"font": bold, "border": box, "number_format": SIGNED},
-        "running": {
-            "font": Font(name="Arial", size=10, color="595959"),
-            "border": box,
-            "number_format": SIGNED,
-        },
-        "check": {"font": font, "border": box, "number_format": SIGNED},
-        "ok": {"font": font, "border": box, "alignment": center},
-        "total": {"font": bold, "border": box, "number_format": SIGNED},
-        "place": {"font": font, "border": box, "alignment": center},
-        "winner": {"font": bold, "border": box, "alignment": center},
-        "total_label": {"font": bold},
-        "label": {"font": font},
-        "note": {"font": Font(name="Arial", size=9, italic=True, color="595959")},
-        "": {"font": font, "border": box},
-    }
+# The kit's styles (scoresheet.sheets.write.STYLES) each kind of cell here takes.
+USES = {
+    "input": "input_centered",
+    "deal": "centered",
+    "score": "bold_signed",
+    "running": "grey_signed",
+    "check": "signed",
+    "ok": "centered",
+    "total": "bold_signed",
+    "place": "centered",
+    "winner": "bold_centered",
+    "": "fixed",
+}
 
 
 def export_workbook(record: Mapping[str, Any], *, paper: str = "a4") -> bytes:
@@ -152,7 +119,7 @@ def _workbook(plan: Plan) -> Workbook:
     for title in SHEETS[1:]:
         sheets[title] = wb.create_sheet(title)
 
-    write_cells(sheets, plan.cells, _styles())
+    write_cells(sheets, plan.cells, cell_styles(USES))
     for sheet, row, c1, c2 in plan.merges:
         sheets[sheet].merge_cells(start_row=row, start_column=c1, end_row=row, end_column=c2)
 
@@ -227,7 +194,7 @@ def _conditional_formats(sheets: dict[str, Worksheet], lay: Layout) -> None:
     CellIsRule = cast("Callable[..., Rule]", _CellIsRule)
 
     red = PatternFill("solid", fgColor=RED_FILL, bgColor=RED_FILL)
-    green = PatternFill("solid", fgColor=WINNER_FILL, bgColor=WINNER_FILL)
+    green = PatternFill("solid", fgColor=WIN_FILL, bgColor=WIN_FILL)
     scores = sheets[SCORES]
     ok = col_letter(lay.ok_col)
     s, e = col_letter(lay.sum_col), col_letter(lay.ok_col)
