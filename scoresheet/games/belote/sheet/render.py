@@ -46,8 +46,8 @@ if TYPE_CHECKING:
     from openpyxl.worksheet.worksheet import Worksheet
 
 
-# The kit's styles (scoresheet.sheets.write.STYLES) each kind of cell here takes.
-USES = {"deal": "centered", "formula": "grey", "score": "bold", "total": "bold", "": "fixed"}
+# The kinds of cell here → the kit's styles (scoresheet.sheets.write.STYLES).
+STYLE_USES = {"deal": "centered", "formula": "grey", "score": "bold", "total": "bold", "": "fixed"}
 
 
 def export_workbook(record: Mapping[str, Any], *, paper: str = "a4") -> bytes:
@@ -97,7 +97,7 @@ def _workbook(plan: Plan) -> Any:
     sheets: dict[str, Worksheet] = {SCORES: first}
     for title in SHEETS[1:]:
         sheets[title] = wb.create_sheet(title)
-    write_cells(sheets, plan.cells, cell_styles(USES))
+    write_cells(sheets, plan.cells, cell_styles(STYLE_USES))
     for sheet, row, c1, c2 in plan.merges:
         sheets[sheet].merge_cells(start_row=row, start_column=c1, end_row=row, end_column=c2)
     for key, ref in plan.names.items():

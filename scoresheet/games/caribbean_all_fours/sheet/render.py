@@ -61,8 +61,8 @@ if TYPE_CHECKING:
     from scoresheet.games.caribbean_all_fours_models import AllFoursGameFile
 
 
-# The kit's styles (scoresheet.sheets.write.STYLES) each kind of cell here takes.
-USES = {
+# The kinds of cell here → the kit's styles (scoresheet.sheets.write.STYLES).
+STYLE_USES = {
     "deal": "centered",
     "formula": "fixed",
     "points": "right",
@@ -128,7 +128,7 @@ def _workbook(plan: Plan) -> Workbook:
     sheets[SCORES] = first
     for title in SHEETS[1:]:
         sheets[title] = wb.create_sheet(title)
-    write_cells(sheets, plan.cells, cell_styles(USES), default="formula")
+    write_cells(sheets, plan.cells, cell_styles(STYLE_USES), default="formula")
 
     # Each deal's eight points form a block, as on the paper sheet.
     for n in range(2, lay.rows + 1):
