@@ -68,8 +68,8 @@ def owed_lines(owed: Sequence[Owed], term: Term | None = None) -> list[str]:
 
     Each is wrapped to the width with its mark inside the width, continued under its text.
     """
+    from scoresheet.games.barbu.views import owed_text_lines
     from scoresheet.views.term import Term as Terminal
-    from scoresheet.views.text import owed_text_lines
 
     term = term or Terminal.detect()
     ordered = sorted(owed, key=lambda o: (not o.must, o.remaining - o.owed))
@@ -131,8 +131,8 @@ def play_game(path: Path) -> int:
     """Enter deals until the game is complete or the player stops; the exit code."""
     from scoresheet.cli.table import _deal_line
     from scoresheet.games.barbu.game import after_deal_text
+    from scoresheet.games.barbu.views import standings
     from scoresheet.views.term import plural
-    from scoresheet.views.text import standings
 
     def intro(game: OpenGame) -> list[str]:
         result = game.result

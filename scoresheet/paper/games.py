@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from scoresheet.games.barbu.views import ledger_outcome
 from scoresheet.paper.model import Block, Chart, Column, Doc, Grid, Group
-from scoresheet.views.common import ledger_outcome
 
 DATE_LINE = "Date: ____________________    Place: ____________________"
 RACE_ROWS = 16  # rows on the pad of a race to a target (Belote, All Fours): one page
@@ -68,9 +68,9 @@ def _barbu_heading(declarer: str, dealer: str, numbers: Sequence[int]) -> str:
 
 
 def _barbu_legend(result: Any) -> list[str]:
+    from scoresheet.games.barbu.views import value_text as _value_text
     from scoresheet.rules.barbu import CONTRACT_NAMES
-    from scoresheet.views.rules import _value_text
-    from scoresheet.views.text import initials
+    from scoresheet.views.common import initials
 
     rules = result.rules
     tags = initials(result.players)
@@ -131,7 +131,7 @@ def barbu_pad(result: Any) -> Doc:
 
 
 def barbu_printed(result: Any) -> Doc:
-    from scoresheet.views.text import paper_doubles, row_adds_up
+    from scoresheet.games.barbu.views import paper_doubles, row_adds_up
 
     rules, players = result.rules, list(result.players)
     columns = [Column("#", 7), Column("contract", 24, "L")]

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from scoresheet.views.common import ledger_outcome
+from scoresheet.games.barbu.views import ledger_outcome
 
 Row = dict[str, Any]
 
@@ -40,10 +40,11 @@ def _next_lines(status: str) -> list[str]:
 
 
 def _barbu(result: Any) -> dict[str, Any]:
-    from scoresheet.views import text
+    from scoresheet.games.barbu import views as text
+    from scoresheet.views.common import initials
 
     players = list(result.players)
-    tags = text.initials(players)
+    tags = initials(players)
     columns = ["#", "contract", *players, "ok"]
     rows: list[Row] = []
     running = dict.fromkeys(players, 0)

@@ -30,8 +30,9 @@ from typing import TYPE_CHECKING, Any
 from scoresheet.games.barbu.contracts import SUIT_KEYS
 from scoresheet.games.barbu.poker import ROWS, count_beats, parse_hand
 from scoresheet.games.barbu.score import DealScore, GameScore
+from scoresheet.games.barbu.views import paper_doubles
 from scoresheet.rules.barbu import CONTRACT_NAMES, BarbuRules
-from scoresheet.views.text import initials, paper_doubles
+from scoresheet.views.common import initials
 
 if TYPE_CHECKING:
     from scoresheet.models import BarbuDeal, GameFile
@@ -478,7 +479,7 @@ class Layout:
         return ref(self.mult_col[(a, b)], row, sheet=sheet)
 
     def paper_formula(self, j: int, row: int) -> str:
-        """Player ``j``'s doubles in the paper convention (see ``views.text.paper_doubles``)."""
+        """Player ``j``'s doubles in the paper convention (see ``barbu.views.paper_doubles``)."""
         others = [q for q in range(self.n) if q != j]
         m = {q: f"N({self.mult_ref(j, q, row)})" for q in others}
         got = {q: f"N({self.mult_ref(q, j, row)})" for q in others}

@@ -28,33 +28,33 @@ def rules_from_data(data: dict[str, Any]) -> BarbuRules:
 
 
 def rules_text(rules: BarbuRules) -> str:
-    from scoresheet.views.rules import rules_text as text
+    from scoresheet.games.barbu.views import rules_text as text
 
     return text(rules)
 
 
 def rules_json(rules: BarbuRules) -> dict[str, Any]:
-    from scoresheet.views.rules import rules_json as data
+    from scoresheet.games.barbu.views import rules_json as data
 
     return data(rules)
 
 
 def score_text(result: GameScore, title: str, term: Term | None = None) -> str:
-    from scoresheet.views import text
+    from scoresheet.games.barbu import views as text
 
     return text.score_text(result, title=title, term=term or Term.detect())
 
 
 def sheet_text(result: GameScore, title: str, term: Term | None = None) -> str:
-    from scoresheet.views import text
+    from scoresheet.games.barbu import views as text
 
-    return text.sheet(result, title=title, term=term or Term.detect())
+    return text.sheet_text(result, title=title, term=term or Term.detect())
 
 
 def status_text(result: GameScore, title: str, term: Term | None = None) -> str:
-    from scoresheet.views import text
+    from scoresheet.games.barbu import views as text
 
-    return text.status(result, title=title, term=term or Term.detect())
+    return text.status_text(result, title=title, term=term or Term.detect())
 
 
 def deal_text(result: GameScore, number: int, term: Term | None = None) -> str:
@@ -68,7 +68,7 @@ def deal_text(result: GameScore, number: int, term: Term | None = None) -> str:
 
 def after_deal_text(result: GameScore, term: Term | None = None) -> str:
     """What the table needs to hear after a deal: totals, doubles owed, violations."""
-    from scoresheet.views import text
+    from scoresheet.games.barbu import views as text
     from scoresheet.views.common import violation_lines
 
     term = term or Term.detect()

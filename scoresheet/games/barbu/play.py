@@ -746,7 +746,7 @@ def said_for(plan: DealPlan) -> Callable[[str, Any], str]:
 
 def deal_questions(result: GameScore) -> DealQuestions | None:
     """The next deal's questions (``None`` when the game is complete), as ``play`` asks them."""
-    from scoresheet.views.text import owed_text_lines
+    from scoresheet.games.barbu.views import owed_text_lines
 
     declarer, dealer = result.next_declarer, result.next_dealer
     if result.complete or declarer is None or dealer is None:

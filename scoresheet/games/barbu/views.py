@@ -1,21 +1,22 @@
-"""Barbu's terminal views: the score sheet, the ``score`` table, ``status``, the ledger.
+"""Barbu's terminal views: the score sheet, the ``score`` table, ``status``, the ledger,
+the lines ``add`` and ``play`` print after a deal, and the rules in force.
 
 Each fits the terminal (:mod:`scoresheet.views.term`): names in full when they fit,
 else initials and contract codes with a legend, else the sheet stacked in blocks.
+This module is Barbu's ``Views`` role (:class:`scoresheet.roles.Views`).
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from scoresheet.games.barbu.score import DealScore, GameScore, Owed
+from scoresheet.games.barbu.score import DealScore, GameScore, Owed, PairLedger
+from scoresheet.rules.barbu import CONTRACT_NAMES, BarbuRules
 from scoresheet.views.common import (
     abbreviations,
     check_mark,
     initials,
-    ledger_outcome,
     legend,
     players_legend,
     rules_in_force,
@@ -25,22 +26,24 @@ from scoresheet.views.common import (
 from scoresheet.views.term import Cell, Layout, Styled, Term, fit_table, plural, signed_style, wrap
 
 __all__ = [
-    "check_mark",
-    "history",
-    "initials",
+    "after_deal_text",
+    "deal_text",
+    "ledger_outcome",
     "ledger_table",
     "owed_now",
     "owed_text",
     "owed_text_lines",
     "paper_doubles",
-    "players_legend",
     "row_adds_up",
+    "rules_json",
+    "rules_text",
     "score_table",
     "score_text",
-    "sheet",
+    "sheet_text",
     "standings",
-    "status",
+    "status_text",
     "title_line",
+    "value_text",
     "violations_text",
 ]
 
@@ -187,6 +190,25 @@ def standings(result: GameScore, term: Term | None = None) -> str:
     return standings_table(term or Term.detect(), players, [result.totals[p] for p in players])
 
 
+def ledger_outcome(pair: PairLedger) -> str:
+    """What two players' side bets came to over a game, in words, from a ledger pair
+    (``players``, ``net``): the sentence every view of the doubling ledger shows.
+
+    >>> from types import SimpleNamespace as Pair
+    >>> ledger_outcome(Pair(players=("Ann", "Bob"), net={"Ann": -12, "Bob": 12}))
+    'Bob won 12 from Ann'
+    >>> ledger_outcome(Pair(players=("Ann", "Bob"), net={"Ann": 0, "Bob": 0}))
+    'even'
+    """
+    a, b = pair.players
+    net = pair.net[a]
+    if net > 0:
+        return f"{a} won {net} from {b}"
+    if net < 0:
+        return f"{b} won {-net} from {a}"
+    return "even"
+
+
 def ledger_table(result: GameScore, term: Term | None = None) -> str:
     """The doubling ledger between every pair: bets, redoubles, and who won what."""
     players = list(result.players)
@@ -266,7 +288,7 @@ def title_line(result: GameScore, title: str, term: Term, *, progress: bool = Tr
     return term.lines(text)
 
 
-def sheet(result: GameScore, *, title: str, term: Term | None = None) -> str:
+def sheet_text(result: GameScore, title: str, term: Term | None = None) -> str:
     """The whole score sheet for ``scoresheet show``."""
     term = term or Term.detect()
     rules = result.rules
@@ -298,7 +320,7 @@ def sheet(result: GameScore, *, title: str, term: Term | None = None) -> str:
     return "\n".join(parts)
 
 
-def score_text(result: GameScore, *, title: str, term: Term | None = None) -> str:
+def score_text(result: GameScore, title: str, term: Term | None = None) -> str:
     """The ``scoresheet score`` table: every deal, its check, the totals, any violations."""
     term = term or Term.detect()
     parts = [title_line(result, title, term, progress=False), score_table(result, term)]
@@ -314,7 +336,7 @@ def score_text(result: GameScore, *, title: str, term: Term | None = None) -> st
     return "\n".join(parts)
 
 
-def status(result: GameScore, *, title: str, term: Term | None = None) -> str:
+def status_text(result: GameScore, title: str, term: Term | None = None) -> str:
     """What the table needs before the next deal (``scoresheet status``)."""
     term = term or Term.detect()
     lines = [title_line(result, title, term)]
@@ -340,26 +362,115 @@ def status(result: GameScore, *, title: str, term: Term | None = None) -> str:
     return "\n".join(lines)
 
 
-def history(record: Mapping[str, Any]) -> str:
-    """The corrections and undos a game file keeps, oldest first."""
-    entries = record.get("history") or []
-    if not entries:
-        return "no corrections or undos"
-    lines = []
-    for e in entries:
-        before, after = e.get("before") or {}, e.get("after") or {}
-        if e.get("action") == "undo":
-            contract = before.get("contract")
-            what = f"removed deal {e.get('deal')}" + (f" ({contract})" if contract else "")
-        elif e.get("action") == "edit":
-            changed = sorted(k for k in {*before, *after} if before.get(k) != after.get(k))
-            what = f"corrected deal {e.get('deal')}: {', '.join(changed) or 'no change'}"
-            for key in changed:
-                what += (
-                    f"\n    {key}: {json.dumps(before.get(key), ensure_ascii=False)}"
-                    f" → {json.dumps(after.get(key), ensure_ascii=False)}"
-                )
-        else:
-            what = str(e.get("action"))
-        lines.append(f"{e.get('at', '?')}  {what}")
+def deal_text(result: GameScore, number: int, term: Term | None = None) -> str:
+    """One line for a deal just added or corrected (wrapped to the terminal)."""
+    term = term or Term.detect()
+    deal = result.deals[number - 1]
+    scores = ", ".join(f"{p} {deal.score[p]:+d}" for p in result.players)
+    note = " (not played: nobody doubled, total split)" if deal.split else ""
+    return term.lines(f"deal {number}: {deal.declarer} declared {deal.contract}{note} — {scores}")
+
+
+def after_deal_text(result: GameScore, term: Term | None = None) -> str:
+    """What the table needs to hear after a deal: totals, doubles owed, violations."""
+    term = term or Term.detect()
+    totals = ", ".join(f"{p} {result.totals[p]:+d}" for p in result.players)
+    lines = [term.lines(f"totals: {totals}")]
+    owed = owed_text_lines(owed_now(result), term)
+    if owed:
+        lines.append(owed)
+    lines += violation_lines(term, result.violations)
+    if result.complete:
+        lines.append("the game is complete")
     return "\n".join(lines)
+
+
+# -- the rules in force ---------------------------------------------------------------------
+
+
+def rules_json(rules: BarbuRules) -> dict[str, Any]:
+    """A full rules object: what a game file's ``rules`` key may carry instead of a name."""
+    return dict(rules.data)
+
+
+def value_text(rules: BarbuRules, contract: str) -> str:
+    """What a contract is worth under ``rules``, in words (``-2 per trick``)."""
+    value = rules.values.of(contract)
+    if contract in ("no-tricks", "trumps"):
+        return f"{value:+d} per trick"
+    if contract == "no-queens":
+        return f"{value:+d} per queen"
+    if contract == "no-hearts":
+        extra = f", A♥ {value.per_heart + value.ace_extra:+d}" if value.ace_extra else ""
+        return f"{value.per_heart:+d} per heart{extra}"
+    if contract in ("no-king", "no-last-trick"):
+        return f"{value:+d}"
+    if contract == "no-last-two":
+        return f"second-last {value.second_last:+d}, last {value.last:+d}"
+    if contract == "dominoes":
+        return " / ".join(f"{v:+d}" for v in value) + " by going-out order"
+    if contract == "ravage-city":
+        return f"{value:+d} to the most cards of one suit, ties split"
+    if contract == "chinese-poker":
+        extras = []
+        if value.scoop:
+            extras.append(f"scoop {value.scoop} beats")
+        if value.royalties:
+            extras.append("royalties")
+        return f"{value.per_beat:+d} per beat" + (f" ({', '.join(extras)})" if extras else "")
+    if contract == "salad":
+        return "all of " + ", ".join(value)
+    return str(value)
+
+
+def rules_text(rules: BarbuRules) -> str:
+    """A readable summary, with every check total derived from the values and the deck."""
+    d = rules.doubling
+    removed = f", without {' '.join(rules.removed_cards)}" if rules.removed_cards else ""
+    lines = [
+        f"{rules.name}: {rules.description}",
+        f"  {rules.players} players, {len(rules.deck)} cards{removed}, "
+        f"{rules.cards_per_player} each, {rules.tricks_per_deal} tricks a deal",
+        f"  {rules.deals_per_game} deals: each player declares {rules.deals_per_declarer}, "
+        f"rotation {rules.rotation}, dealer {rules.dealer}",
+        f"  doubling: negative contracts {d.negative}, positive {d.positive}; "
+        f"each non-declarer doubles each declarer at least {_times(d.min_declarer_doubles)}; "
+        f"redoubles {'on' if d.redoubles else 'off'}",
+        f"  undoubled negative deals: {'split, not played' if rules.undoubled_split else 'played'}",
+        "",
+    ]
+    width = max(len(c) for c in rules.contracts)
+    for c in rules.contracts:
+        total = rules.contract_total(c)
+        shown = f"{total:+d}" if total is not None else f"up to {rules.max_total(c):+d}"
+        sign = "positive" if rules.is_positive(c) else "negative"
+        lines.append(
+            f"  {c.ljust(width)}  {CONTRACT_NAMES[c]:18} {sign:8}  total {shown:>6}   "
+            f"{value_text(rules, c)}"
+        )
+    lines.append("")
+    fixed = all(rules.contract_total(c) is not None for c in rules.contracts)
+    if rules.zero_sum:
+        lines.append("  zero-sum: every full game sums to 0")
+    elif fixed:
+        lines.append(f"  not zero-sum: every full game sums to {rules.game_total:+d}")
+    elif rules.game_total == 0:
+        lines.append(
+            "  zero-sum only when every Chinese Poker row has a winner "
+            "(ties and fouls make a game sum below 0)"
+        )
+    else:
+        lines.append(
+            f"  not zero-sum: a full game sums to at most {rules.game_total:+d} "
+            "(ties and fouls in Chinese Poker lower it)"
+        )
+    return "\n".join(lines)
+
+
+def _times(n: int) -> str:
+    """``once``, ``twice``, ``3 times``.
+
+    >>> _times(0), _times(1), _times(2), _times(3)
+    ('0 times', 'once', 'twice', '3 times')
+    """
+    return {1: "once", 2: "twice"}.get(n, f"{n} times")
