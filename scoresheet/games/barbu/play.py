@@ -16,6 +16,14 @@ from typing import TYPE_CHECKING, Any, cast
 
 from scoresheet import entry
 from scoresheet.errors import ScoresheetError
+from scoresheet.games.barbu.entry import (
+    declaration,
+    double_targets,
+    hand_rows,
+    redouble_targets,
+    row_counts,
+    suit_counts,
+)
 from scoresheet.questions import NO_ANSWER, DealQuestions, Form, Question
 from scoresheet.views.term import plural
 
@@ -199,7 +207,7 @@ def _order(players: Sequence[str]) -> Callable[[str], list[str]]:
 def _hand(text: str) -> dict[str, str]:
     from scoresheet.games.barbu.poker import parse_hand
 
-    rows = entry.hand_rows(text, field="hand")
+    rows = hand_rows(text, field="hand")
     parse_hand(rows["front"], rows["middle"], rows["back"])
     return rows
 
@@ -285,7 +293,7 @@ def _questions(
                     ResultQuestion(
                         "cards",
                         "{player}'s cards taken, ♠/♥/♦/♣ (3/4/2/3, or s3 h4 d2 c3)",
-                        lambda text: entry.suit_counts(text, field="cards"),
+                        lambda text: suit_counts(text, field="cards"),
                         per_player=True,
                         counts=("♠", "♥", "♦", "♣"),
                         separator="/",
@@ -318,7 +326,7 @@ def _questions(
                     ResultQuestion(
                         "beats",
                         "{player}'s beats, front/middle/back (2/1/3)",
-                        lambda text: entry.row_counts(text, field="beats"),
+                        lambda text: row_counts(text, field="beats"),
                         per_player=True,
                         counts=("front", "middle", "back"),
                         separator="/",
@@ -495,11 +503,11 @@ class DealPlan:
         for p in ctx.order:
             target = answers.get(_double_key(p))
             if target is not None:
-                out.append(entry.declaration(p, double=target))
+                out.append(declaration(p, double=target))
         for p in ctx.order:
             target = answers.get(_redouble_key(p))
             if target is not None:
-                out.append(entry.declaration(p, redouble=target))
+                out.append(declaration(p, redouble=target))
         return out
 
     def _double_question(self, ctx: DealContext, so_far: list[dict[str, Any]], p: str) -> Question:
@@ -508,10 +516,10 @@ class DealPlan:
         note = f" — must double {ctx.declarer}" if p in self.must else ""
 
         def parse(text: str) -> Any:
-            target = entry.double_targets(text, ctx.players, by=p)
+            target = double_targets(text, ctx.players, by=p)
             if target is None or target == []:
                 return None
-            bets_of(ctx, [*so_far, entry.declaration(p, double=target)])
+            bets_of(ctx, [*so_far, declaration(p, double=target)])
             return target
 
         return Question(
@@ -531,10 +539,10 @@ class DealPlan:
         rest = "all, or none" if len(received) > 1 else "none"
 
         def parse(text: str) -> Any:
-            target = entry.redouble_targets(text, ctx.players, by=p)
+            target = redouble_targets(text, ctx.players, by=p)
             if target is None or target == []:
                 return None
-            bets_of(ctx, [*so_far, entry.declaration(p, redouble=target)])
+            bets_of(ctx, [*so_far, declaration(p, redouble=target)])
             return target
 
         return Question(
@@ -568,7 +576,7 @@ class DealPlan:
             if _double_key(p) not in answers:
                 return self._double_question(ctx, so_far, p)
             if answers[_double_key(p)] is not None:
-                so_far.append(entry.declaration(p, double=answers[_double_key(p)]))
+                so_far.append(declaration(p, double=answers[_double_key(p)]))
         if ctx.rules.doubling.redoubles:
             for p in ctx.order:
                 received = redouble_candidates(bets_of(ctx, so_far), p)
@@ -577,7 +585,7 @@ class DealPlan:
                 if _redouble_key(p) not in answers:
                     return self._redouble_question(ctx, so_far, p, received)
                 if answers[_redouble_key(p)] is not None:
-                    so_far.append(entry.declaration(p, redouble=answers[_redouble_key(p)]))
+                    so_far.append(declaration(p, redouble=answers[_redouble_key(p)]))
         if is_split(ctx, bets_of(ctx, so_far)):
             return None
         return self._result_question(ctx, answers)
