@@ -555,7 +555,7 @@ def register(app: typer.Typer) -> None:
 
         kind = open_game(game).result.game
         if kind == "barbu":
-            from scoresheet.cli.play import play_game
+            from scoresheet.games.barbu.play import play_game
 
             code = play_game(game)
         else:
