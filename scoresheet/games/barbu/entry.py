@@ -18,7 +18,6 @@ from scoresheet.entry import (
     SUIT_ORDER,
     assignment,
     choose,
-    contract,
     counts,
     player,
     player_list,
@@ -26,7 +25,10 @@ from scoresheet.entry import (
     suit,
     whole_number,
 )
+from scoresheet.entry import contract as read_contract
 from scoresheet.errors import ScoresheetError
+from scoresheet.games.barbu.ledger import table_order
+from scoresheet.games.barbu.rotation import dealer_of, declarer_of
 
 if TYPE_CHECKING:
     from scoresheet.games.barbu.score import GameScore
@@ -133,25 +135,22 @@ TAKER_FLAGS = {
 
 
 def deal_from_flags(
-    result: GameScore, number: int, contract_word: str | None, flags: Mapping[str, Any]
+    result: GameScore, number: int, contract: str | None, flags: Mapping[str, Any]
 ) -> dict[str, Any]:
-    """A Barbu deal (as in the spec) from ``add``/``edit``'s contract word and flags.
+    """A Barbu deal (as in the spec) from ``add``/``edit``'s contract (as typed) and flags.
 
     ``tricks``, ``hearts``, ``queens`` are counts such as ``"Ann=2,Cat=1,Dan=1"``;
     ``ace``, ``king``, ``second_last``, ``last`` name a player; ``double`` and
     ``redouble`` are ``PLAYER=WHAT`` items, put in the order they were spoken.
     """
-    from scoresheet.games.barbu.ledger import table_order
-    from scoresheet.games.barbu.rotation import dealer_of, declarer_of
-
-    if contract_word is None:
+    if contract is None:
         raise ScoresheetError("give the contract (e.g. no-queens), or the whole deal with --deal")
     if flags.get("set"):
         raise ScoresheetError("--set is for the other games; Barbu deals take the named flags")
     rules, players = result.rules, list(result.players)
     declarer = declarer_of(rules, players, number - 1)
     speaking = table_order(players, dealer_of(rules, players, declarer))
-    deal: dict[str, Any] = {"contract": contract(contract_word, rules.contracts)}
+    deal: dict[str, Any] = {"contract": read_contract(contract, rules.contracts)}
     if flags.get("declarer") is not None:
         deal["declarer"] = player(flags["declarer"], players, field="--declarer")
     declarations: list[dict[str, Any]] = []

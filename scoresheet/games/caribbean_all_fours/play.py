@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from scoresheet.cards import SUIT_NAMES, Card, parse_card
+from scoresheet.entry import player
 from scoresheet.errors import ScoresheetError
 from scoresheet.games.caribbean_all_fours import entry
 from scoresheet.games.caribbean_all_fours.score import (
@@ -29,6 +30,7 @@ from scoresheet.games.caribbean_all_fours.score import (
 )
 from scoresheet.prompting import Prompter, ask_deal, heading, opening, run_deals
 from scoresheet.questions import DealQuestions, Form, Question, StartAgain
+from scoresheet.views.term import plural
 
 if TYPE_CHECKING:
     from scoresheet.session import OpenGame
@@ -62,9 +64,7 @@ def _players_parse(players: Sequence[str], field: str) -> Callable[[str], str | 
 
 def _player_parse(players: Sequence[str], field: str) -> Callable[[str], str]:
     def parse(text: str) -> str:
-        from scoresheet import entry as shared
-
-        return shared.player(text, players, field=field)
+        return player(text, players, field=field)
 
     return parse
 
@@ -296,7 +296,6 @@ def play_game(path: Path) -> int:
         deal_text,
         standings,
     )
-    from scoresheet.views.term import plural
 
     def intro(game: OpenGame) -> list[str]:
         result = game.result

@@ -17,6 +17,7 @@ from scoresheet.games.rosbiratschka.entry import PROMPTS, parse_value
 from scoresheet.games.rosbiratschka.rules import COUNTED, RESULT_KEYS, RosbiratschkaRules
 from scoresheet.games.rosbiratschka.score import GameScore, base_scores
 from scoresheet.questions import DealQuestions, Form, Question
+from scoresheet.views.term import plural
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Mapping, Sequence
@@ -125,7 +126,6 @@ def _enter_deal(io: prompting.Prompter, game: OpenGame) -> dict[str, Any]:
 def play_game(path: Path) -> int:
     """Enter deals until the game is complete or the player stops; the exit code."""
     from scoresheet.games.rosbiratschka.views import after_deal_text, deal_text, standings
-    from scoresheet.views.term import plural
 
     def intro(game: OpenGame) -> list[str]:
         result, rules = game.result, game.result.rules
