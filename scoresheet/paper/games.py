@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from scoresheet.games.barbu.views import ledger_outcome
 from scoresheet.paper.model import Block, Chart, Column, Doc, Grid, Group
 
 DATE_LINE = "Date: ____________________    Place: ____________________"
@@ -131,7 +130,7 @@ def barbu_pad(result: Any) -> Doc:
 
 
 def barbu_printed(result: Any) -> Doc:
-    from scoresheet.games.barbu.views import paper_doubles, row_adds_up
+    from scoresheet.games.barbu.views import ledger_outcome, paper_doubles, row_adds_up
 
     rules, players = result.rules, list(result.players)
     columns = [Column("#", 7), Column("contract", 24, "L")]

@@ -14,8 +14,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from scoresheet.games.barbu.views import ledger_outcome
-
 Row = dict[str, Any]
 
 
@@ -86,7 +84,7 @@ def _barbu(result: Any) -> dict[str, Any]:
     ledger = []
     for pair in result.ledger():
         a, b = pair.players
-        who = ledger_outcome(pair)
+        who = text.ledger_outcome(pair)
         ledger.append(f"{a} – {b}: {pair.bets} bets, {pair.redoubles} redoubled; {who}")
     sections = [
         {
