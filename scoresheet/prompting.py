@@ -117,14 +117,6 @@ class Prompter:
         for part in rest:
             typer.echo(part)
 
-    def ask(self, prompt: str, parse: Callable[[str], Any]) -> Any:
-        """Ask until ``parse`` accepts the answer; a refused answer shows the reason."""
-        while True:
-            try:
-                return parse(self.line(prompt))
-            except ScoresheetError as error:
-                self.refuse(error)
-
     def refuse(self, error: ScoresheetError) -> None:
         self.say(f"  ✗ {one_line(reason(error))}")
 
