@@ -1,8 +1,9 @@
 """Reading what a player types at the table into parts of a deal.
 
 Shared by ``scoresheet add``/``edit`` (flags) and ``scoresheet play`` (prompts), so the
-same answer means the same thing in both. Players may be named in full or by any prefix
-that is theirs alone ("A" for Ann), in any case; a name may contain spaces.
+same answer means the same thing in both; each game's ``entry.py`` reads its own deal
+with these. Players may be named in full or by any prefix that is theirs alone ("A" for
+Ann), in any case; a name may contain spaces.
 
 An answer is never read one way when it could mean another:
 
@@ -28,16 +29,7 @@ from scoresheet.limits import MAX_DIGITS
 KEYWORD_MARK = ":"
 """Typed before a keyword (``:max``), it can only mean the keyword: no name starts with it."""
 
-DOUBLE_WORDS = {
-    "maximum": "maximum",
-    "max": "maximum",
-    "x": "maximum",
-    "table": "table",
-    "family": "family",
-    "flanks": "flanks",
-}
 NONE_WORDS: dict[str, None] = dict.fromkeys(("", "none", "no", "-", "pass", "nobody"))
-ALL_WORDS = {"all": "all"}
 SUITS = {
     "s": "spades",
     "h": "hearts",
@@ -49,7 +41,6 @@ SUITS = {
     "♣": "clubs",
 }
 SUIT_ORDER = ("spades", "hearts", "diamonds", "clubs")
-ROWS = ("front", "middle", "back")
 QUOTE_LIMIT = 40
 MAX_WORDS = 12  # words in one comma-separated part of a list of players
 
@@ -190,6 +181,7 @@ def choose(
     The player's exact name wins; a keyword that a player could also be meant by is
     refused, naming both readings and how to type each.
 
+    >>> DOUBLE_WORDS = {"maximum": "maximum", "max": "maximum"}
     >>> choose("max", ["Ann", "Bob"], DOUBLE_WORDS, field="Bob's double", many=True)
     'maximum'
     >>> choose("Max", ["Ann", "Max"], DOUBLE_WORDS, field="Bob's double", many=True)
@@ -236,17 +228,18 @@ def counts(text: str, players: Sequence[str], *, field: str) -> dict[str, int]:
                 f"{field}: give one number per player in seating order "
                 f"({', '.join(players)}), or name=number pairs"
             )
-        return {p: _count(n, field) for p, n in zip(players, numbers, strict=True)}
+        return {p: whole_number(n, field) for p, n in zip(players, numbers, strict=True)}
     out: dict[str, int] = {}
     for item in (i for i in t.split(",") if i.strip()):
         who, number = split_at_player(item, players, field=field, example="Ann=2")
         if who in out:
             raise ScoresheetError(f"{field}: {who} is given twice")
-        out[who] = _count(number, field)
+        out[who] = whole_number(number, field)
     return out
 
 
-def _count(text: str, field: str) -> int:
+def whole_number(text: str, field: str) -> int:
+    """A whole number ≥ 0 typed for ``field`` (refused past ``MAX_DIGITS`` digits)."""
     t = text.strip()
     if not (t.isascii() and t.isdigit()):
         raise ScoresheetError(f"{field}: {quote(t)} is not a whole number ≥ 0")
@@ -255,43 +248,10 @@ def _count(text: str, field: str) -> int:
     return int(t)
 
 
-def double_targets(text: str, players: Sequence[str], *, by: str) -> list[str] | str | None:
-    """A doubling answer: names or initials, ``maximum``/``table``, ``family``/``flanks``.
-
-    ``None`` means the player did not double.
-
-    >>> double_targets("max", ["Ann", "Bob"], by="Bob")
-    'maximum'
-    >>> double_targets("a, d", ["Ann", "Bob", "Cat", "Dan"], by="Bob")
-    ['Ann', 'Dan']
-    """
-    value: list[str] | str | None = choose(
-        text, players, {**NONE_WORDS, **DOUBLE_WORDS}, field=f"{by}'s double", many=True
-    )
-    return value
-
-
-def redouble_targets(text: str, players: Sequence[str], *, by: str) -> list[str] | str | None:
-    """A redoubling answer: names or initials, or ``all``; ``None`` for none."""
-    value: list[str] | str | None = choose(
-        text, players, {**NONE_WORDS, **ALL_WORDS}, field=f"{by}'s redouble", many=True
-    )
-    return value
-
-
 def optional_player(text: str, players: Sequence[str], *, field: str) -> str | None:
     """A player, or ``None`` for ``none`` (refused when a player could be meant too)."""
     value: str | None = choose(text, players, NONE_WORDS, field=field)
     return value
-
-
-def declaration(by: str, double: Any = None, redouble: Any = None) -> dict[str, Any]:
-    out: dict[str, Any] = {"by": by}
-    if double is not None:
-        out["double"] = double
-    if redouble is not None:
-        out["redouble"] = redouble
-    return out
 
 
 def assignment(text: str, players: Sequence[str], *, field: str) -> tuple[str, str]:
@@ -361,44 +321,6 @@ def suit(text: str, *, field: str) -> str:
     return one_of(t, SUIT_ORDER, field=field, aliases=SUITS)
 
 
-def suit_counts(text: str, *, field: str) -> dict[str, int]:
-    """A player's captured cards per suit: ``"3/4/2/3"`` (♠/♥/♦/♣) or ``"s3 h4 d2 c3"``."""
-    t = text.strip()
-    if "/" in t:
-        parts = t.split("/")
-        if len(parts) != 4:
-            raise ScoresheetError(f"{field}: give 4 numbers, spades/hearts/diamonds/clubs")
-        return {s: _count(n, field) for s, n in zip(SUIT_ORDER, parts, strict=True)}
-    out = dict.fromkeys(SUIT_ORDER, 0)
-    for item in t.replace(",", " ").split():
-        name = item.rstrip("0123456789")
-        number = item[len(name) :]
-        try:
-            which = suit(name, field=field) if name and number else None
-        except ScoresheetError:
-            which = None
-        if which is None:
-            raise ScoresheetError(f"{field}: {quote(item)} is not a suit and count (e.g. s3 h4)")
-        out[which] = _count(number, field)
-    return out
-
-
-def row_counts(text: str, *, field: str) -> dict[str, int]:
-    """Beats per row: ``"2/1/3"`` (front/middle/back)."""
-    parts = text.strip().split("/")
-    if len(parts) != 3:
-        raise ScoresheetError(f"{field}: give 3 numbers, front/middle/back (e.g. 2/1/3)")
-    return {r: _count(n, field) for r, n in zip(ROWS, parts, strict=True)}
-
-
-def hand_rows(text: str, *, field: str) -> dict[str, str]:
-    """A Chinese Poker hand: ``"AS AH 2C | KS KH KD 3C 3D | ..."`` (front | middle | back)."""
-    parts = [p.strip() for p in text.split("|")]
-    if len(parts) != 3:
-        raise ScoresheetError(f"{field}: give the three rows separated by |: front | middle | back")
-    return dict(zip(ROWS, parts, strict=True))
-
-
 def contract(text: str, contracts: Sequence[str]) -> str:
     """The contract a player means: its id, or its name without "no-", or a unique start
     of either (``t`` could be trumps or no-tricks, so it is refused).
@@ -423,90 +345,3 @@ def contract(text: str, contracts: Sequence[str]) -> str:
     if found:
         raise ScoresheetError(f"contract: {quote(typed(text))} could be {' or '.join(found)}")
     raise ScoresheetError(f"contract: {quote(typed(text))} is not one of {', '.join(contracts)}")
-
-
-def order_declarations(
-    declarations: list[dict[str, Any]], speaking_order: Sequence[str]
-) -> list[dict[str, Any]]:
-    """Doubles in table order (as they were spoken), then the redoubles as given."""
-    doubles = [d for d in declarations if "double" in d]
-    doubles.sort(key=lambda d: speaking_order.index(d["by"]))
-    return doubles + [d for d in declarations if "double" not in d]
-
-
-def deal_from_answers(
-    players: Sequence[str],
-    contract_id: str,
-    *,
-    speaking_order: Sequence[str],
-    declarer: str | None = None,
-    doubles: Sequence[str] = (),
-    redoubles: Sequence[str] = (),
-    counts_given: dict[str, str | None] | None = None,
-    takers: dict[str, str | None] | None = None,
-    order: str | None = None,
-    start: str | None = None,
-    trump: str | None = None,
-    cards: Sequence[str] = (),
-    most: str | None = None,
-    beats: Sequence[str] = (),
-    hands: Sequence[str] = (),
-) -> dict[str, Any]:
-    """A deal object (as in the spec) from the short forms typed at the table.
-
-    ``counts_given`` maps a result key (``tricks``, ``hearts``, ``queens``) to text such
-    as ``"Ann=2,Cat=1,Dan=1"``; ``takers`` maps ``ace_of_hearts``, ``king_of_hearts``,
-    ``second_last``, ``last`` to a player.
-    """
-    deal: dict[str, Any] = {"contract": contract_id}
-    if declarer is not None:
-        deal["declarer"] = player(declarer, players, field="--declarer")
-    declarations: list[dict[str, Any]] = []
-    for text in doubles:
-        by, what = assignment(text, players, field="--double")
-        target = double_targets(what, players, by=by)
-        declarations.append(declaration(by, double=target if target is not None else []))
-    for text in redoubles:
-        by, what = assignment(text, players, field="--redouble")
-        target = redouble_targets(what, players, by=by)
-        if target is not None:
-            declarations.append(declaration(by, redouble=target))
-    declarations = [d for d in declarations if d.get("double") != [] or "redouble" in d]
-    if declarations:
-        deal["doubles"] = order_declarations(declarations, speaking_order)
-    result: dict[str, Any] = {}
-    for key, typed in (counts_given or {}).items():
-        if typed is not None:
-            result[key] = counts(typed, players, field=key)
-    for key, who in (takers or {}).items():
-        if who is not None:
-            result[key] = player(who, players, field=key)
-    if order is not None:
-        result["order"] = player_list(order, players, field="order")
-    if start is not None:
-        result["start"] = start.strip().upper()
-    if trump is not None:
-        result["trump"] = suit(trump, field="--trump")
-    if cards:
-        table: dict[str, dict[str, int]] = {}
-        for text in cards:
-            who, what = assignment(text, players, field="--cards")
-            table[who] = suit_counts(what, field=f"cards of {who}")
-        result["cards"] = table
-    if most is not None:
-        result["most"] = player_list(most, players, field="most")
-    if beats:
-        rows: dict[str, dict[str, int]] = {}
-        for text in beats:
-            who, what = assignment(text, players, field="--beats")
-            rows[who] = row_counts(what, field=f"beats of {who}")
-        result["beats"] = rows
-    if hands:
-        given: dict[str, dict[str, str]] = {}
-        for text in hands:
-            who, what = assignment(text, players, field="--hand")
-            given[who] = hand_rows(what, field=f"hand of {who}")
-        result["hands"] = given
-    if result:
-        deal["result"] = result
-    return deal

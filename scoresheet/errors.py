@@ -29,3 +29,12 @@ def shorten(text: str, limit: int = MAX_MESSAGE) -> str:
     if len(text) <= limit:
         return text
     return f"{text[:limit]}… ({len(text) - limit} more characters)"
+
+
+def one_line(message: str) -> str:
+    """A message made safe to print as one line: control characters shown escaped.
+
+    >>> one_line('"a\\nb" is not a player')
+    '"a\\\\nb" is not a player'
+    """
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)

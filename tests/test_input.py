@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from scoresheet import entry, names
 from scoresheet.errors import ScoresheetError
+from scoresheet.games.barbu import entry as barbu_entry
 from scoresheet.games.belote import entry as belote_entry
 from scoresheet.games.caribbean_all_fours import entry as caf_entry
 from tests.cli_helpers import assert_one_line_error, run
@@ -147,7 +148,7 @@ def test_an_enumerated_value_is_its_word_or_a_unique_start_of_it(tmp_path: Path)
     [
         (lambda t: entry.suit(t, field="f"), "♣\ufe0f", "clubs"),
         (lambda t: entry.suit(t, field="f"), "DIAM", "diamonds"),
-        (lambda t: entry.suit_counts(t, field="f"), "sp3 he4 d2 c3",
+        (lambda t: barbu_entry.suit_counts(t, field="f"), "sp3 he4 d2 c3",
          {"spades": 3, "hearts": 4, "diamonds": 2, "clubs": 3}),
         (caf_entry.beg, "stan", "stand"),
         (caf_entry.beg, "take one", "take-one"),
@@ -164,8 +165,8 @@ def test_enumerated_values_read(read: Any, text: str, meant: Any) -> None:
     [
         (lambda t: entry.suit(t, field="f"), "hats"),
         (lambda t: entry.suit(t, field="f"), "sx"),
-        (lambda t: entry.suit_counts(t, field="f"), "hats3 s1"),
-        (lambda t: entry.suit_counts(t, field="f"), "x3"),
+        (lambda t: barbu_entry.suit_counts(t, field="f"), "hats3 s1"),
+        (lambda t: barbu_entry.suit_counts(t, field="f"), "x3"),
         (caf_entry.beg, "standing"),
         (caf_entry.beg, "runs"),
         (lambda t: belote_entry.contract(t), "heartz"),
@@ -295,7 +296,7 @@ _name_text = st.one_of(
     st.text(min_size=1, max_size=8),  # the whole Unicode range
     st.sampled_from(["Zo\u00eb", "Zoe\u0308", "ＭＡＸ", "Мах", "\u200bMax", "Max\u200d"]),
 )
-WORDS = {**entry.NONE_WORDS, **entry.DOUBLE_WORDS, **entry.ALL_WORDS}
+WORDS = {**entry.NONE_WORDS, **barbu_entry.DOUBLE_WORDS, **barbu_entry.ALL_WORDS}
 
 
 def _valid_players(raw: list[str]) -> list[str] | None:
@@ -338,7 +339,7 @@ def test_an_answer_is_read_as_meant_or_refused(case: tuple[list[str], Any, str, 
         with pytest.raises(ScoresheetError):
             names.check_players([unicodedata.normalize("NFC", n).strip() for n in players], "p")
         return
-    read = entry.double_targets if kind == "double" else entry.redouble_targets
+    read = barbu_entry.double_targets if kind == "double" else barbu_entry.redouble_targets
     try:
         got = read(text, players, by=players[0])
     except ScoresheetError as exc:

@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoresheet.cli.play import owed_lines
+from scoresheet.games.barbu.play import owed_lines
 from scoresheet.games.barbu.score import Owed
 from scoresheet.views.term import Term
 from tests.cli_helpers import SCRIPT, run
@@ -205,7 +205,7 @@ def test_any_line_play_says_is_wrapped_at_spaces_within_the_width(
     import contextlib
     import io
 
-    from scoresheet.cli.prompting import Prompter
+    from scoresheet.prompting import Prompter
 
     text = lead + " ".join(chosen)
     out = io.StringIO()

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from scoresheet.errors import ScoresheetError
+from scoresheet.games.barbu.views import rules_json
 from scoresheet.rules import list_presets, load_preset, resolve_rules
-from scoresheet.views.rules import rules_json
 from tests.conftest import game, score
 
 REQUIRED = [

@@ -555,7 +555,7 @@ def register(app: typer.Typer) -> None:
 
         kind = open_game(game).result.game
         if kind == "barbu":
-            from scoresheet.cli.play import play_game
+            from scoresheet.games.barbu.play import play_game
 
             code = play_game(game)
         else:
@@ -617,7 +617,7 @@ def register(app: typer.Typer) -> None:
     def history(game: GameFile) -> None:
         """Every correction and undo kept in the file: what changed, and when."""
         from scoresheet.session import open_game
-        from scoresheet.views import text
+        from scoresheet.views import common as text
 
         echo_prose(text.history(open_game(game).record))
 

@@ -81,7 +81,7 @@ def ask(
     and either ``question`` (with ``error`` when the answer was refused, ``help`` when
     ``?`` was typed) or ``deal`` and ``shown`` (the deal as it would be saved).
     """
-    from scoresheet.cli.prompting import _navigation, check_deal, reason
+    from scoresheet.prompting import check_deal, navigation, reason
 
     result = game.result
     dq = registry.part(result.game, "play").deal_questions(result)
@@ -111,7 +111,7 @@ def ask(
         elif text is not None:
             q = form.current()
             if q is not None:
-                nav = _navigation(text, players)
+                nav = navigation(text, players)
                 if nav == "back":
                     if not form.back():
                         error = "this is the first question of the deal"

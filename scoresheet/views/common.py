@@ -1,8 +1,9 @@
 """What every game's terminal views say the same way: the rules in force, the
-violations, the standings' places, abbreviations with their legend."""
+violations, the standings' places, abbreviations with their legend, a file's history."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -12,6 +13,7 @@ __all__ = [
     "abbreviations",
     "card_text",
     "check_mark",
+    "history",
     "initials",
     "legend",
     "players_legend",
@@ -197,20 +199,26 @@ def legend(label: str, codes: Mapping[str, str], used: Iterable[str] | None = No
     return f"{label}: {', '.join(pairs)}" if pairs else ""
 
 
-def ledger_outcome(pair: Any) -> str:
-    """What two players' side bets came to over a game, in words, from a ledger pair
-    (``players``, ``net``): the sentence every view of the doubling ledger shows.
-
-    >>> from types import SimpleNamespace as Pair
-    >>> ledger_outcome(Pair(players=("Ann", "Bob"), net={"Ann": -12, "Bob": 12}))
-    'Bob won 12 from Ann'
-    >>> ledger_outcome(Pair(players=("Ann", "Bob"), net={"Ann": 0, "Bob": 0}))
-    'even'
-    """
-    a, b = pair.players
-    net = pair.net[a]
-    if net > 0:
-        return f"{a} won {net} from {b}"
-    if net < 0:
-        return f"{b} won {-net} from {a}"
-    return "even"
+def history(record: Mapping[str, Any]) -> str:
+    """The corrections and undos a game file keeps, oldest first."""
+    entries = record.get("history") or []
+    if not entries:
+        return "no corrections or undos"
+    lines = []
+    for e in entries:
+        before, after = e.get("before") or {}, e.get("after") or {}
+        if e.get("action") == "undo":
+            contract = before.get("contract")
+            what = f"removed deal {e.get('deal')}" + (f" ({contract})" if contract else "")
+        elif e.get("action") == "edit":
+            changed = sorted(k for k in {*before, *after} if before.get(k) != after.get(k))
+            what = f"corrected deal {e.get('deal')}: {', '.join(changed) or 'no change'}"
+            for key in changed:
+                what += (
+                    f"\n    {key}: {json.dumps(before.get(key), ensure_ascii=False)}"
+                    f" → {json.dumps(after.get(key), ensure_ascii=False)}"
+                )
+        else:
+            what = str(e.get("action"))
+        lines.append(f"{e.get('at', '?')}  {what}")
+    return "\n".join(lines)

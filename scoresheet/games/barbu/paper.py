@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from scoresheet.games.barbu.rotation import dealer_of, declarer_of
 from scoresheet.games.barbu.score import GameScore
-from scoresheet.games.barbu.views import _value_text, paper_doubles, row_adds_up
+from scoresheet.games.barbu.views import ledger_outcome, paper_doubles, row_adds_up, value_text
 from scoresheet.paper.kit import (
     DATE_LINE,
     PAD_ROW,
@@ -20,7 +20,7 @@ from scoresheet.paper.kit import (
 )
 from scoresheet.paper.model import Block, Column, Doc, Grid, Group
 from scoresheet.rules.barbu import CONTRACT_NAMES
-from scoresheet.views.common import initials, ledger_outcome
+from scoresheet.views.common import initials
 
 
 def _blocks(result: GameScore) -> list[tuple[str, str, list[int]]]:
@@ -49,7 +49,7 @@ def _legend(result: GameScore) -> list[str]:
     for c in rules.contracts:
         total = rules.contract_total(c)
         check = f" (check {signed(total)})" if total is not None else ""
-        parts.append(f"{CONTRACT_NAMES.get(c, c)}: {_value_text(rules, c)}{check}")
+        parts.append(f"{CONTRACT_NAMES.get(c, c)}: {value_text(rules, c)}{check}")
     d = rules.doubling
     return [
         "Contracts — " + " · ".join(parts),

@@ -1,55 +1,48 @@
-"""What ``scoresheet play`` asks about a Barbu deal, written once as data.
+"""``scoresheet play`` for Barbu: the questions of a deal, written once as data, and the
+terminal walking them deal after deal.
 
 The questions of a deal — the contract, each player's double in table order, the
-redoubles, then the result in the shape the contract needs — are a plan for a
+redoubles, then the result in the shape the contract needs
+(:mod:`scoresheet.games.barbu.questions`) — are a plan for a
 :class:`scoresheet.questions.Form`: each a prompt, the possible answers, a check and
-the rules' words for ``?``. Nothing here reads or prints: the terminal walks these
-questions (``scoresheet.cli.play``), and a web form can walk the same ones.
+the rules' words for ``?``. The terminal walks them (:func:`play_game`, with
+:mod:`scoresheet.prompting`), and the phone form walks the same ones
+(:func:`deal_questions`). This module is Barbu's ``Play`` role.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
-from scoresheet import entry
+from scoresheet import entry, prompting
+from scoresheet.cards import parse_cards
 from scoresheet.errors import ScoresheetError
+from scoresheet.games.barbu.entry import declaration, double_targets, redouble_targets
+from scoresheet.games.barbu.ledger import resolve_bets
+from scoresheet.games.barbu.questions import (
+    FORM,
+    HELP_FORM,
+    HELP_RESULT,
+    DealContext,
+    ResultQuestion,
+    check_answers,
+    next_question,
+    result_of,
+    rewind,
+)
+from scoresheet.games.barbu.views import after_deal_text, deal_text, owed_text_lines, standings
 from scoresheet.questions import NO_ANSWER, DealQuestions, Form, Question
-from scoresheet.views.term import plural
+from scoresheet.views.term import Term, plural
 
 if TYPE_CHECKING:
-    from scoresheet.games.barbu.score import GameScore
+    from scoresheet.games.barbu.score import GameScore, Owed
     from scoresheet.models import Declaration
-    from scoresheet.rules.barbu import BarbuRules
+    from scoresheet.session import OpenGame
 
-FORM = "form"  # the answer choosing how a result is given (Ravage City, Chinese Poker)
-
-# -- what to ask, and whether the answers so far hold together (no prompting here) -------
-
-
-@dataclass(frozen=True)
-class DealContext:
-    """Who does what in the deal being entered."""
-
-    number: int
-    rules: BarbuRules
-    players: tuple[str, ...]
-    declarer: str
-    dealer: str
-    contract: str
-
-    @property
-    def order(self) -> list[str]:
-        """Who speaks in the doubling: from the dealer's left."""
-        from scoresheet.games.barbu.ledger import table_order
-
-        return table_order(self.players, self.dealer)
-
-    @property
-    def where(self) -> str:
-        return f"deal {self.number}, {self.contract}"
+# -- the doubling (no prompting here) ----------------------------------------------------
 
 
 def contract_answer(text: str, result: GameScore, declarer: str) -> str:
@@ -73,8 +66,6 @@ def bets_of(
     ctx: DealContext, declarations: Sequence[Mapping[str, Any]]
 ) -> dict[tuple[str, str], int]:
     """The bets ``(doubler, doubled) → multiplier`` the declarations make; raises if refused."""
-    from scoresheet.games.barbu.ledger import resolve_bets
-
     bets = resolve_bets(
         cast("list[Declaration]", list(declarations)),
         players=ctx.players,
@@ -119,272 +110,6 @@ def is_split(ctx: DealContext, bets: Mapping[tuple[str, str], int]) -> bool:
     return not bets and rules.undoubled_split and not rules.is_positive(ctx.contract)
 
 
-@dataclass(frozen=True)
-class ResultQuestion:
-    """One thing to ask about a deal's result.
-
-    ``key`` is the result key the answer fills (or :data:`FORM`); with ``per_player``
-    the question is asked once per player and ``parse`` reads one player's answer.
-    An answer that ``parse`` reads as ``None`` (an optional one skipped) leaves the key out.
-    """
-
-    key: str
-    prompt: str
-    parse: Callable[[str], Any]
-    per_player: bool = False
-    choices: tuple[str, ...] = ()
-    counts: tuple[str, ...] = ()  # one number each for these, adding up to total
-    total: int | None = None
-    separator: str = " "  # between the numbers of counts
-
-
-def _parts(rules: BarbuRules, contract: str) -> tuple[str, ...]:
-    return rules.salad_parts if contract == "salad" else (contract,)
-
-
-def _counts_question(key: str, what: str, total: int, players: Sequence[str]) -> ResultQuestion:
-    def parse(text: str) -> dict[str, int]:
-        return entry.counts(text, players, field=key)
-
-    prompt = (
-        f"{what} taken ({total} in all): {players[0]}=2,{players[-1]}=1,… "
-        f"or one number each for {' '.join(players)}"
-    )
-    return ResultQuestion(key, prompt, parse, counts=tuple(players), total=total)
-
-
-def _taker_question(key: str, prompt: str, players: Sequence[str]) -> ResultQuestion:
-    def parse(text: str) -> str:
-        return entry.player(text, players, field=key)
-
-    return ResultQuestion(key, prompt, parse, choices=tuple(players))
-
-
-def _choice(words: Sequence[str], *, field: str) -> Callable[[str], str]:
-    def parse(text: str) -> str:
-        t = text.strip().casefold()
-        found = [w for w in words if t and w.startswith(t)]
-        if len(found) != 1:
-            raise ScoresheetError(
-                f"{field}: answer {' or '.join(words)}, not {entry.quote(text.strip())}"
-            )
-        return found[0]
-
-    return parse
-
-
-def _trump(text: str) -> str | None:
-    if text.strip().casefold() in entry.NONE_WORDS:
-        return None
-    return entry.suit(text, field="trump")
-
-
-def _start(text: str) -> str | None:
-    t = text.strip().upper()
-    if t.casefold() in entry.NONE_WORDS:
-        return None
-    return t
-
-
-def _order(players: Sequence[str]) -> Callable[[str], list[str]]:
-    def parse(text: str) -> list[str]:
-        order = entry.player_list(text, players, field="order")
-        if len(order) == len(players) - 1 and len(set(order)) == len(order):
-            order += [p for p in players if p not in order]  # the last one out goes without saying
-        return order
-
-    return parse
-
-
-def _hand(text: str) -> dict[str, str]:
-    from scoresheet.games.barbu.poker import parse_hand
-
-    rows = entry.hand_rows(text, field="hand")
-    parse_hand(rows["front"], rows["middle"], rows["back"])
-    return rows
-
-
-def next_question(
-    rules: BarbuRules, contract: str, players: Sequence[str], answers: Mapping[str, Any]
-) -> ResultQuestion | None:
-    """What to ask next about the result of a ``contract`` deal, given the answers so far.
-
-    ``None`` once the result is complete. The questions follow the order in which the
-    scoring checks the result, so a refused answer is the one just given or an earlier
-    one that the error names.
-    """
-    for question in _questions(rules, contract, players, answers):
-        if question.key not in answers:
-            return question
-    return None
-
-
-def _questions(
-    rules: BarbuRules, contract: str, players: Sequence[str], answers: Mapping[str, Any]
-) -> list[ResultQuestion]:
-    out: list[ResultQuestion] = []
-    seen: set[str] = set()
-
-    def add(q: ResultQuestion) -> None:
-        if q.key not in seen:
-            seen.add(q.key)
-            out.append(q)
-
-    v = rules.values
-    for part in _parts(rules, contract):
-        if part in ("no-tricks", "trumps"):
-            if part == "trumps":
-                add(
-                    ResultQuestion(
-                        "trump",
-                        "Trump suit (spades, hearts, diamonds, clubs; Enter to skip)",
-                        _trump,
-                    )
-                )
-            add(_counts_question("tricks", "Tricks", rules.tricks_per_deal, players))
-        elif part == "no-hearts":
-            add(_counts_question("hearts", "Hearts", rules.count_in_deck(suit="H"), players))
-            if v.no_hearts is not None and v.no_hearts.ace_extra:
-                add(_taker_question("ace_of_hearts", "Who took the A♥?", players))
-        elif part == "no-queens":
-            add(_counts_question("queens", "Queens", rules.count_in_deck(rank=12), players))
-        elif part == "no-king":
-            add(_taker_question("king_of_hearts", "Who took the K♥?", players))
-        elif part == "no-last-two":
-            add(_taker_question("second_last", "Who took the second-to-last trick?", players))
-            add(_taker_question("last", "Who took the last trick?", players))
-        elif part == "no-last-trick":
-            add(_taker_question("last", "Who took the last trick?", players))
-        elif part == "dominoes":
-            add(
-                ResultQuestion(
-                    "order",
-                    f"Going-out order, first out first ({', '.join(players)} in some order)",
-                    _order(players),
-                )
-            )
-            add(
-                ResultQuestion(
-                    "start",
-                    "Starting rank (A K Q J T 9 …; Enter to skip)",
-                    _start,
-                )
-            )
-        elif part == "ravage-city":
-            add(
-                ResultQuestion(
-                    FORM,
-                    "Ravage City: give each player's cards per suit, or who took the most? "
-                    "(cards/most)",
-                    _choice(("cards", "most"), field="ravage-city"),
-                    choices=("cards", "most"),
-                )
-            )
-            if answers.get(FORM) == "cards":
-                add(
-                    ResultQuestion(
-                        "cards",
-                        "{player}'s cards taken, ♠/♥/♦/♣ (3/4/2/3, or s3 h4 d2 c3)",
-                        lambda text: entry.suit_counts(text, field="cards"),
-                        per_player=True,
-                        counts=("♠", "♥", "♦", "♣"),
-                        separator="/",
-                    )
-                )
-            elif answers.get(FORM) == "most":
-                add(
-                    ResultQuestion(
-                        "most",
-                        "Who took the most cards of one suit (all of them if tied)?",
-                        lambda text: entry.player_list(text, players, field="most"),
-                    )
-                )
-        elif part == "chinese-poker":
-            poker = v.chinese_poker
-            needs_hands = poker is not None and bool(poker.scoop or poker.royalties)
-            if not needs_hands:
-                add(
-                    ResultQuestion(
-                        FORM,
-                        "Chinese Poker: give each player's beats per row, or their hands? "
-                        "(beats/hands)",
-                        _choice(("beats", "hands"), field="chinese-poker"),
-                        choices=("beats", "hands"),
-                    )
-                )
-            form = "hands" if needs_hands else answers.get(FORM)
-            if form == "beats":
-                add(
-                    ResultQuestion(
-                        "beats",
-                        "{player}'s beats, front/middle/back (2/1/3)",
-                        lambda text: entry.row_counts(text, field="beats"),
-                        per_player=True,
-                        counts=("front", "middle", "back"),
-                        separator="/",
-                    )
-                )
-            elif form == "hands":
-                add(
-                    ResultQuestion(
-                        "hands",
-                        "{player}'s hand, front | middle | back (AS AH 2C | KS KH KD 3C 3D | …)",
-                        _hand,
-                        per_player=True,
-                    )
-                )
-        else:  # the rules refuse contracts the scoring does not know
-            raise ScoresheetError(f"{part}: no questions for this contract")
-    return out
-
-
-def result_of(answers: Mapping[str, Any]) -> dict[str, Any]:
-    """The deal's ``result`` object from the answers (skipped optional answers left out)."""
-    return {k: v for k, v in answers.items() if k != FORM and v is not None}
-
-
-_MISSING = re.compile(r"result\.(\w+) is missing")
-
-
-def check_answers(ctx: DealContext, answers: Mapping[str, Any]) -> None:
-    """Check the result answers so far; raises :class:`ScoresheetError` for a wrong one.
-
-    Only the keys still to be asked may be missing: the scoring checks a result in the
-    order the questions are asked, so an error about a missing key that has not been
-    asked yet means everything asked so far is right.
-    """
-    from scoresheet.games.barbu.contracts import base_scores
-
-    result = result_of(answers)
-    try:
-        base_scores(ctx.rules, ctx.contract, cast("Any", result), ctx.players, ctx.where)
-    except ScoresheetError as error:
-        if next_question(ctx.rules, ctx.contract, ctx.players, answers) is None:
-            raise
-        message = str(error)
-        missing = _MISSING.search(message)
-        if missing and missing.group(1) not in answers:
-            return
-        if "result needs either" in message:
-            return
-        raise
-
-
-def rewind(answers: Mapping[str, Any], error: ScoresheetError) -> dict[str, Any]:
-    """The answers to keep after ``error``: those before the first one the error names.
-
-    An error that names none of them (e.g. "Bob took the A♥ but no heart") could come
-    from any of them, so all are asked again.
-    """
-    message = str(error)
-    kept: dict[str, Any] = {}
-    for key, value in answers.items():
-        if key != FORM and (f"result.{key}" in message or f"{key} add up" in message):
-            return kept
-        kept[key] = value
-    return {}
-
-
 def deal_object(
     ctx: DealContext, declarations: Sequence[Mapping[str, Any]], result: Mapping[str, Any] | None
 ) -> dict[str, Any]:
@@ -417,40 +142,6 @@ HELP_REDOUBLE = (
     "redoubled bet counts twice. Name them, or all (every double received), or none "
     f"(Enter). Type {entry.KEYWORD_MARK}all if a player's name starts with all."
 )
-HELP_RESULT = {
-    "tricks": "Tricks each player took: Ann=2,Cat=1,… (players left out took none) or "
-    "one number per player in seating order. They add up to the tricks of a deal.",
-    "hearts": "Hearts each player took, as for tricks; they add up to the hearts in the deck.",
-    "queens": "Queens each player took, as for tricks; they add up to the queens in the deck.",
-    "ace_of_hearts": "Who took the A♥: that player must have taken at least one heart.",
-    "king_of_hearts": "Who took the K♥.",
-    "second_last": "Who took the second-to-last trick (may be the same as the last).",
-    "last": "Who took the last trick.",
-    "trump": "The trump suit the declarer named (spades, hearts, s, ♥, or a unique start); "
-    "Enter if it was not noted.",
-    "order": "The going-out order, first out first, every player once; the last one may "
-    "be left out.",
-    "start": "The starting rank the declarer named (A K Q J T 9 …); Enter to skip.",
-    "cards": "The cards this player took, per suit ♠/♥/♦/♣: 3/4/2/3 or s3 h4 d2 c3. Each "
-    "suit adds up to the cards of that suit, and a player's cards are whole tricks. The "
-    "last player's cards are the rest: not asked.",
-    "most": "The players who took the most cards of one suit (all of them if tied).",
-    "beats": "How many opponents this player beat in each row: front/middle/back.",
-    "hands": "This player's three rows of cards: front | middle | back.",
-}
-
-
-HELP_FORM: dict[tuple[str, ...], str] = {
-    ("cards", "most"): "Ravage City: the player who took the most cards of any one suit "
-    "scores the penalty, split if tied. Give each player's cards per suit, or just who "
-    "took the most cards of one suit (all of them if tied).",
-    ("beats", "hands"): "Chinese Poker: each player sorts their 13 cards into a back hand "
-    "(5 cards), a middle hand (5) and a front hand (3); each row is compared with the same "
-    "row of every other player, and each row beaten is a beat. Give each player's beats "
-    "per row, or their hands to have the rows compared.",
-}
-
-
 # -- one deal as a plan of questions ------------------------------------------------------
 
 
@@ -495,11 +186,11 @@ class DealPlan:
         for p in ctx.order:
             target = answers.get(_double_key(p))
             if target is not None:
-                out.append(entry.declaration(p, double=target))
+                out.append(declaration(p, double=target))
         for p in ctx.order:
             target = answers.get(_redouble_key(p))
             if target is not None:
-                out.append(entry.declaration(p, redouble=target))
+                out.append(declaration(p, redouble=target))
         return out
 
     def _double_question(self, ctx: DealContext, so_far: list[dict[str, Any]], p: str) -> Question:
@@ -508,10 +199,10 @@ class DealPlan:
         note = f" — must double {ctx.declarer}" if p in self.must else ""
 
         def parse(text: str) -> Any:
-            target = entry.double_targets(text, ctx.players, by=p)
+            target = double_targets(text, ctx.players, by=p)
             if target is None or target == []:
                 return None
-            bets_of(ctx, [*so_far, entry.declaration(p, double=target)])
+            bets_of(ctx, [*so_far, declaration(p, double=target)])
             return target
 
         return Question(
@@ -531,10 +222,10 @@ class DealPlan:
         rest = "all, or none" if len(received) > 1 else "none"
 
         def parse(text: str) -> Any:
-            target = entry.redouble_targets(text, ctx.players, by=p)
+            target = redouble_targets(text, ctx.players, by=p)
             if target is None or target == []:
                 return None
-            bets_of(ctx, [*so_far, entry.declaration(p, redouble=target)])
+            bets_of(ctx, [*so_far, declaration(p, redouble=target)])
             return target
 
         return Question(
@@ -568,7 +259,7 @@ class DealPlan:
             if _double_key(p) not in answers:
                 return self._double_question(ctx, so_far, p)
             if answers[_double_key(p)] is not None:
-                so_far.append(entry.declaration(p, double=answers[_double_key(p)]))
+                so_far.append(declaration(p, double=answers[_double_key(p)]))
         if ctx.rules.doubling.redoubles:
             for p in ctx.order:
                 received = redouble_candidates(bets_of(ctx, so_far), p)
@@ -577,7 +268,7 @@ class DealPlan:
                 if _redouble_key(p) not in answers:
                     return self._redouble_question(ctx, so_far, p, received)
                 if answers[_redouble_key(p)] is not None:
-                    so_far.append(entry.declaration(p, redouble=answers[_redouble_key(p)]))
+                    so_far.append(declaration(p, redouble=answers[_redouble_key(p)]))
         if is_split(ctx, bets_of(ctx, so_far)):
             return None
         return self._result_question(ctx, answers)
@@ -647,7 +338,6 @@ class DealPlan:
         self, ctx: DealContext, q: ResultQuestion, p: str, answers: Mapping[str, Any]
     ) -> Callable[[str], Any]:
         """A player's hand, refused when it holds a card an earlier hand holds."""
-        from scoresheet.cards import parse_cards
 
         def cards_of(rows: Mapping[str, str]) -> set[Any]:
             return {c for row in rows.values() for c in parse_cards(row)}
@@ -746,8 +436,6 @@ def said_for(plan: DealPlan) -> Callable[[str, Any], str]:
 
 def deal_questions(result: GameScore) -> DealQuestions | None:
     """The next deal's questions (``None`` when the game is complete), as ``play`` asks them."""
-    from scoresheet.views.text import owed_text_lines
-
     declarer, dealer = result.next_declarer, result.next_dealer
     if result.complete or declarer is None or dealer is None:
         return None
@@ -770,4 +458,84 @@ def deal_questions(result: GameScore) -> DealQuestions | None:
         plan.form,
         plan.deal,
         said_for(plan),
+    )
+
+
+# -- the terminal: scoresheet play ----------------------------------------------------------
+
+
+def owed_lines(owed: Sequence[Owed], term: Term | None = None) -> list[str]:
+    """The doubles owed, most urgent first; the ones that must be made now marked ``!``.
+
+    Each is wrapped to the width with its mark inside the width, continued under its text.
+    """
+    term = term or Term.detect()
+    ordered = sorted(owed, key=lambda o: (not o.must, o.remaining - o.owed))
+    return [
+        owed_text_lines([o], term, indent="    ").replace("    ", f"  {'!' if o.must else '-'} ", 1)
+        for o in ordered
+    ]
+
+
+def _header(io: prompting.Prompter, result: GameScore, declarer: str, dealer: str) -> None:
+    number = len(result.deals) + 1
+    who = declarer if dealer == declarer else f"{declarer} (dealer: {dealer})"
+    io.say()
+    io.say(f"Deal {number} of {result.rules.deals_per_game}: {who} declares")
+    io.say(f"{declarer}'s contracts left: {', '.join(result.contracts_left(declarer))}")
+    owed = [o for o in result.owed() if o.declarer == declarer]
+    if owed:
+        io.say(f"Doubles owed to {declarer}:")
+        for line in owed_lines(owed, io.term):
+            io.show(line)
+
+
+def _split_note(result: GameScore) -> Callable[[dict[str, Any]], list[str]]:
+    """What to say of a deal nobody doubled that the split rule leaves unplayed."""
+
+    def note(deal: dict[str, Any]) -> list[str]:
+        contract = deal["contract"]
+        if "result" in deal or not contract or result.rules.is_positive(contract):
+            return []
+        total = result.rules.max_total(contract)
+        return [
+            f"Nobody doubled: under these rules the deal is not played; "
+            f"its total ({total:+d}) is split, so there is no result to enter."
+        ]
+
+    return note
+
+
+def _enter_deal(io: prompting.Prompter, game: OpenGame) -> dict[str, Any]:
+    """Ask one whole deal; returns a deal that scores (checked against the whole game)."""
+    result: GameScore = game.result
+    declarer, dealer = result.next_declarer, result.next_dealer
+    questions = deal_questions(result)
+    assert declarer is not None and dealer is not None and questions is not None
+    _header(io, result, declarer, dealer)
+    return prompting.ask_deal(
+        io,
+        game,
+        questions,
+        again=f"Deal {questions.number} again, from the contract.",
+        settled=_split_note(result),
+    )
+
+
+def play_game(path: Path) -> int:
+    """Enter deals until the game is complete or the player stops; the exit code."""
+
+    def intro(game: OpenGame) -> list[str]:
+        result = game.result
+        played = f"{len(result.deals)} of {plural(result.rules.deals_per_game, 'deal')} played"
+        lines = [prompting.opening(path.name, "Barbu", result.rules, played)]
+        return lines + (["the game is complete"] if result.complete else [])
+
+    return prompting.run_deals(
+        path,
+        prompting.Prompter(),
+        intro=intro,
+        enter_deal=_enter_deal,
+        report=lambda scored, number: [deal_text(scored, number), after_deal_text(scored)],
+        closing=lambda game: ["", "Standings", standings(game.result)],
     )

@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from scoresheet.games.barbu.score import GameScore
-from scoresheet.games.barbu.views import owed_text, paper_doubles, row_adds_up
+from scoresheet.games.barbu.views import ledger_outcome, owed_text, paper_doubles, row_adds_up
 from scoresheet.serve.kit import Row, row, signed
-from scoresheet.views.common import initials, ledger_outcome
+from scoresheet.views.common import initials
 
 
 def sheet(result: GameScore) -> dict[str, Any]:

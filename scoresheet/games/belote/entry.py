@@ -103,7 +103,7 @@ def contract(text: str, contracts: Sequence[str] = CONTRACTS) -> str:
 def team_words(players: Sequence[str], teams: Teams) -> dict[str, int]:
     """The words naming a team: ``0``/``1``, its initials as the sheet prints them
     (``AC``), its name (``Ann & Cat``)."""
-    from scoresheet.views.text import initials
+    from scoresheet.views.common import initials
 
     tags = initials(players)
     words: dict[str, int] = {"0": 0, "1": 1}

@@ -16,9 +16,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from scoresheet import entry as common
-from scoresheet.cli.prompting import Prompter, check_deal, opening, run_deals, walk
 from scoresheet.errors import ScoresheetError
 from scoresheet.games.belote import entry
+from scoresheet.prompting import Prompter, ask_deal, heading, opening, run_deals
 from scoresheet.questions import DealQuestions, Form, Question
 
 if TYPE_CHECKING:
@@ -244,23 +244,10 @@ def deal_questions(result: GameScore) -> DealQuestions | None:
 
 def _enter_deal(io: Prompter, game: OpenGame) -> dict[str, Any]:
     """One whole deal, asked again from the contract until the game accepts it."""
-    result: GameScore = game.result
-    number = len(result.deals) + 1
-    io.say()
-    io.say(
-        f"Deal {number}: {result.next_dealer} deals. "
-        + ", ".join(f"{result.team_name(k)} {result.team_totals[k]}" for k in (0, 1))
-    )
-    while True:
-        form, make = deal_form(result)
-        deal = make(walk(io, form, result.players, said=_said(result)))
-        try:
-            check_deal(game, deal)
-        except ScoresheetError as error:
-            io.refuse(error)
-            io.say(f"Deal {number} again, from the contract.")
-            continue
-        return deal
+    questions = deal_questions(game.result)
+    assert questions is not None  # deals are asked only while no team has won
+    heading(io, questions)
+    return ask_deal(io, game, questions, again=f"Deal {questions.number} again, from the contract.")
 
 
 def play_game(path: Path) -> int:

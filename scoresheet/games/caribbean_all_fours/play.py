@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from scoresheet.cards import SUIT_NAMES, Card, parse_card
-from scoresheet.cli.prompting import Prompter, check_deal, opening, run_deals, walk
+from scoresheet.entry import player
 from scoresheet.errors import ScoresheetError
 from scoresheet.games.caribbean_all_fours import entry
 from scoresheet.games.caribbean_all_fours.score import (
@@ -28,7 +28,9 @@ from scoresheet.games.caribbean_all_fours.score import (
     right_of,
     team_of,
 )
+from scoresheet.prompting import Prompter, ask_deal, heading, opening, run_deals
 from scoresheet.questions import DealQuestions, Form, Question, StartAgain
+from scoresheet.views.term import plural
 
 if TYPE_CHECKING:
     from scoresheet.session import OpenGame
@@ -62,9 +64,7 @@ def _players_parse(players: Sequence[str], field: str) -> Callable[[str], str | 
 
 def _player_parse(players: Sequence[str], field: str) -> Callable[[str], str]:
     def parse(text: str) -> str:
-        from scoresheet import entry as shared
-
-        return shared.player(text, players, field=field)
+        return player(text, players, field=field)
 
     return parse
 
@@ -257,35 +257,22 @@ def _enter_deal(io: Prompter, game: OpenGame) -> dict[str, Any]:
     """Ask one whole deal; returns a deal that scores (checked against the whole game)."""
     result = game.result
     assert isinstance(result, GameScore)
-    number = len(result.deals) + 1
-    dealer = result.next_dealer
-    assert dealer is not None
-    a, b = result.team_totals
-    io.say()
-    io.say(
-        f"Deal {number}: {dealer} deals. {result.team_name(0)} {a}, "
-        f"{result.team_name(1)} {b}; first to {result.rules.target}."
+    questions, dealer = deal_questions(result), result.next_dealer
+    assert questions is not None and dealer is not None  # asked only while no team has won
+
+    def settled(deal: dict[str, Any]) -> list[str]:
+        if "result" in deal:
+            return []
+        return [f"  {point}" for point in result_points(result, dealer, deal)]  # a kick won
+
+    heading(io, questions)
+    return ask_deal(
+        io,
+        game,
+        questions,
+        again=f"Deal {questions.number} again, from who was dealt the highest trump.",
+        settled=settled,
     )
-    form, make = deal_form(result, dealer)
-    while True:
-        try:
-            answers = walk(io, form, result.players, said=lambda key, value: "")
-        except Redeal:
-            io.say("  the pack ran out: the hand is thrown in and dealt again (nothing scores)")
-            form, make = deal_form(result, dealer)
-            continue
-        deal = make(answers)
-        if "result" not in deal:  # a kick or the beg point won the game
-            for point in result_points(result, dealer, deal):
-                io.say(f"  {point}")
-        try:
-            check_deal(game, deal)
-        except ScoresheetError as error:
-            io.refuse(error)
-            io.say(f"Deal {number} again, from who was dealt the highest trump.")
-            form.forget(RESULT_ANSWERS)
-            continue
-        return deal
 
 
 def result_points(result: GameScore, dealer: str, deal: Mapping[str, Any]) -> list[str]:
@@ -309,7 +296,6 @@ def play_game(path: Path) -> int:
         deal_text,
         standings,
     )
-    from scoresheet.views.term import plural
 
     def intro(game: OpenGame) -> list[str]:
         result = game.result

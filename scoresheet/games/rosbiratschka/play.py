@@ -11,12 +11,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from scoresheet.cli import prompting
+from scoresheet import prompting
 from scoresheet.errors import ScoresheetError
 from scoresheet.games.rosbiratschka.entry import PROMPTS, parse_value
 from scoresheet.games.rosbiratschka.rules import COUNTED, RESULT_KEYS, RosbiratschkaRules
 from scoresheet.games.rosbiratschka.score import GameScore, base_scores
 from scoresheet.questions import DealQuestions, Form, Question
+from scoresheet.views.term import plural
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Mapping, Sequence
@@ -114,38 +115,17 @@ def deal_questions(result: GameScore) -> DealQuestions | None:
     )
 
 
-def _enter_deal(io: Any, game: OpenGame) -> dict[str, Any]:
-    from scoresheet.games.rosbiratschka.views import what_to_report
-
-    result: GameScore = game.result
-    rules, players = result.rules, list(result.players)
-    number, contract = result.next_number, result.next_contract
-    assert number is not None and contract is not None
-    io.say()
-    io.say(
-        f"Deal {number} of {rules.deals_per_game}: {contract} — "
-        f"{result.next_dealer} deals, {result.next_leader} leads"
-    )
-    report = what_to_report(rules, contract)
-    io.say(f"  {report}")
-    while True:
-        form = deal_form(rules, contract, players, number, report)
-        answers = prompting.walk(io, form, players)
-        deal = {"contract": contract, "result": dict(answers)}
-        try:
-            prompting.check_deal(game, deal)
-        except ScoresheetError as error:
-            io.refuse(error)
-            io.say(f"Deal {number} again.")
-            continue
-        return deal
+def _enter_deal(io: prompting.Prompter, game: OpenGame) -> dict[str, Any]:
+    """One whole deal, asked again until the game accepts it."""
+    questions = deal_questions(game.result)
+    assert questions is not None  # deals are asked only while the game is not complete
+    prompting.heading(io, questions)
+    return prompting.ask_deal(io, game, questions, again=f"Deal {questions.number} again.")
 
 
 def play_game(path: Path) -> int:
     """Enter deals until the game is complete or the player stops; the exit code."""
-    from scoresheet.cli.prompting import Prompter, opening, run_deals
     from scoresheet.games.rosbiratschka.views import after_deal_text, deal_text, standings
-    from scoresheet.views.term import plural
 
     def intro(game: OpenGame) -> list[str]:
         result, rules = game.result, game.result.rules
@@ -153,12 +133,12 @@ def play_game(path: Path) -> int:
             f"{len(result.deals)} of {plural(rules.deals_per_game, 'deal')} played, "
             "lowest total wins"
         )
-        lines = [opening(path.name, "Rosbiratschka", rules, played)]
+        lines = [prompting.opening(path.name, "Rosbiratschka", rules, played)]
         return lines + (["the game is complete"] if result.complete else [])
 
-    return run_deals(
+    return prompting.run_deals(
         path,
-        Prompter(),
+        prompting.Prompter(),
         intro=intro,
         enter_deal=_enter_deal,
         report=lambda scored, number: [

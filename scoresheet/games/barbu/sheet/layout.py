@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 from scoresheet.games.barbu.poker import ROWS
 from scoresheet.rules.barbu import BarbuRules
 from scoresheet.sheets.plan import Cell, col_letter, ref, text_literal
-from scoresheet.views.text import initials
+from scoresheet.views.common import initials
 
 if TYPE_CHECKING:
     from scoresheet.models import GameFile
@@ -416,7 +416,7 @@ class Layout:
         return ref(self.mult_col[(a, b)], row, sheet=sheet)
 
     def paper_formula(self, j: int, row: int) -> str:
-        """Player ``j``'s doubles in the paper convention (see ``views.text.paper_doubles``)."""
+        """Player ``j``'s doubles in the paper convention (see ``barbu.views.paper_doubles``)."""
         others = [q for q in range(self.n) if q != j]
         m = {q: f"N({self.mult_ref(j, q, row)})" for q in others}
         got = {q: f"N({self.mult_ref(q, j, row)})" for q in others}

@@ -15,8 +15,8 @@ from scoresheet.games.barbu.sheet.layout import (
     add_title,
     deal_columns,
 )
+from scoresheet.games.barbu.views import paper_doubles
 from scoresheet.sheets.plan import NA, Cell, Value, col_letter, ref
-from scoresheet.views.text import paper_doubles
 
 
 def scores_sheet(plan: Plan, score: GameScore) -> None:

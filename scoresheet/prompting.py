@@ -1,12 +1,15 @@
 """Guided entry shared by every game's ``scoresheet play``: the prompter and the deal loop.
 
-A game supplies how to ask one deal; the loop saves it only when it is whole and valid,
-notices another command writing the file meanwhile, and stops cleanly on ``q``, end of
-input or Ctrl-C, leaving the file as it was after the last complete deal.
+A game supplies the questions of a deal (:class:`~scoresheet.questions.DealQuestions`)
+and how it is introduced; :func:`ask_deal` walks them until the whole deal is valid
+(asking again on error), and :func:`run_deals` saves each deal only when it is whole and
+valid, notices another command writing the file meanwhile, and stops cleanly on ``q``,
+end of input or Ctrl-C, leaving the file as it was after the last complete deal.
 """
 
 from __future__ import annotations
 
+import copy
 import re
 import sys
 from collections.abc import Callable, Iterable, Sequence
@@ -15,10 +18,17 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from scoresheet.errors import ScoresheetError
+from scoresheet import entry
+from scoresheet import record as rec
+from scoresheet.errors import ScoresheetError, one_line
+from scoresheet.limits import MAX_ANSWER
+from scoresheet.questions import BACK_WORDS, HELP_WORDS, StartAgain, help_text
+from scoresheet.session import add_deal, open_game, rescore
+from scoresheet.views.common import rules_in_force
+from scoresheet.views.term import Term, cells, plural, wrap
 
 if TYPE_CHECKING:
-    from scoresheet.questions import Form
+    from scoresheet.questions import DealQuestions, Form
     from scoresheet.session import OpenGame
 
 QUIT_WORDS = frozenset({"q", "quit"})
@@ -64,8 +74,6 @@ class Prompter:
     """
 
     def __init__(self, width: int | None = None) -> None:
-        from scoresheet.views.term import Term
-
         self.echo_answers = not sys.stdin.isatty()
         self.term = Term.detect(width)
 
@@ -75,8 +83,6 @@ class Prompter:
         return self.term.width
 
     def line(self, prompt: str) -> str:
-        from scoresheet.views.term import cells, wrap
-
         asked = f"{prompt}: "
         if cells(asked) + ANSWER_ROOM <= self.width:
             typer.echo(asked, nl=False)
@@ -99,9 +105,6 @@ class Prompter:
 
     def _echo_answer(self, used: int, text: str) -> None:
         """A piped answer after its prompt, continued on indented lines if it is long."""
-        from scoresheet.cli import one_line
-        from scoresheet.views.term import cells, wrap
-
         shown = one_line(text).strip()
         words = shown.split()
         if not words or used + cells(words[0]) > self.width:
@@ -114,25 +117,13 @@ class Prompter:
         for part in rest:
             typer.echo(part)
 
-    def ask(self, prompt: str, parse: Callable[[str], Any]) -> Any:
-        """Ask until ``parse`` accepts the answer; a refused answer shows the reason."""
-        while True:
-            try:
-                return parse(self.line(prompt))
-            except ScoresheetError as error:
-                self.refuse(error)
-
     def refuse(self, error: ScoresheetError) -> None:
-        from scoresheet.cli import one_line
-
         self.say(f"  ✗ {one_line(reason(error))}")
 
     def say(self, text: str = "", *, width: int | None = None, indent: str | None = None) -> None:
         """Prose: each line of ``text`` wrapped at spaces to the width (or ``width``, when
         narrower), continued under ``indent`` (default: two cells further in than it
         starts)."""
-        from scoresheet.views.term import wrap
-
         limit = min(width or self.width, self.width)
         for para in text.split("\n"):
             lead = para[: len(para) - len(para.lstrip(" "))]
@@ -145,11 +136,8 @@ class Prompter:
         typer.echo(text)
 
 
-def _navigation(text: str, players: Sequence[str]) -> str | None:
+def navigation(text: str, players: Sequence[str]) -> str | None:
     """``back`` or ``help`` when ``text`` asks for it; refused when a player could be meant."""
-    from scoresheet import entry
-    from scoresheet.questions import BACK_WORDS, HELP_WORDS
-
     t = entry.typed(text).casefold()
     marked = t.startswith(entry.KEYWORD_MARK)
     word = t.removeprefix(entry.KEYWORD_MARK) if marked else t
@@ -178,8 +166,6 @@ def walk(
     one (as far as the first); a refused answer is asked again with the reason.
     Answers with only one possibility are not asked: ``said`` words how they are shown.
     """
-    from scoresheet.questions import help_text
-
     shown: str | None = None
     while True:
         q = form.current()
@@ -196,7 +182,7 @@ def walk(
         shown = q.key
         text = io.line(q.prompt)
         try:
-            nav = _navigation(text, players)
+            nav = navigation(text, players)
             if nav == "help":
                 for line in help_text(q).splitlines():  # prose reads best at most 80 wide
                     io.say(f"  {line}", width=HELP_WIDTH, indent="  ")
@@ -209,12 +195,59 @@ def walk(
             io.refuse(error)
 
 
+def ask_deal(
+    io: Prompter,
+    game: OpenGame,
+    questions: DealQuestions,
+    *,
+    again: str,
+    settled: Callable[[dict[str, Any]], Iterable[str]] | None = None,
+) -> dict[str, Any]:
+    """Ask the deal's questions until the whole deal is valid; the deal (nothing is saved).
+
+    A plan that throws the hand in (:class:`~scoresheet.questions.StartAgain`) starts the
+    deal afresh, saying why. Once every question is answered, ``settled`` gives the lines
+    to say about the deal (a split, a kick that won the game); a deal the game refuses is
+    refused with the reason, ``again`` is said, and the answers ``questions.again`` names
+    are asked again (every answer when it names none).
+    """
+    players = game.result.players
+    form = questions.form()
+    while True:
+        try:
+            answers = walk(io, form, players, said=questions.said)
+        except StartAgain as thrown:
+            io.say(f"  {thrown}")
+            form = questions.form()
+            continue
+        deal = questions.deal(answers)
+        for line in settled(deal) if settled else ():
+            io.say(line)
+        try:
+            check_deal(game, deal)
+        except ScoresheetError as error:
+            io.refuse(error)
+            io.say(again)
+            if questions.again:
+                form.forget(questions.again)
+            else:
+                form = questions.form()
+            continue
+        return deal
+
+
+def heading(io: Prompter, questions: DealQuestions) -> None:
+    """A deal's title and what to report, before its first question."""
+    io.say()
+    io.say(questions.title)
+    for line in questions.intro:
+        io.say(f"  {line}")
+
+
 def opening(file: str, game: str, rules: Any, progress: str) -> str:
     """The intro's first line: the file, the game, the rules in force (the preset and every
     house option that changes it, as ``show`` names them), the game's progress, and the
     words the prompts understand."""
-    from scoresheet.views.common import rules_in_force
-
     return (
         f"{file}: {game}, rules {rules_in_force(rules)} — {progress}. Type ? to explain a "
         "question, back for the previous one, q to stop; a deal is saved once it is complete."
@@ -223,19 +256,12 @@ def opening(file: str, game: str, rules: Any, progress: str) -> str:
 
 def check_deal(game: OpenGame, deal: dict[str, Any]) -> Any:
     """Score the game with ``deal`` added (nothing is saved); raises if it is refused."""
-    import copy
-
-    from scoresheet import record as rec
-    from scoresheet.session import rescore
-
     data = copy.deepcopy(rec.to_data(game.record))
     data["deals"].append(dict(deal))
     return rescore(data, game.path.name)[1]
 
 
 def _stopped(game: OpenGame) -> str:
-    from scoresheet.views.term import plural
-
     n = len(game.result.deals)
     return f"deal {n + 1} was not saved; {game.path.name} keeps its {plural(n, 'deal')}"
 
@@ -255,8 +281,6 @@ def run_deals(
     ``KeyboardInterrupt``); ``report`` gives the lines to show once a deal is saved;
     ``intro`` and ``closing`` the lines before the first deal and after the last.
     """
-    from scoresheet.session import add_deal, open_game
-
     game = open_game(path)
     for line in intro(game):
         io.say(line)
@@ -270,8 +294,6 @@ def run_deals(
             typer.echo(f"scoresheet: stopped; {_stopped(game)}", err=True)
             return 130
         except TooLong:
-            from scoresheet.limits import MAX_ANSWER
-
             typer.echo(
                 f"scoresheet: standard input: an answer of more than {MAX_ANSWER:,} characters; "
                 f"refused; {_stopped(game)}",
@@ -285,8 +307,6 @@ def run_deals(
             fresh = open_game(path)
             if fresh.snapshot.data == game.snapshot.data:
                 raise
-            from scoresheet.views.term import plural
-
             io.say(
                 f"{path.name} was changed by another command while deal {number} was being "
                 f"entered: that deal was not saved. The game now has "
@@ -307,8 +327,6 @@ def _read_answer() -> str:
     from a pipe or a file (which may never end a line: ``/dev/zero``)."""
     if sys.stdin.isatty():
         return input()
-    from scoresheet.limits import MAX_ANSWER
-
     line = sys.stdin.readline(MAX_ANSWER + 1)
     if not line:
         raise EOFError

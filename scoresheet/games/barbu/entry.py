@@ -1,0 +1,204 @@
+"""Reading what a player types into a Barbu deal: ``add``/``edit``'s flags, and the
+doubles and result answers that ``play`` reads the same way.
+
+The doubling words (``maximum``/``table``, ``family``/``flanks``, ``all``) and the
+result's short forms (counts ``Ann=2,Cat=1``, cards per suit ``3/4/2/3``, beats per row
+``2/1/3``, a Chinese Poker hand ``AS AH 2C | … | …``) are Barbu's; naming players, suits
+and contracts is every game's (:mod:`scoresheet.entry`). This module is Barbu's ``Entry``
+role (:class:`scoresheet.roles.Entry`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from scoresheet.entry import (
+    NONE_WORDS,
+    SUIT_ORDER,
+    assignment,
+    choose,
+    counts,
+    player,
+    player_list,
+    quote,
+    suit,
+    whole_number,
+)
+from scoresheet.entry import contract as read_contract
+from scoresheet.errors import ScoresheetError
+from scoresheet.games.barbu.ledger import table_order
+from scoresheet.games.barbu.rotation import dealer_of, declarer_of
+
+if TYPE_CHECKING:
+    from scoresheet.games.barbu.score import GameScore
+
+DOUBLE_WORDS = {
+    "maximum": "maximum",
+    "max": "maximum",
+    "x": "maximum",
+    "table": "table",
+    "family": "family",
+    "flanks": "flanks",
+}
+ALL_WORDS = {"all": "all"}
+ROWS = ("front", "middle", "back")
+
+
+def double_targets(text: str, players: Sequence[str], *, by: str) -> list[str] | str | None:
+    """A doubling answer: names or initials, ``maximum``/``table``, ``family``/``flanks``.
+
+    ``None`` means the player did not double.
+
+    >>> double_targets("max", ["Ann", "Bob"], by="Bob")
+    'maximum'
+    >>> double_targets("a, d", ["Ann", "Bob", "Cat", "Dan"], by="Bob")
+    ['Ann', 'Dan']
+    """
+    value: list[str] | str | None = choose(
+        text, players, {**NONE_WORDS, **DOUBLE_WORDS}, field=f"{by}'s double", many=True
+    )
+    return value
+
+
+def redouble_targets(text: str, players: Sequence[str], *, by: str) -> list[str] | str | None:
+    """A redoubling answer: names or initials, or ``all``; ``None`` for none."""
+    value: list[str] | str | None = choose(
+        text, players, {**NONE_WORDS, **ALL_WORDS}, field=f"{by}'s redouble", many=True
+    )
+    return value
+
+
+def declaration(by: str, double: Any = None, redouble: Any = None) -> dict[str, Any]:
+    out: dict[str, Any] = {"by": by}
+    if double is not None:
+        out["double"] = double
+    if redouble is not None:
+        out["redouble"] = redouble
+    return out
+
+
+def suit_counts(text: str, *, field: str) -> dict[str, int]:
+    """A player's captured cards per suit: ``"3/4/2/3"`` (♠/♥/♦/♣) or ``"s3 h4 d2 c3"``."""
+    t = text.strip()
+    if "/" in t:
+        parts = t.split("/")
+        if len(parts) != 4:
+            raise ScoresheetError(f"{field}: give 4 numbers, spades/hearts/diamonds/clubs")
+        return {s: whole_number(n, field) for s, n in zip(SUIT_ORDER, parts, strict=True)}
+    out = dict.fromkeys(SUIT_ORDER, 0)
+    for item in t.replace(",", " ").split():
+        name = item.rstrip("0123456789")
+        number = item[len(name) :]
+        try:
+            which = suit(name, field=field) if name and number else None
+        except ScoresheetError:
+            which = None
+        if which is None:
+            raise ScoresheetError(f"{field}: {quote(item)} is not a suit and count (e.g. s3 h4)")
+        out[which] = whole_number(number, field)
+    return out
+
+
+def row_counts(text: str, *, field: str) -> dict[str, int]:
+    """Beats per row: ``"2/1/3"`` (front/middle/back)."""
+    parts = text.strip().split("/")
+    if len(parts) != 3:
+        raise ScoresheetError(f"{field}: give 3 numbers, front/middle/back (e.g. 2/1/3)")
+    return {r: whole_number(n, field) for r, n in zip(ROWS, parts, strict=True)}
+
+
+def hand_rows(text: str, *, field: str) -> dict[str, str]:
+    """A Chinese Poker hand: ``"AS AH 2C | KS KH KD 3C 3D | ..."`` (front | middle | back)."""
+    parts = [p.strip() for p in text.split("|")]
+    if len(parts) != 3:
+        raise ScoresheetError(f"{field}: give the three rows separated by |: front | middle | back")
+    return dict(zip(ROWS, parts, strict=True))
+
+
+def order_declarations(
+    declarations: list[dict[str, Any]], speaking_order: Sequence[str]
+) -> list[dict[str, Any]]:
+    """Doubles in table order (as they were spoken), then the redoubles as given."""
+    doubles = [d for d in declarations if "double" in d]
+    doubles.sort(key=lambda d: speaking_order.index(d["by"]))
+    return doubles + [d for d in declarations if "double" not in d]
+
+
+# The result keys that name who took a card or a trick, and the flags that give them.
+TAKER_FLAGS = {
+    "ace_of_hearts": "ace",
+    "king_of_hearts": "king",
+    "second_last": "second_last",
+    "last": "last",
+}
+
+
+def deal_from_flags(
+    result: GameScore, number: int, contract: str | None, flags: Mapping[str, Any]
+) -> dict[str, Any]:
+    """A Barbu deal (as in the spec) from ``add``/``edit``'s contract (as typed) and flags.
+
+    ``tricks``, ``hearts``, ``queens`` are counts such as ``"Ann=2,Cat=1,Dan=1"``;
+    ``ace``, ``king``, ``second_last``, ``last`` name a player; ``double`` and
+    ``redouble`` are ``PLAYER=WHAT`` items, put in the order they were spoken.
+    """
+    if contract is None:
+        raise ScoresheetError("give the contract (e.g. no-queens), or the whole deal with --deal")
+    if flags.get("set"):
+        raise ScoresheetError("--set is for the other games; Barbu deals take the named flags")
+    rules, players = result.rules, list(result.players)
+    declarer = declarer_of(rules, players, number - 1)
+    speaking = table_order(players, dealer_of(rules, players, declarer))
+    deal: dict[str, Any] = {"contract": read_contract(contract, rules.contracts)}
+    if flags.get("declarer") is not None:
+        deal["declarer"] = player(flags["declarer"], players, field="--declarer")
+    declarations: list[dict[str, Any]] = []
+    for text in flags.get("double") or ():
+        by, what = assignment(text, players, field="--double")
+        target = double_targets(what, players, by=by)
+        declarations.append(declaration(by, double=target if target is not None else []))
+    for text in flags.get("redouble") or ():
+        by, what = assignment(text, players, field="--redouble")
+        target = redouble_targets(what, players, by=by)
+        if target is not None:
+            declarations.append(declaration(by, redouble=target))
+    declarations = [d for d in declarations if d.get("double") != [] or "redouble" in d]
+    if declarations:
+        deal["doubles"] = order_declarations(declarations, speaking)
+    res: dict[str, Any] = {}
+    for key in ("tricks", "hearts", "queens"):
+        if flags.get(key):
+            res[key] = counts(flags[key], players, field=key)
+    for key, flag in TAKER_FLAGS.items():
+        if flags.get(flag) is not None:
+            res[key] = player(flags[flag], players, field=key)
+    if flags.get("order") is not None:
+        res["order"] = player_list(flags["order"], players, field="order")
+    if flags.get("start") is not None:
+        res["start"] = flags["start"].strip().upper()
+    if flags.get("trump") is not None:
+        res["trump"] = suit(flags["trump"], field="--trump")
+    if flags.get("cards"):
+        table: dict[str, dict[str, int]] = {}
+        for text in flags["cards"]:
+            who, what = assignment(text, players, field="--cards")
+            table[who] = suit_counts(what, field=f"cards of {who}")
+        res["cards"] = table
+    if flags.get("most") is not None:
+        res["most"] = player_list(flags["most"], players, field="most")
+    if flags.get("beats"):
+        rows: dict[str, dict[str, int]] = {}
+        for text in flags["beats"]:
+            who, what = assignment(text, players, field="--beats")
+            rows[who] = row_counts(what, field=f"beats of {who}")
+        res["beats"] = rows
+    if flags.get("hand"):
+        given: dict[str, dict[str, str]] = {}
+        for text in flags["hand"]:
+            who, what = assignment(text, players, field="--hand")
+            given[who] = hand_rows(what, field=f"hand of {who}")
+        res["hands"] = given
+    if res:
+        deal["result"] = res
+    return deal

@@ -1,0 +1,346 @@
+"""What to ask about a Barbu deal's result, in the shape its contract needs.
+
+Each contract's result is a few questions (:class:`ResultQuestion`): counts that add up
+(tricks, hearts, queens), who took a card or a trick, a going-out order, the cards or
+beats or hands of each player. They follow the order in which the scoring checks a
+result, so an answer the scoring refuses is the one just given or an earlier one the
+error names (:func:`rewind`). Nothing here reads or prints.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, cast
+
+from scoresheet import entry
+from scoresheet.errors import ScoresheetError
+from scoresheet.games.barbu.contracts import base_scores
+from scoresheet.games.barbu.entry import hand_rows, row_counts, suit_counts
+from scoresheet.games.barbu.ledger import table_order
+from scoresheet.games.barbu.poker import parse_hand
+
+if TYPE_CHECKING:
+    from scoresheet.rules.barbu import BarbuRules
+
+FORM = "form"  # the answer choosing how a result is given (Ravage City, Chinese Poker)
+
+
+@dataclass(frozen=True)
+class DealContext:
+    """Who does what in the deal being entered."""
+
+    number: int
+    rules: BarbuRules
+    players: tuple[str, ...]
+    declarer: str
+    dealer: str
+    contract: str
+
+    @property
+    def order(self) -> list[str]:
+        """Who speaks in the doubling: from the dealer's left."""
+        return table_order(self.players, self.dealer)
+
+    @property
+    def where(self) -> str:
+        return f"deal {self.number}, {self.contract}"
+
+
+@dataclass(frozen=True)
+class ResultQuestion:
+    """One thing to ask about a deal's result.
+
+    ``key`` is the result key the answer fills (or :data:`FORM`); with ``per_player``
+    the question is asked once per player and ``parse`` reads one player's answer.
+    An answer that ``parse`` reads as ``None`` (an optional one skipped) leaves the key out.
+    """
+
+    key: str
+    prompt: str
+    parse: Callable[[str], Any]
+    per_player: bool = False
+    choices: tuple[str, ...] = ()
+    counts: tuple[str, ...] = ()  # one number each for these, adding up to total
+    total: int | None = None
+    separator: str = " "  # between the numbers of counts
+
+
+def _parts(rules: BarbuRules, contract: str) -> tuple[str, ...]:
+    return rules.salad_parts if contract == "salad" else (contract,)
+
+
+def _counts_question(key: str, what: str, total: int, players: Sequence[str]) -> ResultQuestion:
+    def parse(text: str) -> dict[str, int]:
+        return entry.counts(text, players, field=key)
+
+    prompt = (
+        f"{what} taken ({total} in all): {players[0]}=2,{players[-1]}=1,… "
+        f"or one number each for {' '.join(players)}"
+    )
+    return ResultQuestion(key, prompt, parse, counts=tuple(players), total=total)
+
+
+def _taker_question(key: str, prompt: str, players: Sequence[str]) -> ResultQuestion:
+    def parse(text: str) -> str:
+        return entry.player(text, players, field=key)
+
+    return ResultQuestion(key, prompt, parse, choices=tuple(players))
+
+
+def _choice(words: Sequence[str], *, field: str) -> Callable[[str], str]:
+    def parse(text: str) -> str:
+        t = text.strip().casefold()
+        found = [w for w in words if t and w.startswith(t)]
+        if len(found) != 1:
+            raise ScoresheetError(
+                f"{field}: answer {' or '.join(words)}, not {entry.quote(text.strip())}"
+            )
+        return found[0]
+
+    return parse
+
+
+def _trump(text: str) -> str | None:
+    if text.strip().casefold() in entry.NONE_WORDS:
+        return None
+    return entry.suit(text, field="trump")
+
+
+def _start(text: str) -> str | None:
+    t = text.strip().upper()
+    if t.casefold() in entry.NONE_WORDS:
+        return None
+    return t
+
+
+def _order(players: Sequence[str]) -> Callable[[str], list[str]]:
+    def parse(text: str) -> list[str]:
+        order = entry.player_list(text, players, field="order")
+        if len(order) == len(players) - 1 and len(set(order)) == len(order):
+            order += [p for p in players if p not in order]  # the last one out goes without saying
+        return order
+
+    return parse
+
+
+def _hand(text: str) -> dict[str, str]:
+    rows = hand_rows(text, field="hand")
+    parse_hand(rows["front"], rows["middle"], rows["back"])
+    return rows
+
+
+def next_question(
+    rules: BarbuRules, contract: str, players: Sequence[str], answers: Mapping[str, Any]
+) -> ResultQuestion | None:
+    """What to ask next about the result of a ``contract`` deal, given the answers so far.
+
+    ``None`` once the result is complete. The questions follow the order in which the
+    scoring checks the result, so a refused answer is the one just given or an earlier
+    one that the error names.
+    """
+    for question in _questions(rules, contract, players, answers):
+        if question.key not in answers:
+            return question
+    return None
+
+
+def _questions(
+    rules: BarbuRules, contract: str, players: Sequence[str], answers: Mapping[str, Any]
+) -> list[ResultQuestion]:
+    out: list[ResultQuestion] = []
+    seen: set[str] = set()
+
+    def add(q: ResultQuestion) -> None:
+        if q.key not in seen:
+            seen.add(q.key)
+            out.append(q)
+
+    v = rules.values
+    for part in _parts(rules, contract):
+        if part in ("no-tricks", "trumps"):
+            if part == "trumps":
+                add(
+                    ResultQuestion(
+                        "trump",
+                        "Trump suit (spades, hearts, diamonds, clubs; Enter to skip)",
+                        _trump,
+                    )
+                )
+            add(_counts_question("tricks", "Tricks", rules.tricks_per_deal, players))
+        elif part == "no-hearts":
+            add(_counts_question("hearts", "Hearts", rules.count_in_deck(suit="H"), players))
+            if v.no_hearts is not None and v.no_hearts.ace_extra:
+                add(_taker_question("ace_of_hearts", "Who took the A♥?", players))
+        elif part == "no-queens":
+            add(_counts_question("queens", "Queens", rules.count_in_deck(rank=12), players))
+        elif part == "no-king":
+            add(_taker_question("king_of_hearts", "Who took the K♥?", players))
+        elif part == "no-last-two":
+            add(_taker_question("second_last", "Who took the second-to-last trick?", players))
+            add(_taker_question("last", "Who took the last trick?", players))
+        elif part == "no-last-trick":
+            add(_taker_question("last", "Who took the last trick?", players))
+        elif part == "dominoes":
+            add(
+                ResultQuestion(
+                    "order",
+                    f"Going-out order, first out first ({', '.join(players)} in some order)",
+                    _order(players),
+                )
+            )
+            add(
+                ResultQuestion(
+                    "start",
+                    "Starting rank (A K Q J T 9 …; Enter to skip)",
+                    _start,
+                )
+            )
+        elif part == "ravage-city":
+            add(
+                ResultQuestion(
+                    FORM,
+                    "Ravage City: give each player's cards per suit, or who took the most? "
+                    "(cards/most)",
+                    _choice(("cards", "most"), field="ravage-city"),
+                    choices=("cards", "most"),
+                )
+            )
+            if answers.get(FORM) == "cards":
+                add(
+                    ResultQuestion(
+                        "cards",
+                        "{player}'s cards taken, ♠/♥/♦/♣ (3/4/2/3, or s3 h4 d2 c3)",
+                        lambda text: suit_counts(text, field="cards"),
+                        per_player=True,
+                        counts=("♠", "♥", "♦", "♣"),
+                        separator="/",
+                    )
+                )
+            elif answers.get(FORM) == "most":
+                add(
+                    ResultQuestion(
+                        "most",
+                        "Who took the most cards of one suit (all of them if tied)?",
+                        lambda text: entry.player_list(text, players, field="most"),
+                    )
+                )
+        elif part == "chinese-poker":
+            poker = v.chinese_poker
+            needs_hands = poker is not None and bool(poker.scoop or poker.royalties)
+            if not needs_hands:
+                add(
+                    ResultQuestion(
+                        FORM,
+                        "Chinese Poker: give each player's beats per row, or their hands? "
+                        "(beats/hands)",
+                        _choice(("beats", "hands"), field="chinese-poker"),
+                        choices=("beats", "hands"),
+                    )
+                )
+            form = "hands" if needs_hands else answers.get(FORM)
+            if form == "beats":
+                add(
+                    ResultQuestion(
+                        "beats",
+                        "{player}'s beats, front/middle/back (2/1/3)",
+                        lambda text: row_counts(text, field="beats"),
+                        per_player=True,
+                        counts=("front", "middle", "back"),
+                        separator="/",
+                    )
+                )
+            elif form == "hands":
+                add(
+                    ResultQuestion(
+                        "hands",
+                        "{player}'s hand, front | middle | back (AS AH 2C | KS KH KD 3C 3D | …)",
+                        _hand,
+                        per_player=True,
+                    )
+                )
+        else:  # the rules refuse contracts the scoring does not know
+            raise ScoresheetError(f"{part}: no questions for this contract")
+    return out
+
+
+def result_of(answers: Mapping[str, Any]) -> dict[str, Any]:
+    """The deal's ``result`` object from the answers (skipped optional answers left out)."""
+    return {k: v for k, v in answers.items() if k != FORM and v is not None}
+
+
+_MISSING = re.compile(r"result\.(\w+) is missing")
+
+
+def check_answers(ctx: DealContext, answers: Mapping[str, Any]) -> None:
+    """Check the result answers so far; raises :class:`ScoresheetError` for a wrong one.
+
+    Only the keys still to be asked may be missing: the scoring checks a result in the
+    order the questions are asked, so an error about a missing key that has not been
+    asked yet means everything asked so far is right.
+    """
+    result = result_of(answers)
+    try:
+        base_scores(ctx.rules, ctx.contract, cast("Any", result), ctx.players, ctx.where)
+    except ScoresheetError as error:
+        if next_question(ctx.rules, ctx.contract, ctx.players, answers) is None:
+            raise
+        message = str(error)
+        missing = _MISSING.search(message)
+        if missing and missing.group(1) not in answers:
+            return
+        if "result needs either" in message:
+            return
+        raise
+
+
+def rewind(answers: Mapping[str, Any], error: ScoresheetError) -> dict[str, Any]:
+    """The answers to keep after ``error``: those before the first one the error names.
+
+    An error that names none of them (e.g. "Bob took the A♥ but no heart") could come
+    from any of them, so all are asked again.
+    """
+    message = str(error)
+    kept: dict[str, Any] = {}
+    for key, value in answers.items():
+        if key != FORM and (f"result.{key}" in message or f"{key} add up" in message):
+            return kept
+        kept[key] = value
+    return {}
+
+
+# -- the rules' words, shown on "?" --------------------------------------------------------
+
+HELP_RESULT = {
+    "tricks": "Tricks each player took: Ann=2,Cat=1,… (players left out took none) or "
+    "one number per player in seating order. They add up to the tricks of a deal.",
+    "hearts": "Hearts each player took, as for tricks; they add up to the hearts in the deck.",
+    "queens": "Queens each player took, as for tricks; they add up to the queens in the deck.",
+    "ace_of_hearts": "Who took the A♥: that player must have taken at least one heart.",
+    "king_of_hearts": "Who took the K♥.",
+    "second_last": "Who took the second-to-last trick (may be the same as the last).",
+    "last": "Who took the last trick.",
+    "trump": "The trump suit the declarer named (spades, hearts, s, ♥, or a unique start); "
+    "Enter if it was not noted.",
+    "order": "The going-out order, first out first, every player once; the last one may "
+    "be left out.",
+    "start": "The starting rank the declarer named (A K Q J T 9 …); Enter to skip.",
+    "cards": "The cards this player took, per suit ♠/♥/♦/♣: 3/4/2/3 or s3 h4 d2 c3. Each "
+    "suit adds up to the cards of that suit, and a player's cards are whole tricks. The "
+    "last player's cards are the rest: not asked.",
+    "most": "The players who took the most cards of one suit (all of them if tied).",
+    "beats": "How many opponents this player beat in each row: front/middle/back.",
+    "hands": "This player's three rows of cards: front | middle | back.",
+}
+
+
+HELP_FORM: dict[tuple[str, ...], str] = {
+    ("cards", "most"): "Ravage City: the player who took the most cards of any one suit "
+    "scores the penalty, split if tied. Give each player's cards per suit, or just who "
+    "took the most cards of one suit (all of them if tied).",
+    ("beats", "hands"): "Chinese Poker: each player sorts their 13 cards into a back hand "
+    "(5 cards), a middle hand (5) and a front hand (3); each row is compared with the same "
+    "row of every other player, and each row beaten is a beat. Give each player's beats "
+    "per row, or their hands to have the rows compared.",
+}
