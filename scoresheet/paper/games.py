@@ -68,7 +68,7 @@ def _barbu_heading(declarer: str, dealer: str, numbers: Sequence[int]) -> str:
 
 
 def _barbu_legend(result: Any) -> list[str]:
-    from scoresheet.rules.barbu import CONTRACT_NAMES
+    from scoresheet.games.barbu.rules import CONTRACT_NAMES
     from scoresheet.views.rules import _value_text
     from scoresheet.views.text import initials
 
@@ -98,7 +98,7 @@ def _barbu_legend(result: Any) -> list[str]:
 
 def barbu_pad(result: Any) -> Doc:
     """Classic paper: a block per declarer, a row per contract with its check total."""
-    from scoresheet.rules.barbu import CONTRACT_NAMES
+    from scoresheet.games.barbu.rules import CONTRACT_NAMES
 
     rules, players = result.rules, list(result.players)
     contracts = list(rules.contracts)
@@ -584,9 +584,9 @@ def pad_pdf(players: Sequence[str], rules: str, paper: str = "a4") -> bytes:
     """The PDF score pad of a game with these players under the ``rules`` preset."""
     from scoresheet import games, record
     from scoresheet.paper.render import render
-    from scoresheet.rules import load_any_preset
+    from scoresheet.rules import load_preset
 
-    game = load_any_preset(rules).game
+    game = load_preset(rules).game
     data = {
         "format": "scoresheet-game",
         "version": 1,

@@ -27,10 +27,10 @@ from scoresheet.errors import ScoresheetError
 from scoresheet.games.barbu.contracts import SUIT_KEYS, result_keys
 from scoresheet.games.barbu.ledger import table_order
 from scoresheet.games.barbu.poker import ROWS, count_beats, parse_hand
+from scoresheet.games.barbu.rules import BarbuRules
 from scoresheet.games.barbu.score import DealScore, GameScore, score_deal, score_game
 from scoresheet.limits import MAX_DEALS, MAX_NAME, SHEET_MARGIN
-from scoresheet.rules import merge_options, resolve_rules
-from scoresheet.rules.barbu import BarbuRules
+from scoresheet.rules import merge_options, resolve
 from scoresheet.sheets.layout import (
     DATA_COL,
     DOUBLES,
@@ -329,7 +329,7 @@ def read_book(data: bytes, name: str, report: Report) -> _Book:
     """The game a workbook holds (its inputs), with findings for inputs that cannot be read."""
     sheets = load_sheets(data, name)
     stated, options = _read_rules(report, sheets, name)
-    rules = resolve_rules(stated, options or None)
+    rules = resolve(stated, options or None, "barbu")
     layout = Layout(["?"] * rules.players, rules)
     players: list[str] = []
     for j in range(rules.players):
@@ -347,7 +347,7 @@ def read_book(data: bytes, name: str, report: Report) -> _Book:
     overrides = _rule_overrides(layout, inputs, stated)
     if overrides:
         options = merge_options(options, overrides)
-        rules = resolve_rules(stated, options)
+        rules = resolve(stated, options, "barbu")
         layout = Layout(players, rules)
     deals: list[dict[str, Any]] = []
     typed_beats: dict[int, dict[str, dict[str, tuple[int, int]]]] = {}
@@ -926,7 +926,7 @@ def audit_game(record: GameFile, name: str) -> Report:
     """Audit a game file: score each deal, and report what the rules refuse."""
     report = Report(name, record=record)
     try:
-        rules = resolve_rules(record["rules"], record.get("options"))
+        rules = resolve(record["rules"], record.get("options"), "barbu")
     except ScoresheetError as exc:
         report.add(None, None, "rules", str(exc))
         return report

@@ -46,12 +46,12 @@ from scoresheet.games.belote.score import (
     GameScore,
     Teams,
     play_out,
-    rules_of,
     score_deal,
     team_name,
     teams_of,
 )
 from scoresheet.limits import MAX_DEAL_ROWS, MAX_DECLARATION_ROWS, SHEET_MARGIN
+from scoresheet.rules import rules_of
 from scoresheet.sheets.audit import Report, Sheet
 from scoresheet.sheets.export import print_setup, save_with_values, write_cells
 from scoresheet.sheets.layout import Cell, Value, col_letter, text_literal
@@ -1140,7 +1140,7 @@ def _text(value: Any) -> str | None:
 
 
 def _read_book(data: bytes, name: str, report: Report) -> _Book:
-    from scoresheet.rules import merge_options, resolve_any
+    from scoresheet.rules import merge_options, resolve
     from scoresheet.sheets.audit import check_player_names, show_value, whole_number
 
     sheets = _load(data, name)
@@ -1173,7 +1173,7 @@ def _read_book(data: bytes, name: str, report: Report) -> _Book:
         or decl_rows > MAX_DECLARATION_ROWS
     ):
         raise ScoresheetError(f"{name}: the rules stored in the Rules sheet are damaged")
-    rules = resolve_any(stated, options or None)
+    rules = resolve(stated, options or None)
     if not isinstance(rules, BeloteRules):
         raise ScoresheetError(f"{name}: the Rules sheet does not hold Belote rules")
     probe = Layout(["?"] * 4, (("?", "?"), ("?", "?")), rules, rows, decl_rows, "", None)
@@ -1231,7 +1231,7 @@ def _read_book(data: bytes, name: str, report: Report) -> _Book:
     if overrides:
         options = merge_options(options, overrides)
         try:
-            rules = resolve_any(stated, options)
+            rules = resolve(stated, options)
         except ScoresheetError as exc:
             raise ScoresheetError(f"{name}: the rule values changed in the sheet: {exc}") from None
         if not isinstance(rules, BeloteRules):  # pragma: no cover - the game cannot change

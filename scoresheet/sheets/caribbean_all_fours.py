@@ -53,7 +53,7 @@ if TYPE_CHECKING:
     from openpyxl.workbook.workbook import Workbook
     from openpyxl.worksheet.worksheet import Worksheet
 
-    from scoresheet.games.caribbean_all_fours_models import AllFoursGameFile
+    from scoresheet.games.caribbean_all_fours.models import AllFoursGameFile
 
 GAME = "caribbean-all-fours"
 SCORES, DEALS, POINTS, RULES = "Scores", "Deals", "Points", "Rules"
@@ -1206,7 +1206,7 @@ def _show(value: Any) -> str:
 
 def read_book(data: bytes, name: str, report: Report) -> Book:
     """The game a workbook's inputs make, with findings for inputs that cannot be read."""
-    from scoresheet.rules import merge_options, resolve_any
+    from scoresheet.rules import merge_options, resolve
 
     sheets = load_sheets(data, name)
     stated, options, teams, rows = _read_meta(sheets, name)
@@ -1219,7 +1219,7 @@ def read_book(data: bytes, name: str, report: Report) -> Book:
             )
         players.append(got)
     check_player_names(players, name)
-    rules = resolve_any(stated, options or None)
+    rules = resolve(stated, options or None)
     if not isinstance(rules, AllFoursRules):
         raise ScoresheetError(f"{name}: the Rules sheet does not hold Caribbean All Fours rules")
     overrides = _rule_overrides(sheets, rules, report)

@@ -29,12 +29,13 @@ from typing import TYPE_CHECKING, Any
 
 from scoresheet.games.barbu.contracts import SUIT_KEYS
 from scoresheet.games.barbu.poker import ROWS, count_beats, parse_hand
+from scoresheet.games.barbu.rules import CONTRACT_NAMES, BarbuRules
 from scoresheet.games.barbu.score import DealScore, GameScore
-from scoresheet.rules.barbu import CONTRACT_NAMES, BarbuRules
 from scoresheet.views.text import initials, paper_doubles
 
 if TYPE_CHECKING:
-    from scoresheet.models import BarbuDeal, GameFile
+    from scoresheet.games.barbu.models import BarbuDeal
+    from scoresheet.models import GameFile
 
 SCORES = "Scores"
 RESULTS = "Results"

@@ -41,12 +41,11 @@ from scoresheet.games.rosbiratschka.score import (
     dealer_of,
     expected_total,
     leader_of,
-    resolve,
-    rules_of,
     score_deal,
     score_game,
 )
 from scoresheet.limits import MAX_DEALS, SHEET_MARGIN
+from scoresheet.rules import resolve, rules_of
 from scoresheet.sheets.export import print_setup, save_with_values, write_cells
 from scoresheet.sheets.layout import Cell, Value, col_letter
 from scoresheet.sheets.safety import strict_json
@@ -1016,7 +1015,7 @@ def read_book(data: bytes, name: str, report: Report) -> Book:
         raise ScoresheetError(f"{name}: the rules stored in the Rules sheet are damaged") from None
     if not isinstance(stated, str | dict) or not isinstance(options, dict):
         raise ScoresheetError(f"{name}: the rules stored in the Rules sheet are damaged")
-    rules = resolve(stated, options or None)
+    rules = resolve(stated, options or None, "rosbiratschka")
     layout = Layout(["?"] * rules.players, rules)
     players: list[str] = []
     for j, row in enumerate(layout.player_rows):
@@ -1104,7 +1103,7 @@ def read_book(data: bytes, name: str, report: Report) -> Book:
     if overrides:
         options = merge_options(options, overrides)
         try:
-            rules = resolve(stated, options)
+            rules = resolve(stated, options, "rosbiratschka")
         except ScoresheetError as exc:
             raise ScoresheetError(f"{name}: the rule values in the Rules sheet: {exc}") from None
         layout = Layout(players, rules)

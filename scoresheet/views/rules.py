@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scoresheet.rules.barbu import CONTRACT_NAMES, BarbuRules
+from scoresheet.games.barbu.rules import CONTRACT_NAMES, BarbuRules
 
 
 def rules_json(rules: BarbuRules) -> dict[str, Any]:
