@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from scoresheet.rules import list_presets, load_any_preset
+from scoresheet.rules import list_presets, load_preset
 from tests.cli_helpers import assert_one_line_error, run
 from tests.paper_helpers import A4, LETTER, MIN_BOX, page_sizes, pages, render, text, words
 
@@ -30,7 +30,7 @@ MINUS = "−"
 
 
 def _players(preset: str) -> list[str]:
-    return NAMES[: load_any_preset(preset).players]
+    return NAMES[: load_preset(preset).players]
 
 
 def _number(token: str) -> int:
@@ -144,8 +144,9 @@ def test_letter_paper(tmp_path: Path) -> None:
 def printed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Path, dict[str, Any]]]:
     """Each example printed by ``export -o GAME.pdf`` (classic) or the library call it
     makes (the others), with what ``score --json`` says of it."""
-    from scoresheet import games, record
+    from scoresheet import record, registry
     from scoresheet.paper.games import game_pdf
+    from scoresheet.session import score
 
     out = tmp_path_factory.mktemp("printed")
     made = {}
@@ -161,7 +162,7 @@ def printed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Path, d
         else:
             rec = record.load(game)
             path.write_bytes(game_pdf(rec))
-            as_json = games.module(rec.get("game", "barbu")).to_json(games.score(rec))
+            as_json = registry.part(rec["game"], "score").to_json(score(rec))
             made[name] = (path, json.loads(json.dumps(as_json)))
     return made
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from scoresheet import entry
@@ -20,9 +21,9 @@ from scoresheet.questions import NO_ANSWER, DealQuestions, Form, Question
 from scoresheet.views.term import plural
 
 if TYPE_CHECKING:
+    from scoresheet.games.barbu.models import Declaration
+    from scoresheet.games.barbu.rules import BarbuRules
     from scoresheet.games.barbu.score import GameScore
-    from scoresheet.models import Declaration
-    from scoresheet.rules.barbu import BarbuRules
 
 FORM = "form"  # the answer choosing how a result is given (Ravage City, Chinese Poker)
 
@@ -771,3 +772,12 @@ def deal_questions(result: GameScore) -> DealQuestions | None:
         plan.deal,
         said_for(plan),
     )
+
+
+def play_game(path: Path) -> int:
+    """Guided entry at the table (``scoresheet play``); the exit code."""
+    # Temporary: Barbu's terminal walk still lives in the command module, which imports
+    # this one; it moves here.
+    from scoresheet.cli.play import play_game as walk
+
+    return walk(path)
