@@ -129,8 +129,8 @@ def _enter_deal(io: Prompter, game: OpenGame) -> dict[str, Any]:
 
 def play_game(path: Path) -> int:
     """Enter deals until the game is complete or the player stops; the exit code."""
-    from scoresheet.cli.table import _deal_line
-    from scoresheet.games.barbu.game import after_deal_text
+    from scoresheet.cli.output import deal_line
+    from scoresheet.games.barbu.views import after_deal_text
     from scoresheet.views.term import plural
     from scoresheet.views.text import standings
 
@@ -145,6 +145,6 @@ def play_game(path: Path) -> int:
         Prompter(),
         intro=intro,
         enter_deal=_enter_deal,
-        report=lambda scored, number: [_deal_line(scored, number), after_deal_text(scored)],
+        report=lambda scored, number: [deal_line(scored, number), after_deal_text(scored)],
         closing=lambda game: ["", "Standings", standings(game.result)],
     )
