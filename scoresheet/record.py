@@ -1,8 +1,8 @@
 """The game file: ``load``/``loads``/``dump``/``dumps`` like the ``json`` module.
 
-A record is the file's JSON data, validated against :class:`scoresheet.models.GameFile`
-(the pydantic model of the format). The format is a public contract (see the spec):
-keys may be added, never renamed.
+A record is the file's JSON data, validated against its game's file model (the header
+all games share is :class:`scoresheet.models.GameFileHeader`). The format is a public
+contract (see the spec): keys may be added, never renamed.
 """
 
 from __future__ import annotations
@@ -11,7 +11,10 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
+from scoresheet import registry
 from scoresheet.errors import ScoresheetError
+from scoresheet.names import check_players
+from scoresheet.store import decode_text, read_snapshot
 from scoresheet.validation import ValidationError, describe, validator, where
 
 if TYPE_CHECKING:
@@ -38,15 +41,13 @@ def _check_top(data: Any, source: str) -> None:
 
 
 def _check_players(players: list[str], source: str) -> None:
-    from scoresheet.names import check_players
-
     check_players(players, f"{source}: players")
 
 
 def _finish(record: GameFile, source: str) -> GameFile:
     _check_top(record, source)
     _check_players(record["players"], source)
-    record.setdefault("game", "barbu")
+    record.setdefault("game", registry.DEFAULT_GAME)
     record.setdefault("deals", [])
     return record
 
@@ -106,8 +107,6 @@ def parse(text: str | bytes, *, source: str = "game") -> Any:
     scoresheet.errors.ScoresheetError: g: "a" is given twice in deal 1 (1, then 2); refused: ...
     """
     if isinstance(text, bytes):
-        from scoresheet.store import decode_text
-
         text = decode_text(text, source)
     try:
         return json.loads(text, object_pairs_hook=_unique)
@@ -138,20 +137,16 @@ def loads(text: str | bytes, *, source: str = "game") -> GameFile:
 
 def schema_of(game: Any, source: str) -> str:
     """The name of the validator schema for a game's files."""
-    from scoresheet.games import GAMES
-
-    if game == "barbu":
-        return "game"
-    if not isinstance(game, str) or game not in GAMES:
-        known = ", ".join(GAMES)
-        raise ScoresheetError(f'{source}: game: "{game}" is not a game this tool scores ({known})')
-    return f"game-{game}"
+    try:
+        return f"game-{registry.game(game if isinstance(game, str) else str(game)).name}"
+    except ScoresheetError as exc:
+        raise ScoresheetError(f"{source}: {exc}") from None
 
 
 def from_data(data: Any, *, source: str = "game") -> GameFile:
     """Validate an already-parsed game file (a copy is validated; ``data`` is not changed)."""
     _check_top(data, source)
-    schema = schema_of(data.get("game", "barbu"), source)
+    schema = schema_of(data.get("game", registry.DEFAULT_GAME), source)
     try:
         record = cast("GameFile", validator(schema).validate_python(data))
     except ValidationError as exc:
@@ -164,8 +159,6 @@ def load(path: str | Path) -> GameFile:
     """Read a game file from disk: a regular file of at most
     :data:`scoresheet.store.MAX_GAME_BYTES`, decoded as everywhere (see :mod:`scoresheet.store`).
     """
-    from scoresheet.store import read_snapshot
-
     p = Path(path)
     return loads(read_snapshot(p).text, source=p.name)
 
@@ -175,7 +168,7 @@ def to_data(record: GameFile) -> dict[str, Any]:
     data: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
-        "game": record.get("game", "barbu"),
+        "game": record.get("game", registry.DEFAULT_GAME),
         "rules": record["rules"],
     }
     if record.get("options"):

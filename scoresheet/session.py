@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from scoresheet import record as rec
+from scoresheet import registry
 from scoresheet.errors import ScoresheetError
-from scoresheet.games import score as score_game
 from scoresheet.store import Snapshot, create_new, read_snapshot, write_if_unchanged
 
 if TYPE_CHECKING:
@@ -30,24 +30,30 @@ class OpenGame:
     path: Path
     snapshot: Snapshot
     record: GameFile
-    result: Any  # the game's score result (see scoresheet.games)
+    result: Any  # the game's score result (see scoresheet.roles.GameResult)
 
 
 def now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
+def score(record: GameFile) -> Any:
+    """Score a validated game file with its game's one scoring function."""
+    game = record.get("game", registry.DEFAULT_GAME)
+    return registry.part(game, "score").score_game(record)
+
+
 def open_game(path: Path) -> OpenGame:
     """Read, validate and score a game file."""
     snapshot = read_snapshot(path)
     record = rec.loads(snapshot.text, source=path.name)
-    return OpenGame(path, snapshot, record, score_game(record))
+    return OpenGame(path, snapshot, record, score(record))
 
 
 def rescore(data: dict[str, Any], source: str) -> tuple[GameFile, Any]:
     """Validate changed game data and score it from the first deal."""
     record = rec.from_data(data, source=source)
-    return record, score_game(record)
+    return record, score(record)
 
 
 def save(game: OpenGame, record: GameFile) -> None:
@@ -59,11 +65,11 @@ def new_game(
     path: Path,
     players: Sequence[str],
     *,
-    rules: str | dict[str, Any] = "classic",
+    rules: str | dict[str, Any] | None = None,
     options: dict[str, Any] | None = None,
     first: str | None = None,
     force: bool = False,
-    game: str = "barbu",
+    game: str = registry.DEFAULT_GAME,
     teams: Sequence[Sequence[str]] | None = None,
 ) -> Any:
     """Create a game file; ``first`` names the first declarer or dealer (the seating order is
@@ -78,7 +84,7 @@ def new_game(
         "format": rec.FORMAT,
         "version": rec.VERSION,
         "game": game,
-        "rules": rules,
+        "rules": registry.game(game).preset if rules is None else rules,
         "players": seats,
         "deals": [],
         "created": now(),

@@ -24,7 +24,8 @@ _MESSAGES = {"extra_forbidden": "unknown field", "missing": "missing"}
 
 @cache
 def validator(name: str) -> SchemaValidator:
-    """The validator of a model in :data:`scoresheet.models.MODELS` ("game", "rules-barbu")."""
+    """The validator of a schema of :func:`scoresheet.models.all_models` ("game-barbu",
+    "rules-belote")."""
     try:
         text = (_SCHEMAS / f"{name}.json").read_text("utf-8")
     except FileNotFoundError:

@@ -19,9 +19,10 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from scoresheet.games.barbu.rules import BarbuRules
 from scoresheet.games.barbu.score import DealScore, GameScore
 from scoresheet.games.barbu.simulate import random_game
-from scoresheet.rules import BarbuRules, list_presets, load_preset, resolve_rules
+from scoresheet.rules import list_presets, load_preset, resolve
 from tests.conftest import PLAYERS, game, score
 
 PRESETS = list_presets("barbu")
@@ -47,7 +48,7 @@ def games(
     options: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
     """A random legal game of ``preset`` (with ``options``): 1..full deals, or as told."""
-    rules = resolve_rules(preset, options)
+    rules = resolve(preset, options)
     full = rules.deals_per_game
     if lengths == "complete":
         deals = full

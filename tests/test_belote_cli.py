@@ -297,7 +297,7 @@ def test_rules_show_and_a_full_rules_object_in_a_game(tmp_path: Path) -> None:
 def test_shell_completion_offers_the_contracts(tmp_path: Path) -> None:
     from types import SimpleNamespace
 
-    from scoresheet.cli.table import complete_contract
+    from scoresheet.cli.options import complete_contract
 
     def complete(game: Path, incomplete: str) -> list[str]:
         ctx: Any = SimpleNamespace(params={"game": str(game)}, args=[])

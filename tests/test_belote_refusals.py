@@ -10,7 +10,7 @@ from scoresheet import record
 from scoresheet.errors import ScoresheetError
 from scoresheet.games.belote.rules import DECK, BeloteRules
 from scoresheet.games.belote.score import score_game
-from scoresheet.rules import resolve_any
+from scoresheet.rules import resolve
 from tests.test_belote_rules import deal, game
 
 EVERY = " ".join(str(c) for c in DECK)
@@ -121,21 +121,21 @@ def test_the_file_format_is_checked(result: dict[str, Any], fragment: str) -> No
 )
 def test_inconsistent_rules_are_refused(options: dict[str, Any], fragment: str) -> None:
     with pytest.raises(ScoresheetError) as info:
-        resolve_any("belote", options)
+        resolve("belote", options)
     assert fragment in str(info.value)
 
 
 def test_a_points_table_must_give_every_rank() -> None:
-    full = dict(resolve_any("belote").data)
+    full = dict(resolve("belote").data)
     full["points"] = {**full["points"], "trump": {"J": 20, "9": 14}}
     with pytest.raises(ScoresheetError) as info:
-        resolve_any(full)
+        resolve(full)
     assert str(info.value) == "rules: points.trump: no points for 7, 8, 10, Q, K, A"
 
 
 def test_house_points_tables_change_the_totals() -> None:
     """Rules are data: a table with the 9 of trumps at 15 makes a suit deal worth 153."""
-    rules = resolve_any("belote", {"points": {"trump": {"9": 15}}})
+    rules = resolve("belote", {"points": {"trump": {"9": 15}}})
     assert isinstance(rules, BeloteRules)
     assert (rules.card_total("hearts"), rules.card_total("no-trumps")) == (153, 152)
     g = score_game(

@@ -454,10 +454,10 @@ def test_teams_default_and_given() -> None:
 def test_the_preset_as_text_and_as_a_full_rules_object(tmp_path: Any) -> None:
     """What ``rules show`` needs: the tables with their totals derived from them, and a
     rules object a game file may carry instead of the preset's name."""
-    from scoresheet.games import belote
-    from scoresheet.rules import load_any_preset
+    from scoresheet.games.belote import views as belote
+    from scoresheet.rules import load_preset
 
-    rules = load_any_preset("belote")
+    rules = load_preset("belote")
     text = belote.rules_text(rules)
     assert "first team to 1000" in text
     assert "         62     30         38          38" in text

@@ -17,9 +17,9 @@ from scoresheet.cards import SUITS, Card, parse_card
 from scoresheet.errors import ScoresheetError
 from scoresheet.games.belote.rules import CONTRACTS, DECK, SUIT_OF_CONTRACT, BeloteRules
 from scoresheet.games.belote.score import GameScore, read_cards, score_game
-from scoresheet.rules import load_any_preset
+from scoresheet.rules import load_preset
 
-RULES: BeloteRules = load_any_preset("belote")
+RULES: BeloteRules = load_preset("belote")
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
 
 # The rules page's table, typed again here: rank → (trump suit, other suits, NT, AT).

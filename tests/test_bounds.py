@@ -142,7 +142,7 @@ def test_the_last_resort_boundary_prints_one_line(
     """A fault of scoresheet's own still ends in one line and exit 3, not a traceback."""
     from scoresheet.cli import main
     from scoresheet.errors import EXIT_INTERNAL
-    from scoresheet.games.barbu import game as barbu
+    from scoresheet.games.barbu import score as barbu
 
     def broken(*args: Any) -> Any:
         raise TypeError("a bug")
@@ -221,9 +221,9 @@ def _long_barbu_game() -> dict[str, Any]:
     import random
 
     from scoresheet.games.barbu.simulate import random_game
-    from scoresheet.rules import resolve_rules
+    from scoresheet.rules import resolve
 
-    rules = resolve_rules("classic", {"rounds": 15})
+    rules = resolve("classic", {"rounds": 15})
     game = random_game(random.Random(10), rules)
     game["options"] = {"rounds": 15}
     return game

@@ -13,10 +13,15 @@ from typing import Any
 import pytest
 
 from scoresheet.errors import ScoresheetError
-from scoresheet.games.caribbean_all_fours import score_game, to_json
 from scoresheet.games.caribbean_all_fours.entry import deal_from_sets
-from scoresheet.games.caribbean_all_fours.score import GameScore, dealer_of, game_file
-from scoresheet.rules import load_any_preset
+from scoresheet.games.caribbean_all_fours.score import (
+    GameScore,
+    dealer_of,
+    game_file,
+    score_game,
+    to_json,
+)
+from scoresheet.rules import load_preset
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]  # teams: A = Ann & Cat, B = Bob & Dan
 A, B = 0, 1
@@ -212,14 +217,14 @@ def test_tobago_two_kicks_instead_of_six() -> None:
     six = score(game([deal("6S")], options={"tobago": True}))
     assert points(two)[0] == ("kick", A, 2, True)
     assert [p.kind for p in six.deals[0].points] == ["high", "low"]
-    preset = load_any_preset("caribbean-all-fours-tobago")
+    preset = load_preset("caribbean-all-fours-tobago")
     assert preset.tobago and preset.kick == {14: 1, 11: 3, 2: 2}
 
 
 def test_target_seven() -> None:
     result = score(game([*even(6), deal()], options={"target": 7}))
     assert result.winner == A and result.team_totals == (7, 6)
-    assert load_any_preset("caribbean-all-fours-7").target == 7
+    assert load_preset("caribbean-all-fours-7").target == 7
 
 
 def test_older_jack_rule_gives_one_to_the_captors() -> None:

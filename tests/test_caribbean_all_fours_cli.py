@@ -9,8 +9,7 @@ import random
 from pathlib import Path
 from typing import Any
 
-from scoresheet.games.caribbean_all_fours import score_game
-from scoresheet.games.caribbean_all_fours.score import game_file
+from scoresheet.games.caribbean_all_fours.score import game_file, score_game
 from scoresheet.games.caribbean_all_fours.simulate import random_game
 from tests.cli_helpers import ROOT, assert_one_line_error, run
 

@@ -13,8 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoresheet.games.caribbean_all_fours import score_game, to_json
-from scoresheet.games.caribbean_all_fours.score import GameScore, game_file
+from scoresheet.games.caribbean_all_fours.score import GameScore, game_file, score_game, to_json
 from scoresheet.games.caribbean_all_fours.simulate import random_game
 
 OPTIONS = st.fixed_dictionaries(

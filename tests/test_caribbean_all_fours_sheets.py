@@ -17,8 +17,7 @@ import pytest
 
 from scoresheet import record as rec
 from scoresheet.errors import ScoresheetError
-from scoresheet.games.caribbean_all_fours import score_game
-from scoresheet.games.caribbean_all_fours.score import GameScore, game_file
+from scoresheet.games.caribbean_all_fours.score import GameScore, game_file, score_game
 from scoresheet.games.caribbean_all_fours.sheet.audit import (
     audit_workbook_bytes,
     import_workbook_bytes,

@@ -14,11 +14,12 @@ import pytest
 from scoresheet.errors import ScoresheetError
 from scoresheet.games.barbu.ledger import Bet, resolve_bets, settle, table_order
 from scoresheet.games.barbu.rotation import dealer_of, deals_left_for, declarer_of
-from scoresheet.rules import BarbuRules, load_preset, resolve_rules
+from scoresheet.games.barbu.rules import BarbuRules
+from scoresheet.rules import load_preset, resolve
 from tests.conftest import PLAYERS, game, score
 
 if TYPE_CHECKING:
-    from scoresheet.models import Declaration
+    from scoresheet.games.barbu.models import Declaration
 
 CLASSIC = load_preset("classic")
 PAGAT = load_preset("pagat")
@@ -158,7 +159,7 @@ def test_chinese_poker_maximum_doubles_only_the_declarer() -> None:
 def test_no_redoubles_option() -> None:
     """Rules page, section 3, 7: a bet is ×1 or ×2; a rules file may turn redoubles off, and
     then a doubled player's ``maximum`` leaves what they received at ×1."""
-    rules = resolve_rules("classic", {"doubling": {"redoubles": False}})
+    rules = resolve("classic", {"doubling": {"redoubles": False}})
     declarations = [{"by": "Bob", "double": ["Cat"]}, {"by": "Cat", "double": "maximum"}]
     assert bets(declarations, rules=rules) == {
         ("Bob", "Cat"): 1,
@@ -367,7 +368,7 @@ def test_ravage_city_rotation() -> None:
 def test_quick_rotation(preset: str) -> None:
     """Rules page, section 1 (option, quick rotation): the declarer role passes left after
     every deal; each player still declares 7 times over 28 deals."""
-    rules = resolve_rules(preset, {"rotation": "every-deal"})
+    rules = resolve(preset, {"rotation": "every-deal"})
     declarers = [declarer_of(rules, PLAYERS, i) for i in range(28)]
     assert declarers[:6] == ["Ann", "Bob", "Cat", "Dan", "Ann", "Bob"]
     assert all(declarers.count(p) == 7 for p in PLAYERS)

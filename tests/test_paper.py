@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from scoresheet.rules import list_presets, load_any_preset
+from scoresheet.rules import list_presets, load_preset
 from tests.cli_helpers import assert_one_line_error, run
 from tests.paper_helpers import A4, LETTER, MIN_BOX, page_sizes, pages, render, text, words
 
@@ -30,7 +30,7 @@ MINUS = "−"
 
 
 def _players(preset: str) -> list[str]:
-    return NAMES[: load_any_preset(preset).players]
+    return NAMES[: load_preset(preset).players]
 
 
 def _number(token: str) -> int:
@@ -161,8 +161,8 @@ def printed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Path, d
         else:
             rec = record.load(game)
             path.write_bytes(game_pdf(rec))
-            score = registry.part(rec.get("game", registry.DEFAULT_GAME), "score")
-            as_json = score.to_json(score.score_game(rec))
+            scorer = registry.part(rec.get("game", registry.DEFAULT_GAME), "score")
+            as_json = scorer.to_json(scorer.score_game(rec))
             made[name] = (path, json.loads(json.dumps(as_json)))
     return made
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from scoresheet import record as rec
-from scoresheet.rules import list_presets, load_any_preset
+from scoresheet.rules import list_presets, load_preset
 from scoresheet.sheets.audit import blank, export
 from tests.paper_helpers import A4, LETTER, MIN_BOX, page_sizes, render, text, visible, words
 from tests.sheets_helpers import recalculate
@@ -28,8 +28,8 @@ ERRORS = r"#N/A|Err:|#VALUE!|#REF!|#NAME\?|#DIV/0!"
 
 
 def _blank(preset: str, paper: str = "a4") -> bytes:
-    players = NAMES[: load_any_preset(preset).players]
-    data: bytes = blank(load_any_preset(preset).game, players, preset, paper=paper)
+    players = NAMES[: load_preset(preset).players]
+    data: bytes = blank(load_preset(preset).game, players, preset, paper=paper)
     return data
 
 
@@ -67,7 +67,7 @@ def test_a_blank_workbook_prints_on_a4_legibly_with_its_players(
     path = printed[f"blank-{preset}"]
     assert page_sizes(path) <= A4
     content = text(path)
-    for name in NAMES[: load_any_preset(preset).players]:
+    for name in NAMES[: load_preset(preset).players]:
         assert name in content
     small = [(w, round(h, 1)) for w, h in words(path) if h < MIN_BOX]
     assert not small, small[:5]
@@ -160,7 +160,7 @@ def test_group_headings_are_merged_and_sized() -> None:
     from scoresheet.games.barbu.sheet.render import blank_workbook
 
     barbu = load_workbook(io.BytesIO(blank_workbook(players, "classic")))
-    lay = Layout(players, load_any_preset("classic"))
+    lay = Layout(players, load_preset("classic"))
     widths = {
         barbu[DOUBLES].column_dimensions[chr(64 + c)].width
         for c in range(4, min(lay.doubles_width, 26) + 1)

@@ -29,11 +29,11 @@ from scoresheet.games.barbu.ledger import resolve_bets, table_order
 from scoresheet.games.barbu.play import bets_of, double_choices, redouble_candidates
 from scoresheet.games.barbu.questions import FORM, DealContext, next_question, rewind
 from scoresheet.games.barbu.rotation import dealer_of, declarer_of
+from scoresheet.games.barbu.rules import BarbuRules
 from scoresheet.games.barbu.score import GameScore, score_game
 from scoresheet.games.barbu.simulate import random_game
 from scoresheet.prompting import reason
 from scoresheet.rules import load_preset
-from scoresheet.rules.barbu import BarbuRules
 from scoresheet.session import add_deal, new_game, open_game
 
 SCRIPT = Path(sys.executable).with_name("scoresheet")

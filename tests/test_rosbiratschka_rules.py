@@ -13,13 +13,16 @@ from typing import Any
 
 import pytest
 
-from scoresheet import record
+from scoresheet import record, registry
 from scoresheet.errors import ScoresheetError
-from scoresheet.games import module
-from scoresheet.games.rosbiratschka import rules_from_data
-from scoresheet.games.rosbiratschka.rules import CONTRACTS, PAGE_RULES, RosbiratschkaRules
-from scoresheet.games.rosbiratschka.score import GameScore, resolve, score_game, to_json
-from scoresheet.rules import list_presets, load_any_preset, resolve_any
+from scoresheet.games.rosbiratschka.rules import (
+    CONTRACTS,
+    PAGE_RULES,
+    RosbiratschkaRules,
+    rules_from_data,
+)
+from scoresheet.games.rosbiratschka.score import GameScore, score_game, to_json
+from scoresheet.rules import list_presets, load_preset, resolve
 
 ROOT = Path(__file__).resolve().parents[1]
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
@@ -33,7 +36,7 @@ def game(
     contracts: bool = False,
 ) -> dict[str, Any]:
     """A game file's data: one deal per result, in the fixed order."""
-    resolved = resolve(rules, options)
+    resolved = resolve(rules, options, "rosbiratschka")
     deals: list[dict[str, Any]] = []
     for i, result in enumerate(results):
         deal: dict[str, Any] = {}
@@ -84,7 +87,7 @@ def only_deal(result: dict[str, Any], number: int) -> dict[str, int]:
 
 def test_the_preset_is_the_table_of_the_rules_page() -> None:
     """Table: 4 players, 32 cards (7 to A), 8 each; six deals in the fixed order."""
-    rules = load_any_preset("rosbiratschka")
+    rules = load_preset("rosbiratschka")
     assert isinstance(rules, RosbiratschkaRules)
     assert rules.players == 4 and len(rules.deck) == 32 and rules.cards_per_player == 8
     assert rules.tricks_per_deal == 8
@@ -120,7 +123,7 @@ def test_more_rounds_of_six_start_the_order_again() -> None:
 def test_three_players_use_24_cards() -> None:
     """Table: 3 players (option): 24 cards (remove the 7s and 8s) — 8 tricks of 3 cards,
     4 jacks, and 6 hearts, so No Hearts totals 6 (12 doubled, slam −6)."""
-    rules = load_any_preset("rosbiratschka-3")
+    rules = load_preset("rosbiratschka-3")
     assert (rules.players, len(rules.deck), rules.cards_per_player) == (3, 24, 8)
     assert rules.in_deal("no-tricks") == 8
     assert rules.in_deal("no-hearts") == 6
@@ -148,7 +151,7 @@ def test_three_players_use_24_cards() -> None:
 def test_three_players_need_the_smaller_deck() -> None:
     """3 players cannot share 32 cards: the option alone is refused, naming the fix."""
     with pytest.raises(ScoresheetError, match="32 cards, which 3 players cannot share equally"):
-        resolve_any("rosbiratschka", {"players": 3})
+        resolve("rosbiratschka", {"players": 3})
 
 
 # -- No Tricks, No Hearts, No Jacks ----------------------------------------------------------
@@ -284,7 +287,7 @@ def test_rosbiratschka_scores_8_to_the_last_holding_cards() -> None:
 
 def test_every_deal_totals_8_or_16_or_the_slam() -> None:
     """Contracts: every contract's base penalties total 8 per deal, 16 when doubled."""
-    rules = load_any_preset("rosbiratschka")
+    rules = load_preset("rosbiratschka")
     for c in CONTRACTS:
         assert rules.base_total(c) == 8
         assert set(rules.possible_totals(c)) <= {8, 16, -8}
@@ -444,14 +447,14 @@ def test_presets_are_found_by_game() -> None:
 
 def test_a_full_rules_object_in_the_game_file() -> None:
     """A game file may carry the whole rules object instead of a preset name."""
-    rules = module("rosbiratschka").rules_json(load_any_preset("rosbiratschka"))
+    rules = registry.part("rosbiratschka", "views").rules_json(load_preset("rosbiratschka"))
     inline = score(game(FULL, rules=rules))
     assert inline.totals == score(game(FULL)).totals
 
 
 def test_a_rules_object_may_leave_out_the_game() -> None:
     """In a Rosbiratschka game file, a rules object without ``"game"`` is this game's."""
-    rules = dict(load_any_preset("rosbiratschka").data)
+    rules = dict(load_preset("rosbiratschka").data)
     del rules["game"]
     assert score(game(FULL, rules=rules)).totals == score(game(FULL)).totals
 

@@ -6,7 +6,7 @@ import pytest
 
 from scoresheet.errors import ScoresheetError
 from scoresheet.games.barbu.views import rules_json
-from scoresheet.rules import list_presets, load_preset, resolve_rules
+from scoresheet.rules import list_presets, load_preset, resolve
 from tests.conftest import game, score
 
 REQUIRED = [
@@ -139,7 +139,7 @@ def test_positive_contracts_are_derived_from_values() -> None:
 
 def test_options_change_any_field() -> None:
     """The spec's example options: quick rotation, and other dominoes payouts."""
-    rules = resolve_rules(
+    rules = resolve(
         "classic", {"rotation": "every-deal", "values": {"dominoes": [40, 25, 10, -10]}}
     )
     assert rules.rotation == "every-deal"
@@ -150,14 +150,14 @@ def test_options_change_any_field() -> None:
 
 
 def test_option_merges_inside_a_table() -> None:
-    rules = resolve_rules("classic", {"values": {"no-hearts": {"ace_extra": 0}}})
+    rules = resolve("classic", {"values": {"no-hearts": {"ace_extra": 0}}})
     assert rules.contract_total("no-hearts") == -26
 
 
 @pytest.mark.parametrize("preset", REQUIRED)
 def test_rules_show_json_is_a_valid_rules_object(preset: str) -> None:
     full = rules_json(load_preset(preset))
-    assert resolve_rules(full) == load_preset(preset)
+    assert resolve(full) == load_preset(preset)
 
 
 def test_full_rules_object_in_a_game_scores_like_the_preset() -> None:
@@ -184,7 +184,7 @@ def test_full_rules_object_in_a_game_scores_like_the_preset() -> None:
 )
 def test_bad_rules_are_refused(options: dict[str, object], fragment: str) -> None:
     with pytest.raises(ScoresheetError) as info:
-        resolve_rules("classic", options)
+        resolve("classic", options)
     assert fragment in str(info.value)
 
 

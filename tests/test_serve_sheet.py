@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoresheet import session
-from scoresheet.rules import list_presets, load_any_preset
+from scoresheet.rules import list_presets, load_preset
 from scoresheet.serve.sheet import view
 
 SIMULATORS = {
@@ -24,7 +24,7 @@ SIMULATORS = {
     "belote": "scoresheet.games.belote.simulate",
 }
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
-PRESETS = [(name, load_any_preset(name).game) for name in list_presets()]
+PRESETS = [(name, load_preset(name).game) for name in list_presets()]
 
 
 def number(cell: str) -> int:

@@ -23,8 +23,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoresheet import record
-from scoresheet.games import module
+from scoresheet import record, registry
 from scoresheet.views.term import Term, cells, clip, ranks, wrap
 from tests.cli_helpers import ROOT, SCRIPT, assert_one_line_error, run
 
@@ -78,12 +77,12 @@ def game_file(tmp_path: Path, example: str, names: dict[str, str]) -> Path:
 
 def scored(path: Path) -> Any:
     rec = record.load(path)
-    return module(rec["game"]).score_game(rec)
+    return registry.part(rec["game"], "score").score_game(rec)
 
 
 def views(result: Any, term: Term) -> dict[str, str]:
     """Every view a table command prints, for one terminal."""
-    game = module(result.game)
+    game = registry.part(result.game, "views")
     out = {
         "show": game.sheet_text(result, "game.json", term),
         "score": game.score_text(result, "game.json", term),
@@ -121,7 +120,7 @@ def test_any_width_from_30_columns_fits(width: int, example: str) -> None:
 def test_a_wide_name_keeps_the_columns_aligned(tmp_path: Path) -> None:
     """山田 takes four cells: the score columns still end in the same place on every row."""
     result = scored(game_file(tmp_path, "barbu", WIDE))
-    text = module("barbu").score_text(result, "g", Term(width=200))
+    text = registry.part("barbu", "views").score_text(result, "g", Term(width=200))
     rows = [line for line in text.splitlines() if re.match(r"\d+ ", line)]
     assert len(rows) == 28
     assert len({display_cells(row) for row in rows}) == 1, "\n".join(rows)
@@ -130,9 +129,9 @@ def test_a_wide_name_keeps_the_columns_aligned(tmp_path: Path) -> None:
 
 def test_wide_enough_the_sheet_is_whole_narrow_it_is_compact_then_in_blocks() -> None:
     result = scored(EXAMPLES["barbu"])
-    wide = module("barbu").sheet_text(result, "g", Term(width=200))
+    wide = registry.part("barbu", "views").sheet_text(result, "g", Term(width=200))
     assert "players:" not in wide and "no-last-two" in wide
-    compact = module("barbu").sheet_text(result, "g", Term(width=80))
+    compact = registry.part("barbu", "views").sheet_text(result, "g", Term(width=80))
     assert "players: A Ann, B Bob, C Cat, D Dan" in compact
     assert "NLT no-last-two" in compact.replace("\n  ", " ")
     # At 80 columns the scores fit in one block, the running totals in a second one.
@@ -141,7 +140,7 @@ def test_wide_enough_the_sheet_is_whole_narrow_it_is_compact_then_in_blocks() ->
         ["#", "by", "ct", "A", "B", "C", "D", "ok"],
         ["#", "by", "ct", "ΣA", "ΣB", "ΣC", "ΣD"],
     ]
-    narrow = module("barbu").sheet_text(result, "g", Term(width=40))
+    narrow = registry.part("barbu", "views").sheet_text(result, "g", Term(width=40))
     blocks = [line for line in narrow.splitlines() if line.startswith("#  ")]
     assert len(blocks) >= 3
     assert all(line.split()[:3] == ["#", "by", "ct"] for line in blocks)
@@ -295,7 +294,7 @@ def test_a_row_that_does_not_add_up_is_marked(tmp_path: Path) -> None:
     deal = result.deals[0]
     broken = dataclasses.replace(deal, score={**deal.score, "Ann": deal.score["Ann"] + 1})
     bad = dataclasses.replace(result, deals=(broken, *result.deals[1:]))
-    text = module("barbu").score_text(bad, "g", Term(width=200, colour=True))
+    text = registry.part("barbu", "views").score_text(bad, "g", Term(width=200, colour=True))
     first = next(line for line in text.splitlines() if ANSI.sub("", line).startswith("1 "))
     assert "\x1b[1;31m✗\x1b[0m" in first and "\x1b[33m" in first
     second = next(line for line in text.splitlines() if ANSI.sub("", line).startswith("2 "))
@@ -330,7 +329,7 @@ def test_ties_share_a_place_in_every_game() -> None:
     """Standard competition ranking: Rosbiratschka's example ends Cat -5, Ann and Dan +14,
     Bob +17 (lowest wins) — places 1, 2, 2, 4."""
     result = scored(EXAMPLES["rosbiratschka"])
-    standings = module("rosbiratschka").status_text(result, "g", Term(width=80))
+    standings = registry.part("rosbiratschka", "views").status_text(result, "g", Term(width=80))
     places = [line.split()[0] for line in standings.split("Standings")[1].splitlines()[1:5]]
     assert places == ["1.", "2.", "2.", "4."]
 

@@ -1,4 +1,8 @@
-"""The typer application and its commands."""
+"""The typer application and its commands.
+
+The commands import the library inside their bodies, so that building one command does
+not import what the others need (start-up stays fast).
+"""
 
 from __future__ import annotations
 
@@ -8,10 +12,12 @@ from typing import Annotated, Any
 
 import typer
 
+from scoresheet import registry
 from scoresheet.cli import evening as _evening
 from scoresheet.cli import sheets as _sheets
 from scoresheet.cli import table as _table
-from scoresheet.cli.options import JsonFlag
+from scoresheet.cli.options import JsonFlag, Width
+from scoresheet.cli.output import echo_view, term_for
 from scoresheet.serve import command as _serve
 
 app = typer.Typer(
@@ -58,7 +64,7 @@ def _print_json(data: Any) -> None:
 
 
 @app.command()
-def score(game: GameFile, as_json: JsonFlag = False, width: _table.Width = None) -> None:
+def score(game: GameFile, as_json: JsonFlag = False, width: Width = None) -> None:
     """Score a game file: every deal, the totals, the doubling ledger and any violations.
 
     Without --json, a table with one row per deal (doubles in the paper convention:
@@ -66,24 +72,24 @@ def score(game: GameFile, as_json: JsonFlag = False, width: _table.Width = None)
     R for a redouble) and a check that each row adds up to the contract's total.
     """
     from scoresheet import record
-    from scoresheet.games import module
 
     rec = record.load(game)
-    scorer = module(rec["game"])
+    scorer = registry.part(rec["game"], "score")
     result = scorer.score_game(rec)
     if as_json:
         _print_json(scorer.to_json(result))
     else:
-        term = _table.term_for(width)
-        _table.echo_view(scorer.score_text(result, game.name, term), term.colour)
+        term = term_for(width)
+        views = registry.part(result.game, "views")
+        echo_view(views.score_text(result, game.name, term), term.colour)
 
 
 @rules_app.command("list")
 def rules_list() -> None:
     """List the shipped rules presets of every game with a one-line description."""
-    from scoresheet.rules import list_presets, load_any_preset
+    from scoresheet.rules import list_presets, load_preset
 
-    presets = [(name, load_any_preset(name)) for name in list_presets()]
+    presets = [(name, load_preset(name)) for name in list_presets()]
     width = max(len(name) for name, _ in presets)
     game_width = max(len(r.game) for _, r in presets)
     for name, r in presets:
@@ -98,15 +104,14 @@ def rules_show(
     ] = False,
 ) -> None:
     """Show a preset: its deck, rotation, values and each contract's derived total."""
-    from scoresheet.games import module
-    from scoresheet.rules import load_any_preset
+    from scoresheet.rules import load_preset
 
-    r = load_any_preset(name)
-    game = module(r.game)
+    r = load_preset(name)
+    views = registry.part(r.game, "views")
     if as_json:
-        _print_json(game.rules_json(r))
+        _print_json(views.rules_json(r))
     else:
-        typer.echo(game.rules_text(r))
+        typer.echo(views.rules_text(r))
 
 
 # Commands kept in their own modules register themselves on the app; their heavy

@@ -1,10 +1,293 @@
-"""Options several commands share, declared once."""
+"""Options several commands share, declared once.
+
+The commands import the library inside their bodies, so that typer builds a command
+without importing what another command needs (start-up stays fast); so do the shell
+completions here, which read the game file being completed.
+"""
 
 from __future__ import annotations
 
-from typing import Annotated
+import inspect
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any, TypeVar, cast
 
 import typer
 
+from scoresheet import registry
+
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON for other tools.")]
 Force = Annotated[bool, typer.Option("--force", help="Replace the output if it exists.")]
+GamePath = Annotated[Path, typer.Argument(help="The game file (JSON).", show_default=False)]
+Width = Annotated[
+    int | None,
+    typer.Option(
+        "--width",
+        help="Fit the output to N columns, at least 30 (default: the terminal's width, "
+        "or COLUMNS).",
+        show_default=False,
+    ),
+]
+
+
+# -- shell completion: contract names and the game's players ---------------------------
+
+
+def _game_from_context(ctx: typer.Context, args: list[str]) -> Any:
+    """The game named on the command line being completed, or ``None``."""
+    candidates = [ctx.params.get("game"), *ctx.args, *args]
+    for path in candidates:
+        if path and str(path).endswith(".json") and Path(path).is_file():
+            try:
+                from scoresheet.session import open_game
+
+                return open_game(Path(path))
+            except Exception:  # a half-typed command line: complete nothing rather than fail
+                return None
+    return None
+
+
+def complete_contract(ctx: typer.Context, args: list[str], incomplete: str) -> list[str]:
+    game = _game_from_context(ctx, args)
+    if game is None:
+        # Without a game file: the contracts of the game a file without "game" is.
+        rules: Any = registry.part(registry.DEFAULT_GAME, "rules")
+        names = list(rules.CONTRACT_NAMES)
+    else:
+        declarer = game.result.next_declarer
+        names = game.result.contracts_left(declarer) if declarer else []
+    return [n for n in names if n.startswith(incomplete)]
+
+
+def complete_player_assignment(ctx: typer.Context, args: list[str], incomplete: str) -> list[str]:
+    game = _game_from_context(ctx, args)
+    if game is None:
+        return []
+    players: list[str] = list(game.result.players)
+    if "=" in incomplete:
+        who, _, rest = incomplete.partition("=")
+        words = ["maximum", "family", "all", "none", *players]
+        return [f"{who}={w}" for w in words if w.startswith(rest)]
+    return [f"{p}=" for p in players if p.startswith(incomplete)]
+
+
+def complete_player(ctx: typer.Context, args: list[str], incomplete: str) -> list[str]:
+    game = _game_from_context(ctx, args)
+    players: list[str] = list(game.result.players) if game is not None else []
+    return [p for p in players if p.startswith(incomplete)]
+
+
+# -- shared deal options (add and edit take the same forms) -----------------------------
+
+Contract = Annotated[
+    str | None,
+    typer.Argument(
+        help="The contract (no-queens, queens, q, …): any unique start of its name.",
+        autocompletion=complete_contract,
+        show_default=False,
+    ),
+]
+DealJson = Annotated[
+    str | None,
+    typer.Option(
+        "--deal",
+        help="The whole deal as one JSON object, as in the game file (- reads standard input).",
+        show_default=False,
+    ),
+]
+Declarer = Annotated[
+    str | None,
+    typer.Option(help="Check the declarer (the rotation decides it).", show_default=False),
+]
+Doubles = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--double",
+        "-d",
+        help="PLAYER=WHOM, repeatable. WHOM: names or initials (Ann,Dan); maximum (or max, x, "
+        "table): double every other player (from a doubled player: also redouble every "
+        "double received); family (or flanks): double the two other non-declarers; none. "
+        "A keyword a player's name could also mean is refused: "
+        "type :maximum, :none for the keyword. Given in any order: put in table order.",
+        autocompletion=complete_player_assignment,
+        show_default=False,
+    ),
+]
+Redoubles = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--redouble",
+        "-r",
+        help="PLAYER=WHOM, repeatable: whom PLAYER redoubles (names, or all: everyone who "
+        "doubled PLAYER; :all if a player's name starts with all).",
+        autocompletion=complete_player_assignment,
+        show_default=False,
+    ),
+]
+
+
+Tricks = Annotated[
+    str | None,
+    typer.Option(
+        help="Tricks per player: Ann=3,Bob=4,… or one number per player in seating order.",
+        show_default=False,
+    ),
+]
+Hearts = Annotated[
+    str | None,
+    typer.Option(
+        help="Hearts per player (no-hearts), as for --tricks.",
+        show_default=False,
+    ),
+]
+Ace = Annotated[
+    str | None,
+    typer.Option(
+        help="Who took the A♥ (no-hearts).",
+        autocompletion=complete_player,
+        show_default=False,
+    ),
+]
+Queens = Annotated[
+    str | None,
+    typer.Option(
+        help="Queens per player (no-queens), as for --tricks.",
+        show_default=False,
+    ),
+]
+King = Annotated[
+    str | None,
+    typer.Option(
+        help="Who took the K♥ (no-king).",
+        autocompletion=complete_player,
+        show_default=False,
+    ),
+]
+SecondLast = Annotated[
+    str | None,
+    typer.Option(
+        help="Who took the second-to-last trick (no-last-two).",
+        autocompletion=complete_player,
+        show_default=False,
+    ),
+]
+Last = Annotated[
+    str | None,
+    typer.Option(
+        help="Who took the last trick (no-last-two, no-last-trick).",
+        autocompletion=complete_player,
+        show_default=False,
+    ),
+]
+Order = Annotated[
+    str | None,
+    typer.Option(
+        help="Dominoes going-out order, first out first: Cat,Ann,Dan,Bob.",
+        show_default=False,
+    ),
+]
+Start = Annotated[
+    str | None,
+    typer.Option(
+        help="Dominoes: the starting rank (J).",
+        show_default=False,
+    ),
+]
+Trump = Annotated[
+    str | None,
+    typer.Option(
+        help="Trumps: the trump suit (hearts, h, ♥).",
+        show_default=False,
+    ),
+]
+Cards = Annotated[
+    list[str] | None,
+    typer.Option(
+        help="Ravage City cards taken, PLAYER=♠/♥/♦/♣ (Ann=3/4/2/3), repeatable.",
+        autocompletion=complete_player_assignment,
+        show_default=False,
+    ),
+]
+Most = Annotated[
+    str | None,
+    typer.Option(
+        help="Ravage City: the players tied for the most cards of one suit (Ann,Cat).",
+        show_default=False,
+    ),
+]
+Beats = Annotated[
+    list[str] | None,
+    typer.Option(
+        help="Chinese Poker beats, PLAYER=front/middle/back (Ann=2/1/3), repeatable.",
+        autocompletion=complete_player_assignment,
+        show_default=False,
+    ),
+]
+Sets = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--set",
+        help="KEY=VALUE, repeatable: a field of the deal in games other than Barbu "
+        "(e.g. --set king_of_hearts=Cat for Rosbiratschka; see the README).",
+        show_default=False,
+    ),
+]
+Hand = Annotated[
+    list[str] | None,
+    typer.Option(
+        help="Chinese Poker hand, 'PLAYER=front | middle | back' "
+        "('Ann=AS AH 2C | KS KH KD 3C 3D | …'), repeatable.",
+        autocompletion=complete_player_assignment,
+        show_default=False,
+    ),
+]
+
+
+# The deal options of ``add`` and ``edit``, in the order ``--help`` lists them; ``set_``
+# is ``--set``.
+DEAL_OPTIONS: dict[str, Any] = {
+    "contract": Contract,
+    "deal": DealJson,
+    "declarer": Declarer,
+    "double": Doubles,
+    "redouble": Redoubles,
+    "tricks": Tricks,
+    "hearts": Hearts,
+    "ace": Ace,
+    "queens": Queens,
+    "king": King,
+    "second_last": SecondLast,
+    "last": Last,
+    "order": Order,
+    "start": Start,
+    "trump": Trump,
+    "cards": Cards,
+    "most": Most,
+    "beats": Beats,
+    "hand": Hand,
+    "set_": Sets,
+}
+
+C = TypeVar("C", bound=Callable[..., Any])
+
+
+def deal_options(command: C) -> C:
+    """Give a command ending in ``**deal`` the deal options, all optional.
+
+    typer reads a command's parameters from its signature; this one adds the deal
+    options in place of ``**deal``, so ``add`` and ``edit`` declare them once.
+    """
+    signature = inspect.signature(command, eval_str=True)
+    own = [p for p in signature.parameters.values() if p.kind is not p.VAR_KEYWORD]
+    added = [
+        inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=None, annotation=kind)
+        for name, kind in DEAL_OPTIONS.items()
+    ]
+    cast(Any, command).__signature__ = signature.replace(parameters=[*own, *added])
+    return command
+
+
+def deal_flags(deal: dict[str, Any]) -> dict[str, Any]:
+    """The readable deal flags among the deal options, keyed as a game's ``entry`` reads
+    them (``set`` for ``--set``): all but the contract and ``--deal``."""
+    return {k.rstrip("_"): v for k, v in deal.items() if k not in ("contract", "deal")}

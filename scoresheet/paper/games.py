@@ -12,14 +12,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from scoresheet import record, registry
-from scoresheet.rules import load_any_preset
+from scoresheet.rules import load_preset
 
 
 def pad_pdf(players: Sequence[str], rules: str, paper: str = "a4") -> bytes:
     """The PDF score pad of a game with these players under the ``rules`` preset."""
     from scoresheet.paper.render import render  # fpdf2: only when a PDF is made
 
-    game = load_any_preset(rules).game
+    game = load_preset(rules).game
     data = {
         "format": "scoresheet-game",
         "version": 1,

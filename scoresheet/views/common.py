@@ -61,20 +61,20 @@ def rules_in_force(rules: Any) -> str:
 
     Rules whose name is no shipped preset are the table's own (``house (own rules)``).
 
-    >>> from scoresheet.rules import resolve_any
-    >>> rules_in_force(resolve_any("classic"))
+    >>> from scoresheet.rules import resolve
+    >>> rules_in_force(resolve("classic"))
     'classic'
-    >>> rules_in_force(resolve_any("classic", {"values": {"no-king": -25}}))
+    >>> rules_in_force(resolve("classic", {"values": {"no-king": -25}}))
     'classic; no-king -25'
-    >>> rules_in_force(resolve_any("classic", {"rotation": "every-deal"}))
+    >>> rules_in_force(resolve("classic", {"rotation": "every-deal"}))
     'classic; rotation every-deal'
     """
-    from scoresheet.rules import list_presets, load_any_preset
+    from scoresheet.rules import list_presets, load_preset
 
     name = str(rules.name)
     if name not in list_presets():
         return f"{name} (own rules)"
-    preset = load_any_preset(name)
+    preset = load_preset(name)
     if preset.game != rules.game:
         return f"{name} (own rules)"
     changes = [_change_text(p, v) for p, v in _changes(preset.data, rules.data, ())]

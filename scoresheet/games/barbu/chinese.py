@@ -15,10 +15,10 @@ from scoresheet.games.barbu.poker import (
     parse_hand,
     row_outcomes,
 )
-from scoresheet.rules.barbu import BarbuRules
+from scoresheet.games.barbu.rules import BarbuRules
 
 if TYPE_CHECKING:
-    from scoresheet.models import BarbuResult
+    from scoresheet.games.barbu.models import BarbuResult
 
 
 def chinese_poker_scores(

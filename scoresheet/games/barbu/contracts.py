@@ -10,10 +10,10 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from scoresheet.errors import ScoresheetError
-from scoresheet.rules.barbu import BarbuRules
+from scoresheet.games.barbu.rules import BarbuRules
 
 if TYPE_CHECKING:
-    from scoresheet.models import BarbuResult
+    from scoresheet.games.barbu.models import BarbuResult
 
 SUIT_KEYS = {"spades": "S", "hearts": "H", "diamonds": "D", "clubs": "C"}
 RANK_NAMES = {"A", "K", "Q", "J", "T", "10", "9", "8", "7", "6", "5", "4", "3", "2"}

@@ -13,10 +13,10 @@ from functools import cache, partial
 from typing import TYPE_CHECKING
 
 from scoresheet.errors import ScoresheetError
-from scoresheet.rules.barbu import BarbuRules
+from scoresheet.games.barbu.rules import BarbuRules
 
 if TYPE_CHECKING:
-    from scoresheet.models import Declaration
+    from scoresheet.games.barbu.models import Declaration
 
 _Fail = Callable[[str], ScoresheetError]
 

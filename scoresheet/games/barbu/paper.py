@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from scoresheet.games.barbu.rotation import dealer_of, declarer_of
+from scoresheet.games.barbu.rules import CONTRACT_NAMES
 from scoresheet.games.barbu.score import GameScore
 from scoresheet.games.barbu.views import ledger_outcome, paper_doubles, row_adds_up, value_text
 from scoresheet.paper.kit import (
@@ -19,7 +20,6 @@ from scoresheet.paper.kit import (
     signed,
 )
 from scoresheet.paper.model import Block, Column, Doc, Grid, Group
-from scoresheet.rules.barbu import CONTRACT_NAMES
 from scoresheet.views.common import initials
 
 

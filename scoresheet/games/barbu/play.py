@@ -38,8 +38,8 @@ from scoresheet.questions import NO_ANSWER, DealQuestions, Form, Question
 from scoresheet.views.term import Term, plural
 
 if TYPE_CHECKING:
+    from scoresheet.games.barbu.models import Declaration
     from scoresheet.games.barbu.score import GameScore, Owed
-    from scoresheet.models import Declaration
     from scoresheet.session import OpenGame
 
 # -- the doubling (no prompting here) ----------------------------------------------------

@@ -22,7 +22,7 @@ from scoresheet.games.barbu.ledger import table_order
 from scoresheet.games.barbu.poker import parse_hand
 
 if TYPE_CHECKING:
-    from scoresheet.rules.barbu import BarbuRules
+    from scoresheet.games.barbu.rules import BarbuRules
 
 FORM = "form"  # the answer choosing how a result is given (Ravage City, Chinese Poker)
 

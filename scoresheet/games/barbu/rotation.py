@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from scoresheet.rules.barbu import BarbuRules
+from scoresheet.games.barbu.rules import BarbuRules
 
 
 def declarer_of(rules: BarbuRules, players: Sequence[str], index: int) -> str:
@@ -13,10 +13,10 @@ def declarer_of(rules: BarbuRules, players: Sequence[str], index: int) -> str:
     With ``block`` rotation a declarer keeps the role for all their contracts, then it
     passes left (the next seat clockwise); with ``every-deal`` it passes after every deal.
 
-    >>> from scoresheet.rules import load_preset, resolve_rules
+    >>> from scoresheet.rules import load_preset, resolve
     >>> declarer_of(load_preset("classic"), ["Ann", "Bob", "Cat", "Dan"], 7)
     'Bob'
-    >>> declarer_of(resolve_rules("classic", {"rotation": "every-deal"}), ["A", "B", "C", "D"], 5)
+    >>> declarer_of(resolve("classic", {"rotation": "every-deal"}), ["A", "B", "C", "D"], 5)
     'B'
     """
     n = len(players)

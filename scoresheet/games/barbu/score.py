@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -10,11 +10,11 @@ from scoresheet.errors import ScoresheetError
 from scoresheet.games.barbu.contracts import base_scores
 from scoresheet.games.barbu.ledger import Bet, resolve_bets, settle
 from scoresheet.games.barbu.rotation import dealer_of, declarer_of
-from scoresheet.rules import resolve_rules
-from scoresheet.rules.barbu import BarbuRules
+from scoresheet.games.barbu.rules import BarbuRules
+from scoresheet.rules import rules_of
 
 if TYPE_CHECKING:
-    from scoresheet.models import BarbuDeal, Declaration, GameFile
+    from scoresheet.games.barbu.models import BarbuDeal, Declaration
 
 
 @dataclass(slots=True)
@@ -161,7 +161,7 @@ class GameScore:
         return out
 
 
-def score_game(record: GameFile, rules: BarbuRules | None = None) -> GameScore:
+def score_game(record: Mapping[str, Any], rules: BarbuRules | None = None) -> GameScore:
     """Score every deal of a game file, checking each against the rules.
 
     Raises :class:`ScoresheetError` naming the deal for anything that makes the file
@@ -208,10 +208,6 @@ def score_game(record: GameFile, rules: BarbuRules | None = None) -> GameScore:
         declared={p: tuple(c) for p, c in declared.items()},
         declarer_doubles=declarer_doubles,
     )
-
-
-def rules_of(record: GameFile) -> BarbuRules:
-    return resolve_rules(record["rules"], record.get("options"))
 
 
 def score_deal(

@@ -12,7 +12,7 @@ from typing import Any
 
 from scoresheet.cards import SUIT_NAMES, Card
 from scoresheet.games.barbu.rotation import dealer_of, declarer_of
-from scoresheet.rules.barbu import BarbuRules
+from scoresheet.games.barbu.rules import BarbuRules
 
 
 def _partition(rng: random.Random, total: int, players: Sequence[str]) -> dict[str, int]:
@@ -201,7 +201,8 @@ def random_game(
         from scoresheet.rules import load_preset
 
         name: str = rules
-        rules = load_preset(rules)
+        preset: BarbuRules = load_preset(rules)
+        rules = preset
     else:
         name = rules.name
     if players is None:

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from scoresheet.games.barbu.rules import CONTRACT_NAMES, BarbuRules
 from scoresheet.games.barbu.score import DealScore, GameScore, Owed, PairLedger
-from scoresheet.rules.barbu import CONTRACT_NAMES, BarbuRules
 from scoresheet.views.common import (
     abbreviations,
     check_mark,

@@ -18,8 +18,8 @@ flags and ``play``'s answers mean the same thing.
 - ``dealer=PLAYER``: checked against the rotation.
 
 >>> from scoresheet.games.belote.score import GameScore
->>> from scoresheet.rules import load_any_preset
->>> empty = GameScore(("Ann", "Bob", "Cat", "Dan"), load_any_preset("belote"),
+>>> from scoresheet.rules import load_preset
+>>> empty = GameScore(("Ann", "Bob", "Cat", "Dan"), load_preset("belote"),
 ...                   (("Ann", "Cat"), ("Bob", "Dan")), (), (0, 0), None, None, 0)
 >>> deal_from_flags(empty, 1, "h", {"set": ["taker=B", "points=62,90", "last_trick=1",
 ...                                          "belote=Dan"]})
@@ -28,7 +28,7 @@ flags and ``play``'s answers mean the same thing.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from scoresheet import entry as common
@@ -285,7 +285,7 @@ def _cards(sets: dict[str, list[str]], where: str) -> list[str] | None:
 
 
 def deal_from_flags(
-    result: GameScore, number: int, contract_word: str | None, flags: dict[str, Any]
+    result: GameScore, number: int, contract_word: str | None, flags: Mapping[str, Any]
 ) -> dict[str, Any]:
     """A deal from ``add``/``edit``: the contract word and the ``--set`` items."""
     others = [k for k in flags if k != "set"]

@@ -5,8 +5,8 @@ Card points come from the rules' tables, and every total is derived from them an
 others (62 + 3 × 30 = 152), No Trumps and All Trumps count their own table for all four
 suits (4 × 38 = 152); the last trick adds ``last_trick`` (162).
 
->>> from scoresheet.rules import load_any_preset
->>> rules = load_any_preset("belote")
+>>> from scoresheet.rules import load_preset
+>>> rules = load_preset("belote")
 >>> rules.card_total("hearts"), rules.card_total("no-trumps"), rules.deal_total("all-trumps")
 (152, 152, 162)
 >>> rules.card_points(parse_card("JH"), "hearts"), rules.card_points(parse_card("JS"), "hearts")
@@ -15,6 +15,7 @@ suits (4 × 38 = 152); the last trick adds ``last_trick`` (162).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, cast
@@ -22,7 +23,7 @@ from typing import TYPE_CHECKING, Any, cast
 from scoresheet.cards import SUIT_NAMES, SUITS, Card, parse_card
 
 if TYPE_CHECKING:
-    from scoresheet.games.belote_models import BeloteRulesFile
+    pass
 
 SUIT_CONTRACTS = ("spades", "hearts", "diamonds", "clubs")
 CONTRACTS = (*SUIT_CONTRACTS, "no-trumps", "all-trumps")
@@ -110,7 +111,7 @@ class BeloteRules:
     game: str = "belote"
 
     @classmethod
-    def from_data(cls, data: BeloteRulesFile | dict[str, Any]) -> BeloteRules:
+    def from_data(cls, data: Mapping[str, Any]) -> BeloteRules:
         """Rules from validated rules-file data; raises ``ValueError`` when inconsistent."""
         d = cast("dict[str, Any]", data)
         values = d.get("declaration_values")
@@ -187,8 +188,8 @@ class BeloteRules:
     def round(self, points: int) -> int:
         """A deal's score as the rules round it (to the nearest 10, 5 rounding up).
 
-        >>> from scoresheet.rules import load_any_preset
-        >>> rules = load_any_preset("belote")
+        >>> from scoresheet.rules import load_preset
+        >>> rules = load_preset("belote")
         >>> rules.round(85)
         85
         >>> rounded = rules.with_options(rounding="nearest-10")
@@ -225,11 +226,15 @@ def dealer_of(rules: BeloteRules, players: tuple[str, ...] | list[str], index: i
     """The dealer of deal ``index + 1``: ``players[0]`` first, then to the dealer's right
     (counter-clockwise: the previous player in seating order) or left (clockwise).
 
-    >>> from scoresheet.rules import load_any_preset
-    >>> rules = load_any_preset("belote")
+    >>> from scoresheet.rules import load_preset
+    >>> rules = load_preset("belote")
     >>> [dealer_of(rules, ["Ann", "Bob", "Cat", "Dan"], i) for i in range(5)]
     ['Ann', 'Dan', 'Cat', 'Bob', 'Ann']
     """
     n = len(players)
     step = -1 if rules.rotation == "counter-clockwise" else 1
     return players[(step * index) % n]
+
+
+# The role of a game's rules module (see :class:`scoresheet.roles.Rules`).
+rules_from_data = BeloteRules.from_data

@@ -11,10 +11,10 @@ A worked deal (the issue's example): Bob takes hearts for Bob & Dan, who take 90
 points, the last trick and belote: 90 + 10 + 20 = 120 against 62. Made: both score what
 they took.
 
->>> from scoresheet.rules import load_any_preset
+>>> from scoresheet.rules import load_preset
 >>> deal = {"contract": "hearts", "taker": "Bob",
 ...         "result": {"points": [62, 90], "last_trick": 1, "belote": 1}}
->>> d = score_deal(load_any_preset("belote"), ("Ann", "Bob", "Cat", "Dan"),
+>>> d = score_deal(load_preset("belote"), ("Ann", "Bob", "Cat", "Dan"),
 ...                (("Ann", "Cat"), ("Bob", "Dan")), 1, deal)
 >>> d.outcome, d.deal_points, d.rounded
 ('made', (62, 120), (62, 120))
@@ -37,9 +37,10 @@ from scoresheet.games.belote.rules import (
     dealer_of,
     parse_rank,
 )
+from scoresheet.rules import rules_of
 
 if TYPE_CHECKING:
-    from scoresheet.games.belote_models import BeloteGameFile
+    from scoresheet.games.belote.models import BeloteGameFile
 
 Outcome = Literal["made", "dedans", "litige"]
 Teams = tuple[tuple[str, str], tuple[str, str]]
@@ -444,19 +445,6 @@ def _declarations(
 
 
 # -- the game ------------------------------------------------------------------------------
-
-
-def rules_of(record: BeloteGameFile | Mapping[str, Any]) -> BeloteRules:
-    from scoresheet.rules import resolve_any
-
-    rules = resolve_any(record["rules"], record.get("options"), "belote")
-    if not isinstance(rules, BeloteRules):
-        named = f'"{record["rules"]}" ' if isinstance(record["rules"], str) else ""
-        raise ScoresheetError(
-            f"rules: {named}are rules of {getattr(rules, 'game', 'another game')}, not of "
-            "Belote (see scoresheet rules list)"
-        )
-    return rules
 
 
 def score_game(

@@ -16,9 +16,9 @@ from scoresheet.games.belote.rules import DECK, RANK_KEYS, SEQUENCES, TRUMP_ORDE
 
 
 def _rules(name: str, options: Mapping[str, Any] | None) -> BeloteRules:
-    from scoresheet.rules import resolve_any
+    from scoresheet.rules import resolve
 
-    rules = resolve_any(name, options)
+    rules = resolve(name, options)
     assert isinstance(rules, BeloteRules)
     return rules
 

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from scoresheet.games.belote.rules import CONTRACT_NAMES, BeloteRules
 from scoresheet.games.belote.score import DealScore, GameScore
 from scoresheet.views.common import rules_in_force, standings_table, violation_lines
@@ -331,3 +333,8 @@ def rules_text(rules: BeloteRules) -> str:
         for (cards, deal), names in groups.items()
     ]
     return "\n".join(lines)
+
+
+def rules_json(rules: BeloteRules) -> dict[str, Any]:
+    """A full rules object: what a game file's ``rules`` key may carry instead of a name."""
+    return dict(rules.data)

@@ -21,13 +21,16 @@ and ``play`` share these readers, so an answer means the same in both).
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from scoresheet import entry
 from scoresheet.cards import parse_card
 from scoresheet.errors import ScoresheetError
 from scoresheet.limits import MAX_DIGITS
+
+if TYPE_CHECKING:
+    from scoresheet.games.caribbean_all_fours.score import GameScore
 
 KEYS = ("dealer", "turn_ups", "beg", "high", "low", "jack", "game_points", "cards")
 RESULT_KEYS = ("high", "low", "jack", "game_points", "cards")
@@ -170,3 +173,28 @@ def deal_from_sets(sets: Sequence[str], players: Sequence[str]) -> dict[str, Any
     if result:
         deal["result"] = result
     return deal
+
+
+def deal_from_flags(
+    result: GameScore, number: int, contract: str | None, flags: Mapping[str, Any]
+) -> dict[str, Any]:
+    """A deal from ``add``/``edit``'s ``--set KEY=VALUE`` items (the keys above)."""
+    if contract is not None:
+        raise ScoresheetError(
+            f'"{contract}": Caribbean All Fours deals have no contract; give the deal with '
+            "--set KEY=VALUE (turn_ups, beg, high, low, jack, game_points) or --deal JSON"
+        )
+    other = sorted(k for k in flags if k != "set")
+    if other:
+        flag = other[0].replace("_", "-")
+        raise ScoresheetError(
+            f"--{flag} is a Barbu flag; Caribbean All Fours deals take --set KEY=VALUE "
+            "(turn_ups, beg, high, low, jack, game_points) or --deal JSON"
+        )
+    sets = flags.get("set") or []
+    if not sets:
+        raise ScoresheetError(
+            "give the deal with --set KEY=VALUE (turn_ups, beg, high, low, jack, game_points) "
+            "or --deal JSON"
+        )
+    return deal_from_sets(sets, result.players)

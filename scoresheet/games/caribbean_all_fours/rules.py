@@ -1,11 +1,11 @@
 """Caribbean All Fours rules in force: a rules file's data, checked, with derived facts.
 
->>> from scoresheet.rules import load_any_preset
+>>> from scoresheet.rules import load_preset
 >>> from scoresheet.cards import parse_card
->>> rules = load_any_preset("caribbean-all-fours")
+>>> rules = load_preset("caribbean-all-fours")
 >>> rules.target, rules.kick_value(parse_card("JS")), rules.kick_value(parse_card("2S"))
 (14, 3, 0)
->>> load_any_preset("caribbean-all-fours-tobago").kick_value(parse_card("2S"))
+>>> load_preset("caribbean-all-fours-tobago").kick_value(parse_card("2S"))
 2
 >>> rules.pack_points, rules.max_turn_ups
 (80, 3)
@@ -148,68 +148,5 @@ def cards_used(runs: int) -> int:
     return PLAYERS * (HAND + RUN * runs) + runs + 1
 
 
-def rules_json(rules: AllFoursRules) -> dict[str, Any]:
-    """A full rules object: what a game file's ``rules`` may hold instead of a preset name.
-
-    >>> from scoresheet.rules import load_any_preset
-    >>> tobago = load_any_preset("caribbean-all-fours-tobago")
-    >>> rules_json(tobago)["values"]["kick"]
-    {'A': 1, 'J': 3, '6': 2}
-    >>> AllFoursRules.from_data(rules_json(tobago)) == tobago
-    True
-    """
-    kick = dict(rules.kick)
-    if rules.tobago and 2 in kick:
-        kick[6] = kick.pop(2)  # the file gives the Six's value; tobago moves it to the Two
-    return {
-        "name": rules.name,
-        "game": GAME,
-        "description": rules.description,
-        "target": rules.target,
-        "tobago": rules.tobago,
-        "tied_game": rules.tied_game,
-        "kick_returns": rules.kick_returns,
-        "jack_rule": rules.jack_rule,
-        "values": {
-            "beg": rules.values.beg,
-            "high": rules.values.high,
-            "low": rules.values.low,
-            "jack": rules.values.jack,
-            "hang_jack": rules.values.hang_jack,
-            "game": rules.values.game,
-            "kick": {RANK_TEXT[r]: v for r, v in kick.items()},
-            "card_points": {RANK_TEXT[r]: v for r, v in rules.card_points.items()},
-        },
-    }
-
-
-def rules_text(rules: AllFoursRules) -> str:
-    """The rules in a few lines, for ``scoresheet rules show``.
-
-    >>> from scoresheet.rules import load_any_preset
-    >>> print(rules_text(load_any_preset("caribbean-all-fours")))  # doctest: +ELLIPSIS
-    caribbean-all-fours: Caribbean All Fours (Trinidad): to 14; ...
-    first to 14; points in order: kick, beg, High, Low, Jack, Game
-    kicks: A +1, J +3, 6 +2 (every card turned up)
-    beg (take one) +1, High +1, Low +1, Jack +1, hang jack +3, Game +1 (a tie: nobody)
-    card points for Game: A 4, K 3, Q 2, J 1, T 10 (80 in the pack)
-    """
-    v = rules.values
-    kicks = ", ".join(f"{RANK_TEXT[r]} +{p}" for r, p in rules.kick.items()) or "none"
-    when = "every card turned up" if rules.kick_returns == "every" else "first card, new suits"
-    jack = f"Jack +{v.jack}, hang jack +{v.hang_jack}"
-    if rules.jack_rule == "captor":
-        jack = f"Jack +{v.jack} to the captors"
-    tie = {"nobody": "nobody", "dealer": "the dealer's team", "non-dealer": "the non-dealers"}
-    cards = ", ".join(f"{RANK_TEXT[r]} {p}" for r, p in rules.card_points.items())
-    return "\n".join(
-        [
-            f"{rules.name}: {rules.description}",
-            f"first to {rules.target}; points in order: kick, beg, High, Low, Jack, Game",
-            f"kicks: {kicks} ({when})"
-            + (" — Tobago: the Two, not the Six" if rules.tobago else ""),
-            f"beg (take one) +{v.beg}, High +{v.high}, Low +{v.low}, {jack}, Game +{v.game} "
-            f"(a tie: {tie[rules.tied_game]})",
-            f"card points for Game: {cards} ({rules.pack_points} in the pack)",
-        ]
-    )
+# The role of a game's rules module (see :class:`scoresheet.roles.Rules`).
+rules_from_data = AllFoursRules.from_data

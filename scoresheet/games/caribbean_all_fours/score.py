@@ -44,9 +44,10 @@ from scoresheet.games.caribbean_all_fours.rules import (
     PLAYERS,
     AllFoursRules,
 )
+from scoresheet.rules import rules_of
 
 if TYPE_CHECKING:
-    from scoresheet.games.caribbean_all_fours_models import AllFoursDeal, AllFoursGameFile
+    from scoresheet.games.caribbean_all_fours.models import AllFoursDeal, AllFoursGameFile
 
 JACK = 11
 KINDS = ("kick", "beg", "high", "low", "jack", "hang-jack", "game")
@@ -194,15 +195,6 @@ def game_file(data: Any, *, source: str = "game") -> AllFoursGameFile:
     return cast("AllFoursGameFile", checked)
 
 
-def rules_of(record: Mapping[str, Any]) -> AllFoursRules:
-    from scoresheet.rules import resolve_any
-
-    rules = resolve_any(record["rules"], record.get("options"), "caribbean-all-fours")
-    if not isinstance(rules, AllFoursRules):
-        raise ScoresheetError("rules: these are not Caribbean All Fours rules")
-    return rules
-
-
 def teams_of(record: Mapping[str, Any], players: Sequence[str]) -> Teams:
     """The partnerships: the file's ``teams``, or seats 1 & 3 against 2 & 4.
 
@@ -232,7 +224,9 @@ def teams_of(record: Mapping[str, Any], players: Sequence[str]) -> Teams:
     return (given[0][0], given[0][1]), (given[1][0], given[1][1])
 
 
-def score_game(record: AllFoursGameFile, rules: AllFoursRules | None = None) -> GameScore:
+def score_game(
+    record: AllFoursGameFile | Mapping[str, Any], rules: AllFoursRules | None = None
+) -> GameScore:
     """Score every deal of a game file in order, stopping the race at the target.
 
     Raises :class:`ScoresheetError` naming the deal for anything that makes the file

@@ -19,14 +19,14 @@ from scoresheet.games.caribbean_all_fours.score import (
     Race,
     dealer_of,
     kicks,
-    rules_of,
     score_deal,
     team_of,
     teams_of,
 )
+from scoresheet.rules import rules_of
 
 if TYPE_CHECKING:
-    from scoresheet.games.caribbean_all_fours_models import AllFoursDeal
+    from scoresheet.games.caribbean_all_fours.models import AllFoursDeal
 
 PLAYERS = ("Ann", "Bob", "Cat", "Dan")
 

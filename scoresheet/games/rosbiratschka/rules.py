@@ -16,6 +16,7 @@ pack (7s and 8s removed, 24 cards) it still has 8 tricks (of 3 cards) and 4 jack
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, cast
@@ -25,7 +26,7 @@ from scoresheet.errors import ScoresheetError
 from scoresheet.limits import MAX_DEALS
 
 if TYPE_CHECKING:
-    from scoresheet.games.rosbiratschka_models import RosbiratschkaRulesFile
+    pass
 
 CONTRACTS = ("no-tricks", "no-hearts", "no-jacks", "king-of-hearts", "hundred", "rosbiratschka")
 CONTRACT_NAMES = {
@@ -108,7 +109,7 @@ class RosbiratschkaRules:
     game: str = "rosbiratschka"
 
     @classmethod
-    def from_data(cls, data: RosbiratschkaRulesFile | dict[str, Any]) -> RosbiratschkaRules:
+    def from_data(cls, data: Mapping[str, Any]) -> RosbiratschkaRules:
         """Rules from validated rules-file data; raises ``ValueError`` when inconsistent."""
         d = cast("dict[str, Any]", data)
         values = d["values"]
@@ -276,4 +277,9 @@ __all__ = [
     "CountValue",
     "HundredValue",
     "RosbiratschkaRules",
+    "rules_from_data",
 ]
+
+
+# The role of a game's rules module (see :class:`scoresheet.roles.Rules`).
+rules_from_data = RosbiratschkaRules.from_data

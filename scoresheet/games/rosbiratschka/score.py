@@ -19,9 +19,10 @@ from scoresheet.games.rosbiratschka.rules import (
     RESULT_KEYS,
     RosbiratschkaRules,
 )
+from scoresheet.rules import rules_of
 
 if TYPE_CHECKING:
-    from scoresheet.games.rosbiratschka_models import RosbiratschkaDeal, RosbiratschkaGameFile
+    from scoresheet.games.rosbiratschka.models import RosbiratschkaDeal, RosbiratschkaGameFile
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,26 +135,6 @@ def dealer_of(players: Sequence[str], number: int) -> str:
 def leader_of(players: Sequence[str], number: int) -> str:
     """Who leads deal ``number``: the player on the dealer's left (the next seat clockwise)."""
     return players[number % len(players)]
-
-
-def rules_of(record: Mapping[str, Any]) -> RosbiratschkaRules:
-    """The rules in force for a game file: its preset or rules object, and its options."""
-    return resolve(record["rules"], record.get("options"))
-
-
-def resolve(
-    stated: str | Mapping[str, Any], options: Mapping[str, Any] | None = None
-) -> RosbiratschkaRules:
-    """Rosbiratschka rules from a preset name or a rules object (which may leave out
-    ``"game"``: it is this game's), plus options."""
-    from scoresheet.rules import resolve_any
-
-    if isinstance(stated, Mapping) and "game" not in stated:
-        stated = {**stated, "game": "rosbiratschka"}
-    rules = resolve_any(stated, options, "rosbiratschka")
-    if not isinstance(rules, RosbiratschkaRules):
-        raise ScoresheetError(f'rules: "{rules.name}" are rules of {rules.game}, not Rosbiratschka')
-    return rules
 
 
 def score_game(

@@ -71,9 +71,9 @@ def random_game(
     options: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
     """A game file's data: ``deals`` random legal deals (default: the whole game)."""
-    from scoresheet.rules import resolve_any
+    from scoresheet.rules import resolve
 
-    resolved = resolve_any(rules, options)
+    resolved = resolve(rules, options)
     assert isinstance(resolved, RosbiratschkaRules)
     names = list(players) if players is not None else list(PLAYERS[: resolved.players])
     count = resolved.deals_per_game if deals is None else deals

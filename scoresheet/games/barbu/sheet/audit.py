@@ -21,12 +21,12 @@ from typing import TYPE_CHECKING, Any, cast
 
 from scoresheet.errors import ScoresheetError
 from scoresheet.games.barbu.poker import ROWS, count_beats, parse_hand
+from scoresheet.games.barbu.rules import BarbuRules
 from scoresheet.games.barbu.score import DealScore, GameScore, score_deal, score_game
 from scoresheet.games.barbu.sheet.book import Book, read_book
 from scoresheet.games.barbu.sheet.layout import DOUBLES, FIRST, OBLIGATIONS, RESULTS, SCORES, Layout
 from scoresheet.games.barbu.sheet.plan import plan_workbook
-from scoresheet.rules import resolve_rules
-from scoresheet.rules.barbu import BarbuRules
+from scoresheet.rules import resolve
 from scoresheet.sheets.findings import Report, after_broken, compare_cells
 from scoresheet.sheets.plan import col_letter
 from scoresheet.sheets.read import show_value, whole_number
@@ -228,7 +228,7 @@ def audit_game(game: Mapping[str, Any], name: str) -> Report:
     record = cast("GameFile", game)
     report = Report(name, record=record)
     try:
-        rules = resolve_rules(record["rules"], record.get("options"))
+        rules = resolve(record["rules"], record.get("options"), "barbu")
     except ScoresheetError as exc:
         report.add(None, None, "rules", str(exc))
         return report

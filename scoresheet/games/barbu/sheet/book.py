@@ -29,7 +29,7 @@ from scoresheet.games.barbu.sheet.layout import (
 )
 from scoresheet.games.barbu.sheet.plan import plan_workbook
 from scoresheet.limits import MAX_DEALS, SHEET_MARGIN
-from scoresheet.rules import merge_options, resolve_rules
+from scoresheet.rules import merge_options, resolve
 from scoresheet.sheets.findings import Report
 from scoresheet.sheets.plan import Cell, col_letter
 from scoresheet.sheets.read import (
@@ -144,7 +144,7 @@ def read_book(data: bytes, name: str, report: Report) -> Book:
     """The game a workbook holds (its inputs), with findings for inputs that cannot be read."""
     sheets = load_sheets(data, name)
     stated, options = _read_rules(report, sheets, name)
-    rules = resolve_rules(stated, options or None)
+    rules = resolve(stated, options or None, "barbu")
     layout = Layout(["?"] * rules.players, rules)
     players: list[str] = []
     for j in range(rules.players):
@@ -162,7 +162,7 @@ def read_book(data: bytes, name: str, report: Report) -> Book:
     overrides = _rule_overrides(layout, inputs, stated)
     if overrides:
         options = merge_options(options, overrides)
-        rules = resolve_rules(stated, options)
+        rules = resolve(stated, options, "barbu")
         layout = Layout(players, rules)
     deals: list[dict[str, Any]] = []
     typed_beats: dict[int, dict[str, dict[str, tuple[int, int]]]] = {}

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from scoresheet.games.barbu.poker import ROWS
-from scoresheet.rules.barbu import BarbuRules
+from scoresheet.games.barbu.rules import BarbuRules
 from scoresheet.sheets.plan import Cell, col_letter, ref, text_literal
 from scoresheet.views.common import initials
 

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from scoresheet.games.barbu.contracts import SUIT_KEYS
 from scoresheet.games.barbu.poker import ROWS, count_beats, parse_hand
+from scoresheet.games.barbu.rules import CONTRACT_NAMES
 from scoresheet.games.barbu.score import DealScore, GameScore
 from scoresheet.games.barbu.sheet.layout import (
     DATA_COL,
@@ -33,11 +34,11 @@ from scoresheet.games.barbu.sheet.layout import (
     rules_spec,
 )
 from scoresheet.games.barbu.sheet.totals import obligations_sheet, scores_sheet
-from scoresheet.rules.barbu import CONTRACT_NAMES
 from scoresheet.sheets.plan import Cell, Value, col_letter, ref
 
 if TYPE_CHECKING:
-    from scoresheet.models import BarbuDeal, GameFile
+    from scoresheet.games.barbu.models import BarbuDeal
+    from scoresheet.models import GameFile
 
 
 def plan_workbook(record: GameFile, score: GameScore) -> Plan:

@@ -21,7 +21,6 @@ from scoresheet.games.belote.score import (
     GameScore,
     play_out,
     read_cards,
-    rules_of,
     score_deal,
     score_game,
     teams_of,
@@ -43,7 +42,7 @@ from scoresheet.games.belote.sheet.layout import (
 )
 from scoresheet.games.belote.sheet.plan import plan_workbook
 from scoresheet.limits import MAX_DEAL_ROWS, MAX_DECLARATION_ROWS, SHEET_MARGIN
-from scoresheet.rules import merge_options, resolve_any
+from scoresheet.rules import merge_options, resolve, rules_of
 from scoresheet.sheets.findings import Report, compare_cells
 from scoresheet.sheets.plan import Cell, col_letter
 from scoresheet.sheets.read import (
@@ -128,7 +127,7 @@ def _read_book(data: bytes, name: str, report: Report) -> _Book:
         or decl_rows > MAX_DECLARATION_ROWS
     ):
         raise ScoresheetError(f"{name}: the rules stored in the Rules sheet are damaged")
-    rules = resolve_any(stated, options or None)
+    rules = resolve(stated, options or None)
     if not isinstance(rules, BeloteRules):
         raise ScoresheetError(f"{name}: the Rules sheet does not hold Belote rules")
     probe = Layout(["?"] * 4, (("?", "?"), ("?", "?")), rules, rows, decl_rows, "", None)
@@ -184,7 +183,7 @@ def _read_book(data: bytes, name: str, report: Report) -> _Book:
     if overrides:
         options = merge_options(options, overrides)
         try:
-            rules = resolve_any(stated, options)
+            rules = resolve(stated, options)
         except ScoresheetError as exc:
             raise ScoresheetError(f"{name}: the rule values changed in the sheet: {exc}") from None
         if not isinstance(rules, BeloteRules):  # pragma: no cover - the game cannot change

@@ -58,7 +58,7 @@ from scoresheet.sheets.read import Sheet, check_player_names
 from scoresheet.sheets.safety import strict_json
 
 if TYPE_CHECKING:
-    from scoresheet.games.caribbean_all_fours_models import AllFoursGameFile
+    from scoresheet.games.caribbean_all_fours.models import AllFoursGameFile
 
 
 def load_sheets(data: bytes, name: str) -> dict[str, Sheet]:
@@ -208,7 +208,7 @@ def _show(value: Any) -> str:
 
 def read_book(data: bytes, name: str, report: Report) -> Book:
     """The game a workbook's inputs make, with findings for inputs that cannot be read."""
-    from scoresheet.rules import merge_options, resolve_any
+    from scoresheet.rules import merge_options, resolve
 
     sheets = load_sheets(data, name)
     stated, options, teams, rows = _read_meta(sheets, name)
@@ -221,7 +221,7 @@ def read_book(data: bytes, name: str, report: Report) -> Book:
             )
         players.append(got)
     check_player_names(players, name)
-    rules = resolve_any(stated, options or None)
+    rules = resolve(stated, options or None)
     if not isinstance(rules, AllFoursRules):
         raise ScoresheetError(f"{name}: the Rules sheet does not hold Caribbean All Fours rules")
     overrides = _rule_overrides(sheets, rules, report)

@@ -71,7 +71,7 @@ from scoresheet.games.caribbean_all_fours.sheet.points import points_sheet
 from scoresheet.sheets.plan import Cell, Value, col_letter
 
 if TYPE_CHECKING:
-    from scoresheet.games.caribbean_all_fours_models import AllFoursGameFile
+    from scoresheet.games.caribbean_all_fours.models import AllFoursGameFile
 
 
 def plan_workbook(

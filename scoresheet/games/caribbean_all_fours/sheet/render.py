@@ -58,7 +58,7 @@ if TYPE_CHECKING:
     from openpyxl.workbook.workbook import Workbook
     from openpyxl.worksheet.worksheet import Worksheet
 
-    from scoresheet.games.caribbean_all_fours_models import AllFoursGameFile
+    from scoresheet.games.caribbean_all_fours.models import AllFoursGameFile
 
 
 # The kinds of cell here → the kit's styles (scoresheet.sheets.write.STYLES).

@@ -15,8 +15,6 @@ from scoresheet.games.rosbiratschka.rules import RESULT_KEYS
 from scoresheet.games.rosbiratschka.score import (
     DealScore,
     GameScore,
-    resolve,
-    rules_of,
     score_deal,
     score_game,
 )
@@ -34,6 +32,7 @@ from scoresheet.games.rosbiratschka.sheet.layout import (
     Layout,
 )
 from scoresheet.games.rosbiratschka.sheet.plan import Plan
+from scoresheet.rules import resolve, rules_of
 from scoresheet.sheets.plan import col_letter
 from scoresheet.sheets.safety import strict_json
 
@@ -119,7 +118,7 @@ def read_book(data: bytes, name: str, report: Report) -> Book:
         raise ScoresheetError(f"{name}: the rules stored in the Rules sheet are damaged") from None
     if not isinstance(stated, str | dict) or not isinstance(options, dict):
         raise ScoresheetError(f"{name}: the rules stored in the Rules sheet are damaged")
-    rules = resolve(stated, options or None)
+    rules = resolve(stated, options or None, "rosbiratschka")
     layout = Layout(["?"] * rules.players, rules)
     players: list[str] = []
     for j, row in enumerate(layout.player_rows):
@@ -207,7 +206,7 @@ def read_book(data: bytes, name: str, report: Report) -> Book:
     if overrides:
         options = merge_options(options, overrides)
         try:
-            rules = resolve(stated, options)
+            rules = resolve(stated, options, "rosbiratschka")
         except ScoresheetError as exc:
             raise ScoresheetError(f"{name}: the rule values in the Rules sheet: {exc}") from None
         layout = Layout(players, rules)

@@ -1,8 +1,10 @@
-"""Rules as data: the models of a rules file, and the shipped presets.
+"""Rules as data: the shipped presets, a game file's options, and the rules in force.
 
 A rules preset is a TOML file in ``templates/rules/``; a game file names one (``"rules":
 "classic"``) or carries a full rules object, and its ``options`` change any field of it.
-Everything a scoring function needs to know about a table's house rules is here.
+Each game turns a validated rules file into its rules in force (its ``rules.py``,
+:class:`scoresheet.roles.Rules`); this module finds the preset, lays the options over it,
+validates it against the game's schema and refuses rules of another game, once for all.
 """
 
 from __future__ import annotations
@@ -15,31 +17,27 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
+from scoresheet import registry
 from scoresheet.errors import ScoresheetError
-from scoresheet.rules.barbu import BarbuRules
 from scoresheet.validation import ValidationError, describe, validator
 from scoresheet.validation import where as place
 
 __all__ = [
-    "BarbuRules",
-    "Rules",
     "choose_preset",
     "default_preset",
     "list_presets",
-    "load_any_preset",
     "load_preset",
     "merge_options",
-    "resolve_any",
-    "resolve_rules",
+    "preset_game",
+    "resolve",
+    "rules_of",
 ]
-
-Rules = BarbuRules
 
 
 def _templates_dir() -> Path:
     """The shipped ``templates/rules`` folder: inside the package when installed from a
     wheel, beside it in a checkout."""
-    here = Path(__file__).resolve().parents[1]
+    here = Path(__file__).resolve().parent
     for folder in (here / "templates" / "rules", here.parent / "templates" / "rules"):
         if folder.is_dir():
             return folder
@@ -60,7 +58,7 @@ def list_presets(game: str | None = None) -> list[str]:
     names = list(_preset_files())
     if game is None:
         return names
-    return [n for n in names if _preset_data(n).get("game") == game]
+    return [n for n in names if preset_game(n) == game]
 
 
 @cache
@@ -76,25 +74,22 @@ def _preset_data(name: str) -> dict[str, Any]:
 
 
 def default_preset(game: str) -> str:
-    """The preset a game starts from when none is named: ``classic`` for Barbu, else the
-    preset named after the game.
+    """The preset a game starts from when none is named (its :attr:`registry.Game.preset`).
 
     >>> default_preset("barbu"), default_preset("belote")
     ('classic', 'belote')
     """
-    name = "classic" if game == "barbu" else game
+    name = registry.game(game).preset  # an unknown game says so
     if name not in list_presets(game):
-        from scoresheet.games import module
-
-        module(game)  # an unknown game says so
         raise ScoresheetError(f'game: "{game}" has no preset of its own; name one with --rules')
     return name
 
 
 def preset_game(name: str) -> str:
-    """The game a shipped preset belongs to (a preset without ``game`` is Barbu's)."""
-    game = _preset_data(name).get("game", "barbu")
-    return game if isinstance(game, str) else "barbu"
+    """The game a shipped preset belongs to (a preset without ``game`` is older than the
+    other games: :data:`registry.DEFAULT_GAME`'s)."""
+    game = _preset_data(name).get("game", registry.DEFAULT_GAME)
+    return game if isinstance(game, str) else registry.DEFAULT_GAME
 
 
 def choose_preset(game: str | None, preset: str | None) -> tuple[str, str]:
@@ -109,15 +104,16 @@ def choose_preset(game: str | None, preset: str | None) -> tuple[str, str]:
     scoresheet.errors.ScoresheetError: --rules: "classic" is a preset of barbu, not of belote ...
     """
     if preset is None:
-        chosen = game or "barbu"
+        chosen = game or registry.DEFAULT_GAME
         return chosen, default_preset(chosen)
     owner = preset_game(preset)
     if game is not None and game != owner:
-        return game, _refuse_other_game(preset, owner, game, "--rules")
+        _refuse_other_game(preset, owner, game, "--rules")
     return owner, preset
 
 
-def _refuse_other_game(preset: str, owner: str, game: str, where: str) -> str:
+def _refuse_other_game(preset: str, owner: str, game: str, where: str) -> None:
+    """The one refusal of a preset of another game than the file's or the command's."""
     known = ", ".join(list_presets(game)) or "none"
     raise ScoresheetError(
         f'{where}: "{preset}" is a preset of {owner}, not of {game} ({game}\'s presets: {known})'
@@ -142,34 +138,27 @@ def merge_options(base: Mapping[str, Any], options: Mapping[str, Any]) -> dict[s
 
 def _validate(data: Mapping[str, Any], where: str) -> Any:
     """Rules of any game from a rules file's data: the game's schema, then its own checks."""
-    from scoresheet.games import module
-
-    game = data.get("game", "barbu")
+    game = data.get("game", registry.DEFAULT_GAME)
     if not isinstance(game, str):
         raise ScoresheetError(f"{where}: game must be a name")
-    game_module = module(game)
+    registry.game(game)  # an unknown game says so
     try:
         checked = validator(f"rules-{game}").validate_python(data)
     except ValidationError as exc:
         loc, msg = describe(exc)
         raise ScoresheetError(f"{where}, {place(loc)}: {msg}") from None
     try:
-        return game_module.rules_from_data(checked)
+        return registry.part(game, "rules").rules_from_data(checked)
     except ValueError as exc:
         raise ScoresheetError(f"{where}: {exc}") from None
 
 
-def load_preset(name: str) -> BarbuRules:
-    """A shipped Barbu preset by name.
+def load_preset(name: str) -> Any:
+    """A shipped preset by name: the rules in force of its game.
 
     >>> load_preset("classic").contract_total("no-tricks")
     -26
     """
-    return _barbu(_resolve_cached(name, "{}"), name)
-
-
-def load_any_preset(name: str) -> Any:
-    """A shipped preset of any game by name."""
     return _resolve_cached(name, "{}")
 
 
@@ -183,14 +172,21 @@ def _resolve_cached(name: str, options_json: str) -> Any:
     return _validate(data, where)
 
 
-def resolve_any(
+def resolve(
     rules: str | Mapping[str, Any],
     options: Mapping[str, Any] | None = None,
     game: str | None = None,
 ) -> Any:
-    """The rules in force for a game file of any game: a preset name or a full rules object,
-    plus options. With ``game``, rules of another game are refused (a rules object that
-    does not say its game is read as ``game``'s)."""
+    """The rules in force: a preset name or a full rules object, plus options. With
+    ``game``, rules of another game are refused (a rules object that does not say its
+    game is read as ``game``'s). The result is ``game``'s own rules class.
+
+    >>> resolve("classic", {"values": {"no-king": -15}}).contract_total("no-king")
+    -15
+    >>> resolve("classic", None, "belote")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    scoresheet.errors.ScoresheetError: rules: "classic" is a preset of barbu, not of belote ...
+    """
     if isinstance(rules, str):
         if game is not None and rules in _preset_files() and preset_game(rules) != game:
             _refuse_other_game(rules, preset_game(rules), game, "rules")
@@ -203,19 +199,9 @@ def resolve_any(
     return _validate(data, "rules")
 
 
-def resolve_rules(
-    rules: str | Mapping[str, Any], options: Mapping[str, Any] | None = None
-) -> BarbuRules:
-    """The Barbu rules in force for a game file: a preset name or a full rules object,
-    plus options.
-
-    >>> resolve_rules("classic", {"values": {"no-king": -15}}).contract_total("no-king")
-    -15
-    """
-    return _barbu(resolve_any(rules, options, "barbu"), "rules")
-
-
-def _barbu(rules: Any, where: str) -> BarbuRules:
-    if not isinstance(rules, BarbuRules):
-        raise ScoresheetError(f"{where}: these are not Barbu rules")
-    return rules
+def rules_of(record: Mapping[str, Any]) -> Any:
+    """The rules in force for a game file of any game: its preset or rules object, and its
+    options; rules of another game than the file's are refused."""
+    return resolve(
+        record["rules"], record.get("options"), record.get("game", registry.DEFAULT_GAME)
+    )

@@ -1,9 +1,8 @@
 """The pydantic models of a Belote game file and rules file.
 
-Like :mod:`scoresheet.models`, these are the one definition of the formats; the commands
-validate with the pydantic-core schemas generated from them (``game-belote`` and
-``rules-belote`` in ``scoresheet/schemas/``). This module imports nothing from
-:mod:`scoresheet.models`, which imports it while it is being built.
+The header every game file shares is :class:`scoresheet.models.GameFileHeader`; the
+commands validate with the pydantic-core schemas generated from them (``game-belote`` and
+``rules-belote`` in ``scoresheet/schemas/``).
 
 Teams are numbered 0 and 1 everywhere in a deal (``points``, ``last_trick``, ``belote``,
 ``capot``, a declaration's ``team``): team 0 is ``teams[0]`` — by default the first and
@@ -12,37 +11,32 @@ third players in seating order, team 1 the second and fourth.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, NotRequired
+from typing import Annotated, Literal, NotRequired
 
-from pydantic import ConfigDict, Field, StringConstraints, with_config
+from pydantic import Field
 from typing_extensions import TypedDict
 
 from scoresheet.limits import (
     MAX_DEALS,
     MAX_DECLARATIONS,
-    MAX_HISTORY,
     MAX_NUMBER,
-    MAX_PLAYERS,
     MAX_TARGET,
 )
+from scoresheet.models import GameFileHeader, PlayerName, allow, forbid
 
 __all__ = ["GAME_FILE", "RULES_FILE"]
 
-PlayerName = Annotated[str, StringConstraints(min_length=1, max_length=40)]
 Points = Annotated[int, Field(ge=0, le=MAX_NUMBER)]
 Team = Annotated[int, Field(ge=0, le=1)]
 ContractId = Literal["spades", "hearts", "diamonds", "clubs", "no-trumps", "all-trumps"]
 DeclarationKind = Literal["tierce", "cinquante", "cent", "carre"]
 RankKey = Literal["7", "8", "9", "10", "J", "Q", "K", "A"]
 
-_forbid = with_config(ConfigDict(extra="forbid", strict=True))
-_allow = with_config(ConfigDict(extra="allow", strict=True))
-
 
 # -- the game file ---------------------------------------------------------------------
 
 
-@_forbid
+@forbid
 class BeloteDeclaration(TypedDict):
     """A declaration (when the rules use them): a sequence of three (``tierce``), four
     (``cinquante``) or five or more cards (``cent``) named by its highest card, or four
@@ -53,7 +47,7 @@ class BeloteDeclaration(TypedDict):
     rank: str
 
 
-@_forbid
+@forbid
 class BeloteResult(TypedDict, total=False):
     """What the table reports after a deal.
 
@@ -72,7 +66,7 @@ class BeloteResult(TypedDict, total=False):
     declarations: Annotated[list[BeloteDeclaration], Field(max_length=MAX_DECLARATIONS)] | None
 
 
-@_forbid
+@forbid
 class BeloteDeal(TypedDict):
     """One deal: the contract (a suit, ``no-trumps`` or ``all-trumps``), the player who
     took it, and the result. ``dealer`` is optional: the rotation decides it; if given
@@ -84,31 +78,15 @@ class BeloteDeal(TypedDict):
     result: BeloteResult
 
 
-@_allow
-class HistoryEntry(TypedDict):
-    """One correction or undo, kept so an audit can see what changed and when."""
-
-    at: str
-    action: str
-    deal: NotRequired[Annotated[int, Field(ge=0, le=MAX_NUMBER)] | None]
-    before: NotRequired[Any]
-    after: NotRequired[Any]
-
-
-@_allow
-class BeloteGameFile(TypedDict):
+@allow
+class BeloteGameFile(GameFileHeader):
     """A whole Belote game file. Unknown top-level keys are kept.
 
     ``teams``: the two partnerships, ``[["Ann", "Cat"], ["Bob", "Dan"]]``; without it,
     partners sit opposite each other (seats 1 and 3 against 2 and 4).
     """
 
-    format: Literal["scoresheet-game"]
-    version: Annotated[int, Field(ge=1)]
     game: Literal["belote"]
-    rules: str | dict[str, Any]
-    options: NotRequired[dict[str, Any] | None]
-    players: Annotated[list[PlayerName], Field(min_length=2, max_length=MAX_PLAYERS)]
     teams: NotRequired[
         Annotated[
             list[Annotated[list[PlayerName], Field(min_length=2, max_length=2)]],
@@ -117,7 +95,6 @@ class BeloteGameFile(TypedDict):
         | None
     ]
     deals: NotRequired[Annotated[list[BeloteDeal], Field(max_length=MAX_DEALS)]]
-    history: NotRequired[Annotated[list[HistoryEntry], Field(max_length=MAX_HISTORY)] | None]
 
 
 # -- a Belote rules file -----------------------------------------------------------------
@@ -136,10 +113,10 @@ CardPointsFile = TypedDict(
         "all-trumps": RankPoints,
     },
 )
-_forbid(CardPointsFile)
+forbid(CardPointsFile)
 
 
-@_forbid
+@forbid
 class DeclarationValues(TypedDict):
     """What each declaration scores; ``carre`` by rank (a rank left out scores nothing
     and cannot be declared)."""
@@ -150,7 +127,7 @@ class DeclarationValues(TypedDict):
     carre: dict[RankKey, Points]
 
 
-@_forbid
+@forbid
 class BeloteRulesFile(TypedDict):
     """A Belote rules file (a preset in ``templates/rules/``, or a game file's ``rules``)."""
 

@@ -1,35 +1,31 @@
 """The pydantic models of a Caribbean All Fours game file and rules file.
 
-Like :mod:`scoresheet.models`, these are the one definition of the formats; the commands
-validate with the pydantic-core schemas generated from them (``game-caribbean-all-fours``
-and ``rules-caribbean-all-fours`` in ``scoresheet/schemas/``). This module imports nothing
-from :mod:`scoresheet.models`, which imports it while it is being built.
+The header every game file shares is :class:`scoresheet.models.GameFileHeader`; the
+commands validate with the pydantic-core schemas generated from them (``game-caribbean-all-fours``
+and ``rules-caribbean-all-fours`` in ``scoresheet/schemas/``).
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, NotRequired
+from typing import Annotated, Literal, NotRequired
 
-from pydantic import ConfigDict, Field, StringConstraints, with_config
+from pydantic import Field, StringConstraints
 from typing_extensions import TypedDict
 
-from scoresheet.limits import MAX_DEALS, MAX_HISTORY, MAX_NUMBER, MAX_PLAYERS
+from scoresheet.limits import MAX_DEALS, MAX_NUMBER
+from scoresheet.models import GameFileHeader, PlayerName, allow, forbid
 
 __all__ = ["GAME_FILE", "RULES_FILE"]
 
-PlayerName = Annotated[str, StringConstraints(min_length=1, max_length=40)]
 Count = Annotated[int, Field(ge=0, le=MAX_NUMBER)]
 CardText = Annotated[str, StringConstraints(min_length=1, max_length=16)]
 Beg = Literal["stand", "take-one", "run"]
-
-_forbid = with_config(ConfigDict(extra="forbid", strict=True))
-_allow = with_config(ConfigDict(extra="allow", strict=True))
 
 
 # -- the game file ---------------------------------------------------------------------
 
 
-@_forbid
+@forbid
 class JackResult(TypedDict):
     """The trump jack: who was dealt it, and who won the trick it fell in."""
 
@@ -37,7 +33,7 @@ class JackResult(TypedDict):
     won_by: str
 
 
-@_forbid
+@forbid
 class AllFoursResult(TypedDict, total=False):
     """What the table reports once the cards are played.
 
@@ -54,7 +50,7 @@ class AllFoursResult(TypedDict, total=False):
     cards: Annotated[list[str | list[CardText]], Field(min_length=2, max_length=2)] | None
 
 
-@_forbid
+@forbid
 class AllFoursDeal(TypedDict):
     """One deal. ``dealer`` is optional: the rotation decides it; if given it must match.
 
@@ -69,40 +65,23 @@ class AllFoursDeal(TypedDict):
     result: NotRequired[AllFoursResult | None]
 
 
-@_allow
-class HistoryEntry(TypedDict):
-    """One correction or undo, kept so an audit can see what changed and when."""
-
-    at: str
-    action: str
-    deal: NotRequired[Annotated[int, Field(ge=0, le=MAX_NUMBER)] | None]
-    before: NotRequired[Any]
-    after: NotRequired[Any]
-
-
-@_allow
-class AllFoursGameFile(TypedDict):
+@allow
+class AllFoursGameFile(GameFileHeader):
     """A whole Caribbean All Fours game file. Unknown top-level keys are kept.
 
     ``teams``: the two partnerships (default: seats 1 & 3 against 2 & 4); team 0 is
     ``teams[0]`` wherever a list per team appears.
     """
 
-    format: Literal["scoresheet-game"]
-    version: Annotated[int, Field(ge=1)]
     game: Literal["caribbean-all-fours"]
-    rules: str | dict[str, Any]
-    options: NotRequired[dict[str, Any] | None]
-    players: Annotated[list[PlayerName], Field(min_length=2, max_length=MAX_PLAYERS)]
     teams: NotRequired[list[list[PlayerName]] | None]
     deals: NotRequired[Annotated[list[AllFoursDeal], Field(max_length=MAX_DEALS)]]
-    history: NotRequired[Annotated[list[HistoryEntry], Field(max_length=MAX_HISTORY)] | None]
 
 
 # -- a rules file ----------------------------------------------------------------------
 
 
-@_forbid
+@forbid
 class AllFoursValues(TypedDict, total=False):
     """Points per item; ``kick``: turned-up rank → points (before the ``tobago`` switch);
     ``card_points``: rank → card points counted for Game."""
@@ -117,7 +96,7 @@ class AllFoursValues(TypedDict, total=False):
     card_points: dict[str, Count]
 
 
-@_forbid
+@forbid
 class AllFoursRulesFile(TypedDict):
     """A Caribbean All Fours rules file (a preset in ``templates/rules/``, or a game's
     ``rules``)."""

@@ -1,23 +1,22 @@
 """The pydantic models of a Rosbiratschka game file and rules file.
 
-Like :mod:`scoresheet.models`, these are the one definition of the formats; the commands
-validate with the pydantic-core schemas generated from them (``game-rosbiratschka`` and
-``rules-rosbiratschka`` in ``scoresheet/schemas/``). This module imports nothing from
-:mod:`scoresheet.models`, which imports it while it is being built.
+The header every game file shares is :class:`scoresheet.models.GameFileHeader`; the
+commands validate with the pydantic-core schemas generated from them (``game-rosbiratschka`` and
+``rules-rosbiratschka`` in ``scoresheet/schemas/``).
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, NotRequired
+from typing import Annotated, Literal, NotRequired
 
-from pydantic import ConfigDict, Field, StringConstraints, with_config
+from pydantic import Field
 from typing_extensions import TypedDict
 
-from scoresheet.limits import MAX_DEALS, MAX_HISTORY, MAX_NUMBER, MAX_PLAYERS, MAX_ROUNDS
+from scoresheet.limits import MAX_DEALS, MAX_NUMBER, MAX_ROUNDS
+from scoresheet.models import GameFileHeader, allow, forbid
 
 __all__ = ["GAME_FILE", "RULES_FILE"]
 
-PlayerName = Annotated[str, StringConstraints(min_length=1, max_length=40)]
 Count = Annotated[int, Field(ge=0, le=MAX_NUMBER)]
 Value = Annotated[int, Field(ge=-MAX_NUMBER, le=MAX_NUMBER)]  # a rule value
 PlayerCounts = dict[str, Count]
@@ -25,14 +24,11 @@ ContractId = Literal[
     "no-tricks", "no-hearts", "no-jacks", "king-of-hearts", "hundred", "rosbiratschka"
 ]
 
-_forbid = with_config(ConfigDict(extra="forbid", strict=True))
-_allow = with_config(ConfigDict(extra="allow", strict=True))
-
 
 # -- the game file ---------------------------------------------------------------------
 
 
-@_forbid
+@forbid
 class RosbiratschkaResult(TypedDict, total=False):
     """What the table reports after a deal; which key a contract takes is in the spec.
 
@@ -52,7 +48,7 @@ class RosbiratschkaResult(TypedDict, total=False):
     last: str | None
 
 
-@_forbid
+@forbid
 class RosbiratschkaDeal(TypedDict):
     """One deal. ``contract`` and ``dealer`` are optional: the fixed order and the
     rotation decide them; if given they must match."""
@@ -62,35 +58,18 @@ class RosbiratschkaDeal(TypedDict):
     result: NotRequired[RosbiratschkaResult | None]
 
 
-@_allow
-class HistoryEntry(TypedDict):
-    """One correction or undo, kept so an audit can see what changed and when."""
-
-    at: str
-    action: str
-    deal: NotRequired[Annotated[int, Field(ge=0, le=MAX_NUMBER)] | None]
-    before: NotRequired[Any]
-    after: NotRequired[Any]
-
-
-@_allow
-class RosbiratschkaGameFile(TypedDict):
+@allow
+class RosbiratschkaGameFile(GameFileHeader):
     """A whole Rosbiratschka game file. Unknown top-level keys are kept."""
 
-    format: Literal["scoresheet-game"]
-    version: Annotated[int, Field(ge=1)]
     game: Literal["rosbiratschka"]
-    rules: str | dict[str, Any]
-    options: NotRequired[dict[str, Any] | None]
-    players: Annotated[list[PlayerName], Field(min_length=2, max_length=MAX_PLAYERS)]
     deals: NotRequired[Annotated[list[RosbiratschkaDeal], Field(max_length=MAX_DEALS)]]
-    history: NotRequired[Annotated[list[HistoryEntry], Field(max_length=MAX_HISTORY)] | None]
 
 
 # -- a rules file ----------------------------------------------------------------------
 
 
-@_forbid
+@forbid
 class CountValue(TypedDict):
     """A counting contract: ``each`` per trick (heart, jack) taken; every one counts
     ``avoided`` times as much when any player took none (1: no such rule)."""
@@ -99,7 +78,7 @@ class CountValue(TypedDict):
     avoided: NotRequired[Annotated[int, Field(ge=1, le=MAX_NUMBER)]]
 
 
-@_forbid
+@forbid
 class HundredValue(TypedDict):
     """The hundred: the penalty for taking the running total past 25, 50 and 100."""
 
@@ -119,10 +98,10 @@ Values = TypedDict(
         "rosbiratschka": NotRequired[Value],
     },
 )
-_forbid(Values)
+forbid(Values)
 
 
-@_forbid
+@forbid
 class RosbiratschkaRulesFile(TypedDict):
     """A Rosbiratschka rules file (a preset in ``templates/rules/``, or a game's ``rules``)."""
 

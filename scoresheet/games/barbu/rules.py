@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from math import comb
@@ -11,7 +12,7 @@ from scoresheet.cards import Card, parse_card, standard_deck
 from scoresheet.limits import MAX_DEALS
 
 if TYPE_CHECKING:
-    from scoresheet.models import BarbuRulesFile
+    pass
 
 _T = TypeVar("_T")
 
@@ -132,7 +133,7 @@ class BarbuRules:
     game: str = "barbu"
 
     @classmethod
-    def from_data(cls, data: BarbuRulesFile | dict[str, Any]) -> BarbuRules:
+    def from_data(cls, data: Mapping[str, Any]) -> BarbuRules:
         """Rules from validated rules-file data; raises ``ValueError`` when inconsistent."""
         d = cast("dict[str, Any]", data)
         rules = cls(
@@ -314,3 +315,7 @@ def _need(value: _T | None) -> _T:
     if value is None:
         raise ValueError("a contract in play has no value")
     return value
+
+
+# The role of a game's rules module (see :class:`scoresheet.roles.Rules`).
+rules_from_data = BarbuRules.from_data

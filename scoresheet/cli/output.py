@@ -1,0 +1,65 @@
+"""What the commands print: views fitted to the terminal, prose, and the lines after a deal.
+
+The library is imported inside the functions, as in the commands (start-up stays fast).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import typer
+
+from scoresheet import registry
+from scoresheet.errors import ScoresheetError
+
+if TYPE_CHECKING:
+    from scoresheet.views.term import Term
+
+
+def term_for(width: int | None) -> Term:
+    """The terminal to fit: ``--width`` when given (refused below 30 columns)."""
+    from scoresheet.views.term import MIN_WIDTH
+    from scoresheet.views.term import Term as Terminal
+
+    if width is not None and width < MIN_WIDTH:
+        raise ScoresheetError(
+            f"--width: {width} columns is too narrow for a score sheet (at least {MIN_WIDTH})"
+        )
+    return Terminal.detect(width)
+
+
+def echo_view(text: str, colour: bool) -> None:
+    """Print a view; its colour codes pass only when the view was made for a terminal."""
+    typer.echo(text, color=colour or None)
+
+
+def echo_prose(text: str) -> None:
+    """Print prose wrapped at spaces to the terminal's width (a word is never cut)."""
+    from scoresheet.views.term import Term as Terminal
+    from scoresheet.views.term import wrap
+
+    width = Terminal.detect().width
+    for line in text.split("\n"):
+        lead = line[: len(line) - len(line.lstrip(" "))]
+        for part in wrap(line, width, lead + "  ", clip_words=False):
+            typer.echo(part)
+
+
+def deal_line(result: Any, number: int, prefix: str = "") -> str:
+    """The line of deal ``number`` (after ``prefix``, ``corrected ``), wrapped to the terminal."""
+    from scoresheet.views.term import Term as Terminal
+
+    views = registry.part(result.game, "views")
+    term = Terminal.detect()
+    if not prefix:
+        return views.deal_text(result, number, term)
+    whole = views.deal_text(result, number, Terminal(width=10_000))
+    return term.lines(prefix + whole)
+
+
+def echo_after_deal(result: Any) -> None:
+    """Print what the table needs to hear after a deal (totals, what is owed, the end)."""
+    from scoresheet.views.term import Term as Terminal
+
+    term = Terminal.detect()
+    echo_view(registry.part(result.game, "views").after_deal_text(result, term), term.colour)
