@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from scoresheet import entry, names
@@ -318,6 +318,23 @@ def _forms(target: Any, players: list[str]) -> st.SearchStrategy[str]:
     return st.sampled_from(forms + [entry.KEYWORD_MARK + w for w in forms])
 
 
+def _read_as(text: str, target: Any, players: list[str]) -> Any:
+    """What an answer that was not refused must have been read as (see ``entry.choose``).
+
+    Blanks around an answer are not part of it ("- " is "-"); a player's exact name always
+    means the player; a name typed in full, in any case, is that player, before any other
+    player whose name merely starts so ("max" is MAX, not maximum or maxine); otherwise
+    the answer means what it was typed for.
+    """
+    typed = text.strip()
+    if typed in players:
+        return [typed]
+    in_full = [p for p in players if p.casefold() == typed.casefold()]
+    if in_full and target in players:
+        return in_full
+    return [target] if target in players else target
+
+
 @st.composite
 def _case(draw: st.DrawFn) -> tuple[list[str], Any, str, str]:
     raw = draw(st.lists(_name_text, min_size=3, max_size=5, unique=True))
@@ -333,6 +350,8 @@ def _case(draw: st.DrawFn) -> tuple[list[str], Any, str, str]:
 
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
 @given(_case())
+@example((["max", "maximum", "maxine", "- Lee", "-"], "- Lee", "- ", "double"))
+@example((["ta", "Table Lee", "Bob", "Dan"], "Table Lee", "Ta", "double"))
 def test_an_answer_is_read_as_meant_or_refused(case: tuple[list[str], Any, str, str]) -> None:
     players, target, text, kind = case
     if kind == "invalid":
@@ -345,16 +364,7 @@ def test_an_answer_is_read_as_meant_or_refused(case: tuple[list[str], Any, str, 
     except ScoresheetError as exc:
         assert "\x1b" not in str(exc)
         return
-    meant = [target] if target in players else target
-    in_full = [p for p in players if p.casefold() == text.casefold()]
-    if text in players:  # a player's exact name always means the player
-        assert got == [text]
-    elif in_full and target in players:
-        # A name typed in full, in any case, is that player, before any other player whose
-        # name merely starts so ("max" is MAX, not maximum or maxine).
-        assert got == in_full, (text, players)
-    else:
-        assert got == meant, (text, players)
+    assert got == _read_as(text, target, players), (text, players)
     if text.startswith(entry.KEYWORD_MARK) and text not in players:
         assert not isinstance(got, list)
 
@@ -384,7 +394,7 @@ def test_add_stores_what_was_meant_or_refuses(
         assert path.read_bytes() == before
         return
     (declaration,) = deals(path)[0]["doubles"]
-    assert declaration["double"] == ([target] if target in players else target)
+    assert declaration["double"] == _read_as(text, target, players)
 
 
 @pytest.mark.parametrize(
@@ -433,11 +443,7 @@ def test_play_stores_what_was_meant_or_refuses(raw: list[str], data: st.DataObje
     except ScoresheetError:
         assert form.answers == {"contract": "no-queens"}  # nothing was taken from it
         return
-    got = form.answers[q.key]
-    if text in players:
-        assert got == [text]
-    else:
-        assert got == ([target] if target in players else target), (text, players)
+    assert form.answers[q.key] == _read_as(text, target, players), (text, players)
 
 
 @settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -468,5 +474,4 @@ def test_play_through_the_console_script_stores_what_was_meant_or_refuses(
     if asked.split("\n", 2)[1].startswith("  ✗"):  # refused: asked again, answered none
         assert mine == []
         return
-    meant = [text] if text in players else [target] if target in players else target
-    assert mine[0]["double"] == meant
+    assert mine[0]["double"] == _read_as(text, target, players)
