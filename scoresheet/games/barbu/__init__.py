@@ -14,9 +14,21 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     # Each module plays its role (see :mod:`scoresheet.roles`): checked by mypy here.
     from scoresheet import roles
-    from scoresheet.games.barbu import entry, models, play, rules, score, views
+    from scoresheet.games.barbu import (
+        entry,
+        models,
+        paper,
+        play,
+        rules,
+        score,
+        simulate,
+        stats,
+        views,
+        web,
+    )
     from scoresheet.games.barbu.rules import BarbuRules
     from scoresheet.games.barbu.score import GameScore
+    from scoresheet.games.barbu.sheet import audit, render
 
     _models: roles.Models = models
     _rules: roles.Rules[BarbuRules] = rules
@@ -24,3 +36,9 @@ if TYPE_CHECKING:
     _entry: roles.Entry[GameScore] = entry
     _play: roles.Play[GameScore] = play
     _views: roles.Views[GameScore, BarbuRules] = views
+    _simulate: roles.Simulate = simulate
+    _paper: roles.Paper[GameScore] = paper
+    _web: roles.Web[GameScore] = web
+    _stats: roles.Stats = stats
+    _render: roles.SheetRender = render
+    _audit: roles.SheetAudit = audit

@@ -13,9 +13,21 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     # Each module plays its role (see :mod:`scoresheet.roles`): checked by mypy here.
     from scoresheet import roles
-    from scoresheet.games.belote import entry, models, play, rules, score, views
+    from scoresheet.games.belote import (
+        entry,
+        models,
+        paper,
+        play,
+        rules,
+        score,
+        simulate,
+        stats,
+        views,
+        web,
+    )
     from scoresheet.games.belote.rules import BeloteRules
     from scoresheet.games.belote.score import GameScore
+    from scoresheet.games.belote.sheet import audit, render
 
     _models: roles.Models = models
     _rules: roles.Rules[BeloteRules] = rules
@@ -23,3 +35,9 @@ if TYPE_CHECKING:
     _entry: roles.Entry[GameScore] = entry
     _play: roles.Play[GameScore] = play
     _views: roles.Views[GameScore, BeloteRules] = views
+    _simulate: roles.Simulate = simulate
+    _paper: roles.Paper[GameScore] = paper
+    _web: roles.Web[GameScore] = web
+    _stats: roles.Stats = stats
+    _render: roles.SheetRender = render
+    _audit: roles.SheetAudit = audit

@@ -18,9 +18,21 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     # Each module plays its role (see :mod:`scoresheet.roles`): checked by mypy here.
     from scoresheet import roles
-    from scoresheet.games.rosbiratschka import entry, models, play, rules, score, views
+    from scoresheet.games.rosbiratschka import (
+        entry,
+        models,
+        paper,
+        play,
+        rules,
+        score,
+        simulate,
+        stats,
+        views,
+        web,
+    )
     from scoresheet.games.rosbiratschka.rules import RosbiratschkaRules
     from scoresheet.games.rosbiratschka.score import GameScore
+    from scoresheet.games.rosbiratschka.sheet import audit, render
 
     _models: roles.Models = models
     _rules: roles.Rules[RosbiratschkaRules] = rules
@@ -28,3 +40,9 @@ if TYPE_CHECKING:
     _entry: roles.Entry[GameScore] = entry
     _play: roles.Play[GameScore] = play
     _views: roles.Views[GameScore, RosbiratschkaRules] = views
+    _simulate: roles.Simulate = simulate
+    _paper: roles.Paper[GameScore] = paper
+    _web: roles.Web[GameScore] = web
+    _stats: roles.Stats = stats
+    _render: roles.SheetRender = render
+    _audit: roles.SheetAudit = audit

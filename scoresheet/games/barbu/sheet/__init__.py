@@ -6,14 +6,3 @@ formula and the value the library computes); ``render`` writes them (the
 cell by cell (the ``sheet.audit`` role). The mechanics are the kit's
 (:mod:`scoresheet.sheets`).
 """
-
-from __future__ import annotations
-
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from scoresheet import roles
-    from scoresheet.games.barbu.sheet import audit, render
-
-    _render: roles.SheetRender = render
-    _audit: roles.SheetAudit = audit

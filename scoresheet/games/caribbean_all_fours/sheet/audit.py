@@ -7,6 +7,7 @@ of the workbook is compared with the plan (:mod:`.plan`) of that game.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
@@ -399,10 +400,10 @@ def import_workbook_bytes(data: bytes, name: str) -> tuple[dict[str, Any], Repor
     return cast("dict[str, Any]", record), report
 
 
-def audit_game(record: AllFoursGameFile, name: str) -> Report:
+def audit_game(record: Mapping[str, Any], name: str) -> Report:
     """Audit a game file: score it, and report what the rules refuse."""
     report = Report(name, record=cast("Any", record))
-    result, _ = _score_prefix(record, report, set())
+    result, _ = _score_prefix(cast("AllFoursGameFile", record), report, set())
     if result is not None:
         report.score = cast("Any", result)
         for v in result.violations:
