@@ -25,6 +25,7 @@ from typing import Any
 
 from scoresheet.errors import ScoresheetError
 from scoresheet.limits import MAX_DIGITS
+from scoresheet.names import quote as quote  # the one quoting of typed text in messages
 
 KEYWORD_MARK = ":"
 """Typed before a keyword (``:max``), it can only mean the keyword: no name starts with it."""
@@ -41,22 +42,8 @@ SUITS = {
     "♣": "clubs",
 }
 SUIT_ORDER = ("spades", "hearts", "diamonds", "clubs")
-QUOTE_LIMIT = 40
+
 MAX_WORDS = 12  # words in one comma-separated part of a list of players
-
-
-def quote(text: str, limit: int = QUOTE_LIMIT) -> str:
-    """Typed or stored text as a message may show it: in quotes, with every character that
-    is not printable (control, format, bidi) escaped, and cut after ``limit`` characters.
-
-    >>> print(quote("Bob\\x1b[2J"))
-    "Bob\\x1b[2J"
-    >>> print(quote("x" * 50, limit=5))
-    "xxxxx…"
-    """
-    cut = text[:limit]
-    shown = "".join(c if c.isprintable() else repr(c)[1:-1] for c in cut)
-    return f'"{shown}{"…" if len(text) > limit else ""}"'
 
 
 def typed(text: str) -> str:

@@ -27,11 +27,21 @@ JOINERS = "\u200c\u200d"  # zero-width non-joiner and joiner: part of some words
 _VISIBLE = ("L", "N", "P", "S")
 
 
-def quote(text: str, limit: int = 40) -> str:
-    """A name as a message may show it: quoted, anything unprintable escaped, capped."""
-    from scoresheet.entry import quote as entry_quote
+QUOTE_LIMIT = 40  # characters of typed or stored text a message shows
 
-    return entry_quote(text, limit)
+
+def quote(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """Typed or stored text as a message may show it: in quotes, with every character that
+    is not printable (control, format, bidi) escaped, and cut after ``limit`` characters.
+
+    >>> print(quote("Bob\\x1b[2J"))
+    "Bob\\x1b[2J"
+    >>> print(quote("x" * 50, limit=5))
+    "xxxxx…"
+    """
+    cut = text[:limit]
+    shown = "".join(c if c.isprintable() else repr(c)[1:-1] for c in cut)
+    return f'"{shown}{"…" if len(text) > limit else ""}"'
 
 
 def problem(name: str) -> str | None:

@@ -26,7 +26,7 @@ from scoresheet.errors import ScoresheetError
 
 if TYPE_CHECKING:
     from scoresheet import roles
-    from scoresheet.roles import GameResult, GameRules
+    from scoresheet.results import GameResult, GameRules
 
 
 @dataclass(frozen=True)

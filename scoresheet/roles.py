@@ -34,52 +34,6 @@ Q_out = TypeVar("Q_out", covariant=True)  # a game's rules in force, as ``rules`
 Q_in = TypeVar("Q_in", contravariant=True)  # … as the views take them
 
 
-class GameRules(Protocol):
-    """The rules in force of any game."""
-
-    @property
-    def name(self) -> str: ...
-    @property
-    def game(self) -> str: ...
-    @property
-    def description(self) -> str: ...
-
-
-class DealResult(Protocol):
-    """One scored deal of any game."""
-
-    @property
-    def number(self) -> int: ...
-
-
-class Broken(Protocol):
-    """A rule broken that leaves the file readable (a player short of doubles…)."""
-
-    @property
-    def deal(self) -> int | None: ...
-    @property
-    def message(self) -> str: ...
-
-
-class GameResult(Protocol):
-    """What every game's score result has: the one value every view is computed from."""
-
-    @property
-    def game(self) -> str: ...
-    @property
-    def players(self) -> tuple[str, ...]: ...
-    @property
-    def rules(self) -> GameRules: ...
-    @property
-    def deals(self) -> Sequence[DealResult]: ...
-    @property
-    def violations(self) -> Sequence[Broken]: ...
-    @property
-    def complete(self) -> bool: ...
-    @property
-    def totals(self) -> dict[str, int]: ...
-
-
 class Models(Protocol):
     """``models.py``: the pydantic models of the game's file and of its rules file (the
     commands validate with schemas generated from them, see :mod:`scoresheet.models`)."""

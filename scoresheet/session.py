@@ -30,7 +30,7 @@ class OpenGame:
     path: Path
     snapshot: Snapshot
     record: GameFile
-    result: Any  # the game's score result (see scoresheet.roles.GameResult)
+    result: Any  # the game's score result (see scoresheet.results.GameResult)
 
 
 def now() -> str:

@@ -152,7 +152,7 @@ def test_an_enumerated_value_is_its_word_or_a_unique_start_of_it(tmp_path: Path)
          {"spades": 3, "hearts": 4, "diamonds": 2, "clubs": 3}),
         (caf_entry.beg, "stan", "stand"),
         (caf_entry.beg, "take one", "take-one"),
-        (lambda t: belote_entry.contract(t), "dia", "diamonds"),
+        (lambda t: belote_entry.read_contract(t), "dia", "diamonds"),
         (lambda t: belote_entry.declaration_for_team(t)["kind"], "cin A", "cinquante"),
     ],
 )  # fmt: skip
@@ -169,7 +169,7 @@ def test_enumerated_values_read(read: Any, text: str, meant: Any) -> None:
         (lambda t: barbu_entry.suit_counts(t, field="f"), "x3"),
         (caf_entry.beg, "standing"),
         (caf_entry.beg, "runs"),
-        (lambda t: belote_entry.contract(t), "heartz"),
+        (lambda t: belote_entry.read_contract(t), "heartz"),
         (lambda t: belote_entry.declaration_for_team(t), "tiercel K"),
         (lambda t: entry.contract(t, ["no-tricks", "no-queens"]), "queenz"),
         (lambda t: entry.contract(t, ["no-tricks", "no-queens", "trumps"]), "t"),  # tricks?

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from scoresheet import registry
 
 if TYPE_CHECKING:
-    from scoresheet.roles import GameResult
+    from scoresheet.results import GameResult
 
 
 def _next_lines(status: str) -> list[str]:
@@ -33,7 +33,7 @@ def _next_lines(status: str) -> list[str]:
 
 def view(result: GameResult, title: str) -> dict[str, Any]:
     """The live sheet of ``result`` (a score result of any game) as JSON-ready data:
-    the game's own sheet (its ``web.py``, see :mod:`scoresheet.serve.kit`) and what
+    the game's own sheet (its ``web.py``, see :mod:`scoresheet.views.web`) and what
     every game has: the file, the players, what the next deal needs, the violations
     and the ``score --json`` object.
 

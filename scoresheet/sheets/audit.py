@@ -42,7 +42,9 @@ def audit_path(path: Path) -> Report:
         game = rec.load(path)
         return _audit(game.get("game", registry.DEFAULT_GAME)).audit_game(game, path.name)
     data = read_workbook_bytes(path)
-    return _audit(game_of_workbook(data, path.name)).audit_workbook_bytes(data, path.name)
+    return _audit(game_of_workbook(data, path.name) or registry.DEFAULT_GAME).audit_workbook_bytes(
+        data, path.name
+    )
 
 
 def import_workbook(path: Path) -> tuple[GameFile, Report]:
@@ -52,7 +54,7 @@ def import_workbook(path: Path) -> tuple[GameFile, Report]:
     the game is made of the inputs alone.
     """
     data = read_workbook_bytes(path)
-    sheet = _audit(game_of_workbook(data, path.name))
+    sheet = _audit(game_of_workbook(data, path.name) or registry.DEFAULT_GAME)
     # The audit compares every cell with the layout: a formula or an error value in any
     # input cell refuses the import, used by the deal's contract or not. The sheets are
     # parsed once (read_sheets keeps the last workbook it read).

@@ -18,7 +18,7 @@ from scoresheet.sheets.plan import Cell, SheetError, Value, col_letter
 from scoresheet.sheets.read import Sheet, show_value
 
 if TYPE_CHECKING:
-    from scoresheet.roles import GameResult
+    from scoresheet.results import GameResult
 
 RULES = "Rules"  # the sheet of the rule values, in every game's workbook
 

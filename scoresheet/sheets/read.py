@@ -9,7 +9,8 @@ flag, a value shown in a finding).
 A game's workbook carries ``scoresheet:GAME`` as the document's category
 (:func:`category`), so audit and import know which game a file holds
 (:func:`game_of_workbook`); a workbook without it was written before there was more
-than one game (:data:`scoresheet.registry.DEFAULT_GAME`).
+than one game (the registry's ``DEFAULT_GAME``, which :mod:`scoresheet.sheets.audit`
+supplies).
 """
 
 from __future__ import annotations
@@ -25,7 +26,6 @@ from typing import Any, TypeVar, cast
 
 from scoresheet.errors import ScoresheetError
 from scoresheet.limits import MAX_NAME
-from scoresheet.registry import DEFAULT_GAME
 from scoresheet.sheets.plan import SheetError
 
 S = TypeVar("S")
@@ -37,20 +37,20 @@ def category(game: str) -> str:
     return CATEGORY_PREFIX + game
 
 
-def game_of_workbook(data: bytes, name: str = "workbook") -> str:
-    """The game a workbook (already passed through the safety checks) holds; ``name``
-    names the file in an error."""
+def game_of_workbook(data: bytes, name: str = "workbook") -> str | None:
+    """The game a workbook (already passed through the safety checks) says it holds,
+    ``None`` when it does not say; ``name`` names the file in an error."""
     from defusedxml import ElementTree
 
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as zf:
             core = zf.read("docProps/core.xml") if "docProps/core.xml" in zf.namelist() else b""
     except zipfile.BadZipFile:
-        return DEFAULT_GAME
+        return None
     except (zlib.error, EOFError, OSError, ValueError) as exc:
         raise ScoresheetError(f"{name}: docProps/core.xml is damaged ({exc})") from None
     if not core:
-        return DEFAULT_GAME
+        return None
     try:
         root = ElementTree.fromstring(core)
     except Exception as exc:  # a hostile part can fail the parser in any way
@@ -62,7 +62,7 @@ def game_of_workbook(data: bytes, name: str = "workbook") -> str:
             text = element.text.strip()
             if text.startswith(CATEGORY_PREFIX):
                 return text[len(CATEGORY_PREFIX) :]
-    return DEFAULT_GAME
+    return None
 
 
 @dataclass

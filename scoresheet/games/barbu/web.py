@@ -7,12 +7,12 @@ from typing import Any
 
 from scoresheet.games.barbu.score import GameScore
 from scoresheet.games.barbu.views import ledger_outcome, owed_text, paper_doubles, row_adds_up
-from scoresheet.serve.kit import Row, row, signed
 from scoresheet.views.common import initials
+from scoresheet.views.web import Row, row, signed
 
 
 def sheet(result: GameScore) -> dict[str, Any]:
-    """The sheet as JSON-ready data (see :mod:`scoresheet.serve.kit`)."""
+    """The sheet as JSON-ready data (see :mod:`scoresheet.views.web`)."""
     players = list(result.players)
     tags = initials(players)
     columns = ["#", "contract", *players, "ok"]

@@ -80,11 +80,11 @@ KIND_ALIASES = {
 }
 
 
-def contract(text: str, contracts: Sequence[str] = CONTRACTS) -> str:
+def read_contract(text: str, contracts: Sequence[str] = CONTRACTS) -> str:
     """The contract a word means: a name or unique start of one, a suit letter or symbol,
     ``nt``/``sa`` (No Trumps), ``at``/``ta`` (All Trumps).
 
-    >>> contract("h"), contract("♠"), contract("NT"), contract("all")
+    >>> read_contract("h"), read_contract("♠"), read_contract("NT"), read_contract("all")
     ('hearts', 'spades', 'no-trumps', 'all-trumps')
     """
     t = "-".join(text.strip().casefold().replace("_", " ").split())
@@ -285,7 +285,7 @@ def _cards(sets: dict[str, list[str]], where: str) -> list[str] | None:
 
 
 def deal_from_flags(
-    result: GameScore, number: int, contract_word: str | None, flags: Mapping[str, Any]
+    result: GameScore, number: int, contract: str | None, flags: Mapping[str, Any]
 ) -> dict[str, Any]:
     """A deal from ``add``/``edit``: the contract word and the ``--set`` items."""
     others = [k for k in flags if k != "set"]
@@ -294,14 +294,14 @@ def deal_from_flags(
             f"--{others[0].replace('_', '-')} is a Barbu flag; a Belote deal takes the contract "
             "and --set KEY=VALUE (taker, points or cards, last_trick, belote, capot, decl)"
         )
-    if contract_word is None:
+    if contract is None:
         raise ScoresheetError(
             "give the contract (hearts, no-trumps, all-trumps, …) and --set taker=PLAYER …, "
             "or the whole deal with --deal"
         )
     players = list(result.players)
     teams = result.teams
-    name = contract(contract_word, result.rules.contracts)
+    name = read_contract(contract, result.rules.contracts)
     where = f"deal {number}, {name}"
     sets = _sets(flags.get("set") or [])
     if "taker" not in sets:

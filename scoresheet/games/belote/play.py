@@ -84,7 +84,7 @@ def deal_form(result: GameScore) -> tuple[Form, Callable[[Mapping[str, Any]], di
             return Question(
                 "contract",
                 f"Contract ({', '.join(rules.contracts)})",
-                lambda text: entry.contract(text, rules.contracts),
+                lambda text: entry.read_contract(text, rules.contracts),
                 tuple(rules.contracts),
                 HELP["contract"],
             )

@@ -8,11 +8,11 @@ from typing import Any
 from scoresheet.games.belote.rules import CONTRACT_NAMES
 from scoresheet.games.belote.score import GameScore
 from scoresheet.games.belote.views import held_line, outcome_line, team_tags
-from scoresheet.serve.kit import Row, row, team_standings
+from scoresheet.views.web import Row, row, team_standings
 
 
 def sheet(result: GameScore) -> dict[str, Any]:
-    """The sheet as JSON-ready data (see :mod:`scoresheet.serve.kit`)."""
+    """The sheet as JSON-ready data (see :mod:`scoresheet.views.web`)."""
     tags = team_tags(result)
     columns = ["#", "contract", "taker", "outcome", tags[0], tags[1], "note"]
     rows: list[Row] = []

@@ -7,11 +7,11 @@ from typing import Any
 
 from scoresheet.games.caribbean_all_fours.score import GameScore
 from scoresheet.games.caribbean_all_fours.views import LETTERS, outcome, point_short
-from scoresheet.serve.kit import Row, row, team_standings
+from scoresheet.views.web import Row, row, team_standings
 
 
 def sheet(result: GameScore) -> dict[str, Any]:
-    """The sheet as JSON-ready data (see :mod:`scoresheet.serve.kit`)."""
+    """The sheet as JSON-ready data (see :mod:`scoresheet.views.web`)."""
     columns = ["#", "dealer", "turned up", "beg", "points in the order they counted", "A", "B"]
     rows: list[Row] = []
     for d in result.deals:

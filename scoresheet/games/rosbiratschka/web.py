@@ -7,11 +7,11 @@ from typing import Any
 
 from scoresheet.games.rosbiratschka.score import GameScore
 from scoresheet.games.rosbiratschka.views import adds_up, note, progress, winner_line
-from scoresheet.serve.kit import Row, row, signed
+from scoresheet.views.web import Row, row, signed
 
 
 def sheet(result: GameScore) -> dict[str, Any]:
-    """The sheet as JSON-ready data (see :mod:`scoresheet.serve.kit`)."""
+    """The sheet as JSON-ready data (see :mod:`scoresheet.views.web`)."""
     players = list(result.players)
     columns = ["#", "contract", *players, "ok"]
     rows: list[Row] = []

@@ -223,16 +223,16 @@ def audit_workbook_bytes(data: bytes, name: str) -> Report:
     return report
 
 
-def audit_game(game: Mapping[str, Any], name: str) -> Report:
+def audit_game(record: Mapping[str, Any], name: str) -> Report:
     """Audit a game file: score each deal, and report what the rules refuse."""
-    record = cast("GameFile", game)
-    report = Report(name, record=record)
+    game = cast("GameFile", record)
+    report = Report(name, record=game)
     try:
-        rules = resolve(record["rules"], record.get("options"), "barbu")
+        rules = resolve(game["rules"], game.get("options"), "barbu")
     except ScoresheetError as exc:
         report.add(None, None, "rules", str(exc))
         return report
-    players = list(record["players"])
+    players = list(game["players"])
     if len(players) != rules.players:
         report.add(
             None,
@@ -242,14 +242,14 @@ def audit_game(game: Mapping[str, Any], name: str) -> Report:
         )
         return report
     layout = Layout(players, rules)
-    book = Book(record, layout, {}, set(), {})
-    deals = record.get("deals", [])
+    book = Book(game, layout, {}, set(), {})
+    deals = game.get("deals", [])
     if len(deals) > rules.deals_per_game:
         report.add(
             len(deals), None, "deals", f"the game is complete after {rules.deals_per_game} deals"
         )
         return report
-    score, broken = _scores(report, book, lambda: score_game(record, rules))
+    score, broken = _scores(report, book, lambda: score_game(game, rules))
     report.score = score
     if not broken:
         for v in score.violations:

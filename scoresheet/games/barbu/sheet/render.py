@@ -59,13 +59,13 @@ STYLE_USES = {
 }
 
 
-def export_workbook(game: Mapping[str, Any], *, paper: str = "a4") -> bytes:
+def export_workbook(record: Mapping[str, Any], *, paper: str = "a4") -> bytes:
     """The workbook of a game file, as the bytes of an ``.xlsx`` file.
 
     Raises :class:`ScoresheetError` if the game does not score (as ``score`` would).
     """
-    record = cast("GameFile", game)
-    return render(record, score_game(record), paper=paper)
+    game = cast("GameFile", record)
+    return render(game, score_game(game), paper=paper)
 
 
 def blank_workbook(players: Sequence[str], rules: str = "classic", *, paper: str = "a4") -> bytes:

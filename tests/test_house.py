@@ -1,0 +1,201 @@
+"""The shape of the house: every game a folder with the same modules, no import cycle,
+no import from a lower layer up to a higher one, no module over ~600 lines, and no game
+named outside its folder but in the registry.
+
+The import graph is read from the source (``ast``), every ``import`` counted wherever
+it stands: at the top, inside a function, or under ``TYPE_CHECKING``.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+from scoresheet import registry
+
+PACKAGE = Path(__file__).resolve().parent.parent / "scoresheet"
+MAX_LINES = 600
+
+# Layers, bottom to top; a module may import only from its own layer or below. A module
+# takes the layer of the longest prefix that names it.
+LAYERS: tuple[tuple[str, ...], ...] = (
+    # the kernel: no game, no file
+    ("errors", "limits", "names", "cards", "results"),
+    # kits every game's views use: questions, terminal text, phone rows, workbook and PDF
+    # mechanics
+    (
+        "questions",
+        "views",
+        "sheets.cells",
+        "sheets.findings",
+        "sheets.plan",
+        "sheets.read",
+        "sheets.write",
+        "paper.model",
+        "paper.fonts",
+        "paper.kit",
+        "paper.render",
+    ),
+    ("roles",),  # the interface the games implement
+    ("registry",),  # the table of games, each role imported by name when asked for
+    # what reads and keeps a game of any kind, through the registry
+    (
+        "models",
+        "record",
+        "store",
+        "locks",
+        "validation",
+        "rules",
+        "session",
+        "entry",
+        "prompting",
+        "views.common",
+        "sheets.safety",
+    ),
+    ("games",),
+    # what shows or reads every game: dispatching through the registry
+    ("sheets", "paper", "serve", "evening"),
+    ("cli", "__main__"),
+)
+
+
+def _modules() -> dict[str, Path]:
+    found = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        parts = path.relative_to(PACKAGE).with_suffix("").parts
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        found[".".join(parts)] = path
+    return found
+
+
+MODULES = _modules()
+
+
+def _imports(name: str, path: Path) -> Iterator[str]:
+    """The project modules ``name`` imports (``scoresheet.`` left off)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            targets = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                up = package.split(".") if package else []
+                up = up[: len(up) - node.level + 1]
+                base = ".".join(["scoresheet", *up, *([base] if base else [])])
+            targets = [base] + [f"{base}.{a.name}" for a in node.names]
+        else:
+            continue
+        for target in targets:
+            if target == "scoresheet" or not target.startswith("scoresheet."):
+                continue
+            short = target[len("scoresheet.") :]
+            # ``from scoresheet.games.barbu import score``: the module if it is one
+            while short and short not in MODULES:
+                short = short.rpartition(".")[0]
+            if short and short != name:
+                yield short
+
+
+GRAPH = {name: sorted(set(_imports(name, path))) for name, path in MODULES.items()}
+
+
+def _layer(name: str) -> int:
+    best, layer = -1, -1
+    for i, prefixes in enumerate(LAYERS):
+        for prefix in prefixes:
+            if (name == prefix or name.startswith(prefix + ".")) and len(prefix) > best:
+                best, layer = len(prefix), i
+    return layer
+
+
+def test_every_module_has_a_layer() -> None:
+    assert [m for m in MODULES if m and _layer(m) < 0] == []
+
+
+def test_no_import_from_a_lower_layer_up() -> None:
+    upward = [
+        f"{a} (layer {_layer(a)}) imports {b} (layer {_layer(b)})"
+        for a, targets in GRAPH.items()
+        for b in targets
+        if a and _layer(b) > _layer(a)
+    ]
+    assert upward == []
+
+
+def test_no_import_cycle() -> None:
+    # A package and its own modules are one unit for Python's import system (importing
+    # ``a.b`` runs ``a/__init__.py`` first); only cycles between distinct modules count.
+    state: dict[str, int] = {}
+    cycles: list[list[str]] = []
+
+    def visit(node: str, stack: list[str]) -> None:
+        state[node] = 1
+        for nxt in GRAPH.get(node, []):
+            if node.startswith(nxt + "."):  # a module importing its own package
+                continue
+            if state.get(nxt) == 1:
+                cycles.append([*stack[stack.index(nxt) :], nxt])
+            elif nxt not in state:
+                visit(nxt, [*stack, nxt])
+        state[node] = 2
+
+    for name in GRAPH:
+        if name not in state:
+            visit(name, [name])
+    assert cycles == []
+
+
+def test_no_module_over_600_lines() -> None:
+    long = {
+        str(p.relative_to(PACKAGE)): n
+        for p in PACKAGE.rglob("*.py")
+        if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_LINES
+    }
+    assert long == {}
+
+
+def _role_files(game: registry.Game) -> set[str]:
+    folder = PACKAGE / "games" / game.package
+    return {str(p.relative_to(folder)) for p in folder.rglob("*.py")}
+
+
+def test_every_game_folder_has_the_same_role_modules() -> None:
+    wanted = {r.replace(".", "/") + ".py" for r in registry.ROLES} | {"__init__.py"}
+    missing = {g.name: sorted(wanted - _role_files(g)) for g in registry.GAMES.values()}
+    assert {g: m for g, m in missing.items() if m} == {}
+
+
+def test_nothing_outside_a_game_folder_names_a_game() -> None:
+    """Outside ``games/<game>/`` and the registry, no code names a game: no ``if game ==
+    "barbu"``, no import of a game's module. Docstrings (examples of game files) may."""
+    names = {g.name for g in registry.GAMES.values()}
+    packages = {g.package for g in registry.GAMES.values()}
+    found = []
+    for name, path in MODULES.items():
+        if name.startswith("games.") or name in ("registry", "games"):
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        docstrings = {
+            id(n.body[0].value)
+            for n in ast.walk(tree)
+            if isinstance(n, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
+            and n.body
+            and isinstance(n.body[0], ast.Expr)
+            and isinstance(n.body[0].value, ast.Constant)
+        }
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Constant)
+                and isinstance(node.value, str)
+                and node.value in names
+                and id(node) not in docstrings
+            ):
+                found.append(f"{path.relative_to(PACKAGE)}:{node.lineno}: {node.value!r}")
+        for target in GRAPH[name]:
+            if target.startswith("games.") and target.split(".")[1] in packages:
+                found.append(f"{path.relative_to(PACKAGE)}: imports {target}")
+    assert found == []
