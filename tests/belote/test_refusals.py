@@ -11,7 +11,7 @@ from scoresheet.errors import ScoresheetError
 from scoresheet.games.belote.rules import DECK, BeloteRules
 from scoresheet.games.belote.score import score_game
 from scoresheet.rules import resolve
-from tests.test_belote_rules import deal, game
+from tests.belote.test_rules import deal, game
 
 EVERY = " ".join(str(c) for c in DECK)
 HALF = [" ".join(str(c) for c in DECK[:16]), " ".join(str(c) for c in DECK[16:])]

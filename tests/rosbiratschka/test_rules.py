@@ -24,7 +24,7 @@ from scoresheet.games.rosbiratschka.rules import (
 from scoresheet.games.rosbiratschka.score import GameScore, score_game, to_json
 from scoresheet.rules import list_presets, load_preset, resolve
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
 
 

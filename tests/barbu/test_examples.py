@@ -238,7 +238,7 @@ def test_chinese_poker_from_hands_with_a_foul() -> None:
 
 def test_examples_are_full_games_that_score() -> None:
     """The bundled examples: a full classic game and a full Ravage City game with doubles."""
-    root = Path(__file__).resolve().parents[1] / "examples"
+    root = Path(__file__).resolve().parents[2] / "examples"
     for name, deals in (("classic.json", 28), ("ravage-city.json", 32)):
         data = json.loads((root / name).read_text(encoding="utf-8"))
         result = score(data)

@@ -16,7 +16,7 @@ from scoresheet.games.barbu.sheet.plan import plan_workbook
 from scoresheet.games.barbu.sheet.render import blank_workbook, export_workbook
 from tests.sheets_helpers import same
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_sheets_names_and_print_setup() -> None:

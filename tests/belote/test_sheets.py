@@ -44,7 +44,7 @@ from scoresheet.games.belote.simulate import random_game
 from scoresheet.sheets.plan import col_letter
 from tests.sheets_helpers import recalculate, same, set_cells, values
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "belote.json"
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
 OPTIONS: list[dict[str, Any]] = [

@@ -44,7 +44,7 @@ from scoresheet.sheets.plan import col_letter
 from scoresheet.sheets.read import game_of_workbook
 from tests.sheets_helpers import patch_xml, recalculate, same, set_cells, values
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "caribbean-all-fours.json"
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
 

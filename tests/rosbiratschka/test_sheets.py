@@ -43,7 +43,7 @@ from scoresheet.sheets.audit import audit_path
 from scoresheet.sheets.plan import col_letter
 from tests.sheets_helpers import recalculate, same, set_cells, values
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "rosbiratschka.json"
 NAMES = ["=Ann", "+Bob", "-Cat", "@Dan"]
 
