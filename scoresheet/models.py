@@ -8,8 +8,8 @@ formats.
 
 Commands must start fast, and pydantic's Python layer costs more to import than a whole
 command may take, so the validators the commands run are built by pydantic-core from
-schemas generated from these models (``scoresheet/schemas/*.json``, written by
-``python -m scoresheet.models``; a test checks they match). Validated data is plain
+schemas generated from these models (``schemas/game.json`` and ``rules.json`` in each
+game's folder, written by ``python -m scoresheet.models``; a test checks they match). Validated data is plain
 JSON data typed by these classes.
 """
 
@@ -19,13 +19,14 @@ import json
 import re
 import sys
 from functools import cache
-from pathlib import Path
 from typing import Annotated, Any, Literal, NotRequired
 
 from pydantic import ConfigDict, Field, StringConstraints, TypeAdapter, with_config
 from typing_extensions import TypedDict
 
+from scoresheet import registry
 from scoresheet.limits import MAX_HISTORY, MAX_NUMBER, MAX_PLAYERS
+from scoresheet.validation import schema_path
 
 # A player's name. Beyond its length, what a name may be (composed Unicode, visible,
 # no control characters or separators, no two alike in any case) is checked by
@@ -73,15 +74,9 @@ class GameFile(GameFileHeader):
     deals: NotRequired[list[Any]]
 
 
-SCHEMA_DIR = Path(__file__).resolve().parent / "schemas"
-
-
 @cache
 def all_models() -> dict[str, Any]:
     """Every game's file and rules models, by schema name (``game-belote``, ``rules-belote``)."""
-    # The table of games sits above the models; it is read only to write or check schemas.
-    from scoresheet import registry
-
     models: dict[str, Any] = {}
     for game in registry.names():
         module = registry.part(game, "models")
@@ -113,10 +108,11 @@ def schema_text(name: str) -> str:
 
 def main() -> None:
     """Write the schemas the commands validate with (run after changing a model)."""
-    SCHEMA_DIR.mkdir(exist_ok=True)
     for name in all_models():
-        (SCHEMA_DIR / f"{name}.json").write_text(schema_text(name), encoding="utf-8")
-        print(f"wrote schemas/{name}.json", file=sys.stderr)
+        path = schema_path(name)
+        path.parent.mkdir(exist_ok=True)
+        path.write_text(schema_text(name), encoding="utf-8")
+        print(f"wrote {path.relative_to(path.parents[4])}", file=sys.stderr)
 
 
 if __name__ == "__main__":

@@ -13,13 +13,21 @@ from typing import Any
 
 from pydantic_core import SchemaValidator, ValidationError
 
+from scoresheet import registry
 from scoresheet.errors import ScoresheetError
 
-__all__ = ["ValidationError", "describe", "validator", "where"]
+__all__ = ["ValidationError", "describe", "schema_path", "validator", "where"]
 
-_SCHEMAS = Path(__file__).resolve().parent / "schemas"
+_GAMES = Path(__file__).resolve().parent / "games"
 _BRANCHES = ("str", "int", "bool", "none", "nullable", "typed-dict", "function-after")
 _MESSAGES = {"extra_forbidden": "unknown field", "missing": "missing"}
+
+
+def schema_path(name: str) -> Path:
+    """Where the schema ``name`` ("game-barbu", "rules-belote") is kept: in its game's
+    folder, ``scoresheet/games/<package>/schemas/game.json`` (or ``rules.json``)."""
+    kind, _, game = name.partition("-")
+    return _GAMES / registry.game(game).package / "schemas" / f"{kind}.json"
 
 
 @cache
@@ -27,7 +35,7 @@ def validator(name: str) -> SchemaValidator:
     """The validator of a schema of :func:`scoresheet.models.all_models` ("game-barbu",
     "rules-belote")."""
     try:
-        text = (_SCHEMAS / f"{name}.json").read_text("utf-8")
+        text = schema_path(name).read_text("utf-8")
     except FileNotFoundError:
         raise ScoresheetError(f"{name}: not supported by this version of scoresheet") from None
     schema: Any = json.loads(text)

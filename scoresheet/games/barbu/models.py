@@ -2,7 +2,7 @@
 
 The header every game file shares is :class:`scoresheet.models.GameFileHeader`; the
 commands validate with the pydantic-core schemas generated from these models
-(``game-barbu`` and ``rules-barbu`` in ``scoresheet/schemas/``).
+(``game-barbu`` and ``rules-barbu`` in ``schemas/`` of this folder).
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 The header every game file shares is :class:`scoresheet.models.GameFileHeader`; the
 commands validate with the pydantic-core schemas generated from them (``game-belote`` and
-``rules-belote`` in ``scoresheet/schemas/``).
+``rules-belote`` in ``schemas/`` of this folder).
 
 Teams are numbered 0 and 1 everywhere in a deal (``points``, ``last_trick``, ``belote``,
 ``capot``, a declaration's ``team``): team 0 is ``teams[0]`` — by default the first and

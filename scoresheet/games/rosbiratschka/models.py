@@ -2,7 +2,7 @@
 
 The header every game file shares is :class:`scoresheet.models.GameFileHeader`; the
 commands validate with the pydantic-core schemas generated from them (``game-rosbiratschka`` and
-``rules-rosbiratschka`` in ``scoresheet/schemas/``).
+``rules-rosbiratschka`` in ``schemas/`` of this folder).
 """
 
 from __future__ import annotations
