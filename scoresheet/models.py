@@ -9,8 +9,8 @@ formats.
 Commands must start fast, and pydantic's Python layer costs more to import than a whole
 command may take, so the validators the commands run are built by pydantic-core from
 schemas generated from these models (``schemas/game.json`` and ``rules.json`` in each
-game's folder, written by ``python -m scoresheet.models``; a test checks they match). Validated data is plain
-JSON data typed by these classes.
+game's folder, written by ``python -m scoresheet.models``; a test checks they match).
+Validated data is plain JSON data typed by these classes.
 """
 
 from __future__ import annotations
