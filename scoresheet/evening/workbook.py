@@ -27,6 +27,13 @@ from scoresheet.evening.settle import (
 )
 from scoresheet.evening.stats import Stats, form_result
 from scoresheet.sheets.plan import Cell, col_letter
+from scoresheet.sheets.write import (
+    HEADER_FILL,
+    INPUT_FILL,
+    print_setup,
+    save_with_values,
+    write_cells,
+)
 
 if TYPE_CHECKING:
     from openpyxl.worksheet.worksheet import Worksheet
@@ -268,8 +275,6 @@ def settlement_workbook(s: Settlement, games: Sequence[ScoredGame]) -> bytes:
     from openpyxl import Workbook
     from openpyxl.workbook.defined_name import DefinedName
 
-    from scoresheet.sheets.write import print_setup, save_with_values, write_cells
-
     cells = plan_settlement(s, games)
     wb = Workbook()
     first = wb.active
@@ -401,8 +406,6 @@ def stats_workbook(s: Stats) -> bytes:
     from openpyxl import Workbook
     from openpyxl.chart import LineChart, Reference
 
-    from scoresheet.sheets.write import print_setup, save_with_values, write_cells
-
     cells = plan_stats(s)
     wb = Workbook()
     first = wb.active
@@ -440,8 +443,6 @@ def stats_workbook(s: Stats) -> bytes:
 
 def _styles(money: str) -> dict[str, dict[str, Any]]:
     from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
-
-    from scoresheet.sheets.write import HEADER_FILL, INPUT_FILL
 
     thin = Side(style="thin", color="BFBFBF")
     box = Border(left=thin, right=thin, top=thin, bottom=thin)

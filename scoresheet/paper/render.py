@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from scoresheet.errors import ScoresheetError
+from scoresheet.paper.fonts import font_files
 from scoresheet.paper.model import MIN_FONT, Block, Chart, Doc, Grid
 
 if TYPE_CHECKING:
@@ -76,7 +77,6 @@ def render(doc: Doc, paper: str = "a4") -> bytes:
     """The PDF of ``doc`` on ``paper`` ("a4" or "letter")."""
     if paper not in PAPER_MM:
         raise ScoresheetError(f'--paper: "{paper}" is not a paper size (a4 or letter)')
-    from scoresheet.paper.fonts import font_files
 
     files = font_files()
     from fpdf import FPDF

@@ -18,6 +18,7 @@ from typing import Any
 
 from scoresheet import registry
 from scoresheet.errors import ScoresheetError
+from scoresheet.prompting import check_deal, navigation, reason
 from scoresheet.questions import Form, Question, StartAgain
 
 MAX_ANSWERS = 200  # the longest deal (every double, every per-player count) asks about 40
@@ -81,7 +82,6 @@ def ask(
     and either ``question`` (with ``error`` when the answer was refused, ``help`` when
     ``?`` was typed) or ``deal`` and ``shown`` (the deal as it would be saved).
     """
-    from scoresheet.prompting import check_deal, navigation, reason
 
     result = game.result
     dq = registry.part(result.game, "play").deal_questions(result)

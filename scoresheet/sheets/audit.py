@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
+from scoresheet import record as rec
 from scoresheet import registry
 from scoresheet.errors import ScoresheetError
 from scoresheet.sheets.findings import Report
@@ -37,8 +38,6 @@ def blank(game: str, players: Sequence[str], rules: str, *, paper: str = "a4") -
 def audit_path(path: Path) -> Report:
     """Audit a workbook (``.xlsx``) or a game file (``.json``)."""
     if path.suffix.lower() == ".json":
-        from scoresheet import record as rec
-
         game = rec.load(path)
         return _audit(game.get("game", registry.DEFAULT_GAME)).audit_game(game, path.name)
     data = read_workbook_bytes(path)

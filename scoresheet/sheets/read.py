@@ -26,6 +26,7 @@ from typing import Any, TypeVar, cast
 
 from scoresheet.errors import ScoresheetError
 from scoresheet.limits import MAX_NAME
+from scoresheet.sheets.cells import read_cells
 from scoresheet.sheets.plan import SheetError
 
 S = TypeVar("S")
@@ -96,7 +97,6 @@ def read_sheets(
     rather than leave it out. ``kind`` names what the workbook should be, in its errors;
     ``sheet`` builds each sheet's object (default :class:`Sheet`).
     """
-    from scoresheet.sheets.cells import read_cells
 
     make = sheet if sheet is not None else Sheet
     key = (name, tuple(titles), max_row, max_col, kind, make)

@@ -28,6 +28,8 @@ from pathlib import Path
 from typing import Any
 
 from scoresheet.errors import ScoresheetError
+from scoresheet.record import parse
+from scoresheet.store import read_regular_file
 
 MAX_FILE_BYTES = 10 * 1024 * 1024
 MAX_MEMBERS = 300
@@ -59,7 +61,6 @@ def read_workbook_bytes(path: Path) -> bytes:
         )
     if path.suffix.lower() == ".xlsm":
         raise ScoresheetError(f"{name}: a macro-enabled workbook (.xlsm); refused")
-    from scoresheet.store import read_regular_file
 
     # Checked on the opened file and read at most once past the cap: /dev/zero, a FIFO or
     # a file that grows meanwhile is refused rather than read for ever.
@@ -177,7 +178,6 @@ def strict_json(text: str) -> Any:
     Traceback (most recent call last):
     ValueError: "rounds" is given twice at the top level (1, then 2); refused: keep the one meant
     """
-    from scoresheet.record import parse
 
     try:
         return parse(text, source="")

@@ -7,6 +7,7 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from scoresheet.rules import list_presets, load_preset
 from scoresheet.views.term import Styled, Term, cells, clip, ranks
 
 __all__ = [
@@ -69,7 +70,6 @@ def rules_in_force(rules: Any) -> str:
     >>> rules_in_force(resolve("classic", {"rotation": "every-deal"}))
     'classic; rotation every-deal'
     """
-    from scoresheet.rules import list_presets, load_preset
 
     name = str(rules.name)
     if name not in list_presets():

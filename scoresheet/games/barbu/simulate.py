@@ -11,8 +11,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from scoresheet.cards import SUIT_NAMES, Card
+from scoresheet.games.barbu.poker import count_beats, parse_hand
 from scoresheet.games.barbu.rotation import dealer_of, declarer_of
 from scoresheet.games.barbu.rules import BarbuRules
+from scoresheet.rules import load_preset
 
 
 def _partition(rng: random.Random, total: int, players: Sequence[str]) -> dict[str, int]:
@@ -90,7 +92,6 @@ def random_result(
             }
         if rng.random() < 0.5:
             return {"hands": hands}
-        from scoresheet.games.barbu.poker import count_beats, parse_hand
 
         parsed = {p: parse_hand(h["front"], h["middle"], h["back"]) for p, h in hands.items()}
         return {"beats": count_beats(parsed)}
@@ -198,8 +199,6 @@ def random_game(
 ) -> dict[str, Any]:
     """A legal game file (as data): ``deals`` deals, or a complete game when ``None``."""
     if isinstance(rules, str):
-        from scoresheet.rules import load_preset
-
         name: str = rules
         preset: BarbuRules = load_preset(rules)
         rules = preset

@@ -32,10 +32,12 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from scoresheet import entry as common
+from scoresheet.cards import parse_cards
 from scoresheet.errors import ScoresheetError
 from scoresheet.games.belote.rules import CONTRACTS, DECK, KINDS, parse_rank
 from scoresheet.games.belote.score import Teams, read_cards
 from scoresheet.limits import MAX_DIGITS
+from scoresheet.views.common import initials
 
 if TYPE_CHECKING:
     from scoresheet.games.belote.score import GameScore
@@ -103,7 +105,6 @@ def read_contract(text: str, contracts: Sequence[str] = CONTRACTS) -> str:
 def team_words(players: Sequence[str], teams: Teams) -> dict[str, int]:
     """The words naming a team: ``0``/``1``, its initials as the sheet prints them
     (``AC``), its name (``Ann & Cat``)."""
-    from scoresheet.views.common import initials
 
     tags = initials(players)
     words: dict[str, int] = {"0": 0, "1": 1}
@@ -176,7 +177,6 @@ def points(text: str, total: int | None = None) -> list[int]:
 
 def cards_of_one_team(text: str, team_index: int, where: str) -> list[str]:
     """Both teams' captured cards from one team's: the other team took the rest."""
-    from scoresheet.cards import parse_cards
 
     try:
         taken = parse_cards(text)

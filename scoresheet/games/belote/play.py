@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from scoresheet import entry as common
 from scoresheet.errors import ScoresheetError
-from scoresheet.games.belote import entry
+from scoresheet.games.belote import entry, views
 from scoresheet.prompting import Prompter, ask_deal, heading, opening, run_deals
 from scoresheet.questions import DealQuestions, Form, Question
 
@@ -252,7 +252,6 @@ def _enter_deal(io: Prompter, game: OpenGame) -> dict[str, Any]:
 
 def play_game(path: Path) -> int:
     """Enter deals until a team wins or the player stops; the exit code."""
-    from scoresheet.games.belote import views
 
     def intro(game: OpenGame) -> list[str]:
         result = game.result

@@ -21,6 +21,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any, cast
 
 from scoresheet.cards import SUIT_NAMES, SUITS, Card, parse_card
+from scoresheet.errors import ScoresheetError
 
 if TYPE_CHECKING:
     pass
@@ -56,7 +57,6 @@ def parse_rank(text: str) -> str:
     >>> parse_rank("t"), parse_rank("q")
     ('10', 'Q')
     """
-    from scoresheet.errors import ScoresheetError
 
     try:
         card = parse_card(f"{text.strip()}S")

@@ -12,11 +12,13 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from scoresheet.cards import parse_card
 from scoresheet.games.belote.rules import DECK, RANK_KEYS, SEQUENCES, TRUMP_ORDER, BeloteRules
+from scoresheet.games.belote.score import play_out, score_deal, teams_of
+from scoresheet.rules import resolve
 
 
 def _rules(name: str, options: Mapping[str, Any] | None) -> BeloteRules:
-    from scoresheet.rules import resolve
 
     rules = resolve(name, options)
     assert isinstance(rules, BeloteRules)
@@ -108,7 +110,6 @@ def random_deal(
 
 
 def _card(text: str) -> Any:
-    from scoresheet.cards import parse_card
 
     return parse_card(text)
 
@@ -129,7 +130,6 @@ def random_game(
     >>> len(game["deals"]), game["game"]
     (3, 'belote')
     """
-    from scoresheet.games.belote.score import play_out, score_deal, teams_of
 
     names = list(players or ["Ann", "Bob", "Cat", "Dan"])
     in_force = _rules(rules, options)

@@ -5,15 +5,26 @@ from __future__ import annotations
 
 from typing import Any
 
-from scoresheet.games.belote.rules import CONTRACT_NAMES, BeloteRules
+from scoresheet.games.belote.rules import (
+    CONTRACT_NAMES,
+    RANK_KEYS,
+    TABLES,
+    TRUMP_ORDER,
+    BeloteRules,
+)
 from scoresheet.games.belote.score import DealScore, GameScore
-from scoresheet.views.common import rules_in_force, standings_table, violation_lines
+from scoresheet.views.common import (
+    initials,
+    players_legend,
+    rules_in_force,
+    standings_table,
+    violation_lines,
+)
 from scoresheet.views.term import Cell, Layout, Term, fit_table, plural
 
 
 def team_tags(result: GameScore) -> tuple[str, str]:
     """Short names for the two teams: their players' initials (``AC``, ``BD``)."""
-    from scoresheet.views.common import initials
 
     tags = initials(result.players)
     a, b = ("".join(tags[p] for p in team) for team in result.teams)
@@ -56,7 +67,6 @@ def _code_legend(result: GameScore) -> str:
 
 def score_table(result: GameScore, term: Term | None = None) -> str:
     """One row per deal: who took what, the card points, the outcome and the scores."""
-    from scoresheet.views.common import initials, players_legend
 
     term = term or Term.detect()
     tags = team_tags(result)
@@ -186,7 +196,6 @@ def standings(result: GameScore, term: Term | None = None) -> str:
 
 def sheet_text(result: GameScore, title: str, term: Term | None = None) -> str:
     """The paper sheet: each team's score and running total, deal by deal."""
-    from scoresheet.views.common import initials, players_legend
 
     term = term or Term.detect()
     tags = team_tags(result)
@@ -292,7 +301,6 @@ def after_deal_text(result: GameScore, term: Term | None = None) -> str:
 def rules_text(rules: BeloteRules) -> str:
     """A preset as text (for ``scoresheet rules show``): every value, the card tables
     and each contract's totals derived from them."""
-    from scoresheet.games.belote.rules import RANK_KEYS, TABLES, TRUMP_ORDER
 
     lines = [
         f"{rules.name}: {rules.description}",

@@ -28,6 +28,7 @@ from scoresheet.games.caribbean_all_fours.score import (
     right_of,
     team_of,
 )
+from scoresheet.games.caribbean_all_fours.views import after_deal_text, deal_text, standings
 from scoresheet.prompting import Prompter, ask_deal, heading, opening, run_deals
 from scoresheet.questions import DealQuestions, Form, Question, StartAgain
 from scoresheet.views.term import plural
@@ -291,11 +292,6 @@ def result_points(result: GameScore, dealer: str, deal: Mapping[str, Any]) -> li
 
 def play_game(path: Path) -> int:
     """Enter deals until a team wins or the player stops; the exit code."""
-    from scoresheet.games.caribbean_all_fours.views import (
-        after_deal_text,
-        deal_text,
-        standings,
-    )
 
     def intro(game: OpenGame) -> list[str]:
         result = game.result

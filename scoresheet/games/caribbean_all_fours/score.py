@@ -27,8 +27,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
+from scoresheet import record as rec
 from scoresheet.cards import SUIT_NAMES, Card
 from scoresheet.errors import ScoresheetError
 from scoresheet.games.caribbean_all_fours.checks import (
@@ -185,9 +186,6 @@ def right_of(players: Sequence[str], player: str) -> str:
 
 def game_file(data: Any, *, source: str = "game") -> AllFoursGameFile:
     """Validate game-file data as an All Fours game (the typed form of record.from_data)."""
-    from typing import cast
-
-    from scoresheet import record as rec
 
     checked: Mapping[str, Any] = rec.from_data(data, source=source)
     if checked.get("game") != "caribbean-all-fours":

@@ -18,7 +18,14 @@ from scoresheet.games.caribbean_all_fours.score import (
     Point,
     right_of,
 )
-from scoresheet.views.common import card_text, rules_in_force, standings_table, violation_lines
+from scoresheet.views.common import (
+    card_text,
+    initials,
+    players_legend,
+    rules_in_force,
+    standings_table,
+    violation_lines,
+)
 from scoresheet.views.term import Cell, Layout, Term, fit_table, plural
 
 LETTERS = ("A", "B")
@@ -115,7 +122,6 @@ def _title(result: GameScore, title: str, term: Term) -> str:
 
 def score_text(result: GameScore, title: str, term: Term | None = None) -> str:
     """One row per deal: the cards turned up, the beg, every point in order, the totals."""
-    from scoresheet.views.common import initials, players_legend
 
     term = term or Term.detect()
     tags = initials(result.players)

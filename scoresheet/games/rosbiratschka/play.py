@@ -16,6 +16,12 @@ from scoresheet.errors import ScoresheetError
 from scoresheet.games.rosbiratschka.entry import PROMPTS, parse_value
 from scoresheet.games.rosbiratschka.rules import COUNTED, RESULT_KEYS, RosbiratschkaRules
 from scoresheet.games.rosbiratschka.score import GameScore, base_scores
+from scoresheet.games.rosbiratschka.views import (
+    after_deal_text,
+    deal_text,
+    standings,
+    what_to_report,
+)
 from scoresheet.questions import DealQuestions, Form, Question
 from scoresheet.views.term import plural
 
@@ -94,7 +100,6 @@ def deal_form(
 
 def deal_questions(result: GameScore) -> DealQuestions | None:
     """The next deal's questions (``None`` when the game is complete), as ``play`` asks them."""
-    from scoresheet.games.rosbiratschka.views import what_to_report
 
     rules, players = result.rules, list(result.players)
     number, contract = result.next_number, result.next_contract
@@ -125,7 +130,6 @@ def _enter_deal(io: prompting.Prompter, game: OpenGame) -> dict[str, Any]:
 
 def play_game(path: Path) -> int:
     """Enter deals until the game is complete or the player stops; the exit code."""
-    from scoresheet.games.rosbiratschka.views import after_deal_text, deal_text, standings
 
     def intro(game: OpenGame) -> list[str]:
         result, rules = game.result, game.result.rules

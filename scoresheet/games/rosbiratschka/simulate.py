@@ -12,6 +12,7 @@ from typing import Any
 
 from scoresheet.games.rosbiratschka.rules import COUNTED, HUNDRED_KEYS, RosbiratschkaRules
 from scoresheet.games.rosbiratschka.score import dealer_of
+from scoresheet.rules import resolve
 
 PLAYERS = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay")
 
@@ -71,7 +72,6 @@ def random_game(
     options: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
     """A game file's data: ``deals`` random legal deals (default: the whole game)."""
-    from scoresheet.rules import resolve
 
     resolved = resolve(rules, options)
     assert isinstance(resolved, RosbiratschkaRules)

@@ -13,7 +13,10 @@ from scoresheet.games.rosbiratschka.rules import (
 from scoresheet.games.rosbiratschka.score import DealScore, GameScore, expected_total
 from scoresheet.views.common import (
     abbreviations,
+    check_mark,
+    initials,
     legend,
+    players_legend,
     rules_in_force,
     standings_table,
     violation_lines,
@@ -50,7 +53,6 @@ def _note_short(deal: DealScore, tags: dict[str, str]) -> str:
 def score_table(result: GameScore, *, running: bool = False, term: Term | None = None) -> str:
     """One row per deal: number, dealer, contract, each player's penalty, total, check,
     why the total is what it is; with ``running``, a line of running totals under each."""
-    from scoresheet.views.common import check_mark, initials, players_legend
 
     term = term or Term.detect()
     players = list(result.players)

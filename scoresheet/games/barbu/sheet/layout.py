@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from scoresheet.games.barbu.poker import ROWS
+from scoresheet.games.barbu.rotation import dealer_of, declarer_of
 from scoresheet.games.barbu.rules import BarbuRules
 from scoresheet.sheets.plan import Cell, col_letter, ref, text_literal
 from scoresheet.views.common import initials
@@ -318,12 +319,10 @@ class Layout:
         return row - FIRST + 1
 
     def declarer(self, deal: int) -> str:
-        from scoresheet.games.barbu.rotation import declarer_of
 
         return declarer_of(self.rules, self.players, deal - 1)
 
     def dealer(self, deal: int) -> str:
-        from scoresheet.games.barbu.rotation import dealer_of
 
         return dealer_of(self.rules, self.players, self.declarer(deal))
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
+from scoresheet import record as rec
 from scoresheet.games.barbu.score import GameScore, score_game
 from scoresheet.games.barbu.sheet.layout import (
     DATA_COL,
@@ -70,7 +71,6 @@ def export_workbook(record: Mapping[str, Any], *, paper: str = "a4") -> bytes:
 
 def blank_workbook(players: Sequence[str], rules: str = "classic", *, paper: str = "a4") -> bytes:
     """A workbook with no deals: the sheet a table prints, or fills in on a tablet."""
-    from scoresheet import record as rec
 
     data = {
         "format": "scoresheet-game",

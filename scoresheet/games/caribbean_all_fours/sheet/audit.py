@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
+from scoresheet import record as rec
 from scoresheet.errors import ScoresheetError
 from scoresheet.games.caribbean_all_fours.rules import (
     JACK_RULES,
@@ -53,9 +54,10 @@ from scoresheet.games.caribbean_all_fours.sheet.layout import (
 )
 from scoresheet.games.caribbean_all_fours.sheet.plan import plan_workbook
 from scoresheet.limits import MAX_DEAL_ROWS, SHEET_MARGIN
+from scoresheet.rules import merge_options, resolve
 from scoresheet.sheets.findings import Report, compare_cells
 from scoresheet.sheets.plan import Cell, col_letter
-from scoresheet.sheets.read import Sheet, check_player_names
+from scoresheet.sheets.read import Sheet, check_player_names, read_sheets
 from scoresheet.sheets.safety import strict_json
 
 if TYPE_CHECKING:
@@ -64,7 +66,6 @@ if TYPE_CHECKING:
 
 def load_sheets(data: bytes, name: str) -> dict[str, Sheet]:
     """The four sheets' cells, read twice: formulas and inputs, then the saved values."""
-    from scoresheet.sheets.read import read_sheets
 
     return read_sheets(
         data,
@@ -147,7 +148,6 @@ def _rule_overrides(
     sheets: dict[str, Sheet], rules: AllFoursRules, report: Report
 ) -> dict[str, Any]:
     """Rule values changed in the sheet, as options (each noted, not blocking an import)."""
-    from scoresheet.rules import merge_options
 
     sheet = sheets[RULES]
     out: dict[str, Any] = {}
@@ -209,7 +209,6 @@ def _show(value: Any) -> str:
 
 def read_book(data: bytes, name: str, report: Report) -> Book:
     """The game a workbook's inputs make, with findings for inputs that cannot be read."""
-    from scoresheet.rules import merge_options, resolve
 
     sheets = load_sheets(data, name)
     stated, options, teams, rows = _read_meta(sheets, name)
@@ -328,7 +327,6 @@ def read_book(data: bytes, name: str, report: Report) -> Book:
 
 
 def _validate(record: AllFoursGameFile, name: str) -> AllFoursGameFile:
-    from scoresheet import record as rec
 
     return cast("AllFoursGameFile", rec.from_data(record, source=name))
 

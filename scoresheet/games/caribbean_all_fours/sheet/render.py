@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
+from scoresheet import record as rec
 from scoresheet.games.caribbean_all_fours.rules import JACK_RULES, KICK_RETURNS, TIED_GAME
 from scoresheet.games.caribbean_all_fours.score import GameScore, score_game
 from scoresheet.games.caribbean_all_fours.sheet.layout import (
@@ -43,12 +44,14 @@ from scoresheet.games.caribbean_all_fours.sheet.layout import (
 )
 from scoresheet.games.caribbean_all_fours.sheet.plan import plan_workbook
 from scoresheet.sheets.plan import col_letter
+from scoresheet.sheets.read import category
 from scoresheet.sheets.write import (
     GREY,
     RED_FILL,
     WIN_FILL,
     box_border,
     cell_styles,
+    check_text,
     print_setup,
     save_with_values,
     write_cells,
@@ -80,7 +83,6 @@ def export_workbook(record: Mapping[str, Any], *, paper: str = "a4") -> bytes:
 
 def blank_workbook(players: Sequence[str], rules: str = GAME, *, paper: str = "a4") -> bytes:
     """A workbook with no deals, to print or to fill in at the table."""
-    from scoresheet import record as rec
 
     data = {
         "format": "scoresheet-game",
@@ -98,7 +100,6 @@ def render(
     record: AllFoursGameFile, result: GameScore, rows: int | None = None, *, paper: str = "a4"
 ) -> bytes:
     """Write the planned cells with openpyxl, then cache the library's values."""
-    from scoresheet.sheets.write import check_text
 
     check_text(cast("Any", record))
     plan = plan_workbook(record, result, rows=rows)
@@ -114,8 +115,6 @@ def render(
 def _workbook(plan: Plan) -> Workbook:
     from openpyxl import Workbook
     from openpyxl.workbook.defined_name import DefinedName
-
-    from scoresheet.sheets.read import category
 
     lay = plan.layout
     wb = Workbook()

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
+from scoresheet import record as rec
 from scoresheet.errors import ScoresheetError
 from scoresheet.games.rosbiratschka.rules import RESULT_KEYS
 from scoresheet.games.rosbiratschka.score import (
@@ -32,8 +33,10 @@ from scoresheet.games.rosbiratschka.sheet.layout import (
     Layout,
 )
 from scoresheet.games.rosbiratschka.sheet.plan import Plan
-from scoresheet.rules import resolve, rules_of
+from scoresheet.rules import merge_options, resolve, rules_of
+from scoresheet.sheets.findings import Report, after_broken, compare_cells
 from scoresheet.sheets.plan import col_letter
+from scoresheet.sheets.read import check_player_names, read_sheets, show_value, whole_number
 from scoresheet.sheets.safety import strict_json
 
 if TYPE_CHECKING:
@@ -46,7 +49,6 @@ if TYPE_CHECKING:
 
 def _load(data: bytes, name: str) -> dict[str, Sheet]:
     """The three sheets' cells, read twice: formulas and inputs, then the saved values."""
-    from scoresheet.sheets.read import read_sheets
 
     return read_sheets(
         data,
@@ -94,8 +96,6 @@ def _text(value: Any) -> str | None:
 
 def read_book(data: bytes, name: str, report: Report) -> Book:
     """The game a workbook's inputs hold, with a finding for each input that is wrong."""
-    from scoresheet.rules import merge_options
-    from scoresheet.sheets.read import check_player_names, show_value, whole_number
 
     sheets = _load(data, name)
     rules_sheet = sheets[RULES]
@@ -330,7 +330,6 @@ def _score_each(report: Report, book: Book) -> tuple[GameScore, set[int]]:
 
 
 def _compare(report: Report, book: Book, score: GameScore, broken: set[int]) -> None:
-    from scoresheet.sheets.findings import after_broken, compare_cells
 
     lay = book.layout
     scored = {d.number: d for d in score.deals}
@@ -341,7 +340,6 @@ def _compare(report: Report, book: Book, score: GameScore, broken: set[int]) -> 
 
 def audit_workbook_bytes(data: bytes, name: str) -> Report:
     """Audit a workbook's bytes (already passed through :mod:`scoresheet.sheets.safety`)."""
-    from scoresheet.sheets.findings import Report
 
     report = Report(name)
     book = read_book(data, name, report)
@@ -357,8 +355,6 @@ def import_workbook_bytes(data: bytes, name: str) -> tuple[Any, Report]:
     """The game a workbook's inputs hold. Raises ScoresheetError when an input is wrong;
     a rule value changed in the sheet is kept in the game's options (a finding that does
     not block)."""
-    from scoresheet import record as rec
-    from scoresheet.sheets.findings import Report
 
     report = Report(name)
     book = read_book(data, name, report)
@@ -374,7 +370,6 @@ def import_workbook_bytes(data: bytes, name: str) -> tuple[Any, Report]:
 
 def audit_game(record: Mapping[str, Any], name: str) -> Report:
     """Audit a game file: score each deal, and report what the rules refuse."""
-    from scoresheet.sheets.findings import Report
 
     report = Report(name, record=cast("Any", record))
     try:

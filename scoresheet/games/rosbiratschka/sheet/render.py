@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
+from scoresheet import record as rec
 from scoresheet.errors import ScoresheetError
 from scoresheet.games.rosbiratschka.rules import COUNTED, RESULT_KEYS
 from scoresheet.games.rosbiratschka.score import GameScore, score_game
@@ -28,6 +29,7 @@ from scoresheet.games.rosbiratschka.sheet.layout import (
 )
 from scoresheet.games.rosbiratschka.sheet.plan import Plan, plan_workbook
 from scoresheet.sheets.plan import col_letter
+from scoresheet.sheets.read import category
 from scoresheet.sheets.write import (
     RED_FILL,
     WIN_FILL,
@@ -72,7 +74,6 @@ def blank_workbook(
     players: Sequence[str], rules: str | Mapping[str, Any] = GAME, *, paper: str = "a4"
 ) -> bytes:
     """A workbook with no deals: the sheet a table prints, or fills in on a tablet."""
-    from scoresheet import record as rec
 
     data = {
         "format": "scoresheet-game",
@@ -105,8 +106,6 @@ def render(record: Mapping[str, Any], score: GameScore, *, paper: str = "a4") ->
 def _workbook(plan: Plan) -> Workbook:
     from openpyxl import Workbook
     from openpyxl.workbook.defined_name import DefinedName
-
-    from scoresheet.sheets.read import category
 
     lay = plan.layout
     wb = Workbook()
