@@ -194,7 +194,7 @@ class BarbuRules:
                 raise ValueError(f"{needed_by} needs {card} in the deck")
         poker = self.values.chinese_poker
         if poker is not None:
-            from scoresheet.games.barbu.poker import CATEGORY_NAMES
+            from scoresheet.games.barbu.poker import CATEGORY_NAMES  # the poker tables: only with Chinese Poker
 
             for row, table in poker.royalties.items():
                 for category in table:
