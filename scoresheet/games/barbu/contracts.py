@@ -148,7 +148,8 @@ def _score_one(ctx: _Deal, contract: str, result: BarbuResult) -> dict[str, int]
     if contract == "ravage-city":
         return _ravage_city(ctx, result)
     if contract == "chinese-poker":
-        from scoresheet.games.barbu.chinese import chinese_poker_scores  # the poker tables: only for a Chinese Poker deal
+        # The poker tables are built on import: only for a Chinese Poker deal.
+        from scoresheet.games.barbu.chinese import chinese_poker_scores
 
         return chinese_poker_scores(ctx.rules, result, ctx.players, ctx.where)
     raise ctx.fail(f'"{contract}" is not a contract of these rules')

@@ -194,7 +194,8 @@ class BarbuRules:
                 raise ValueError(f"{needed_by} needs {card} in the deck")
         poker = self.values.chinese_poker
         if poker is not None:
-            from scoresheet.games.barbu.poker import CATEGORY_NAMES  # the poker tables: only with Chinese Poker
+            # The poker tables are built on import: only with Chinese Poker.
+            from scoresheet.games.barbu.poker import CATEGORY_NAMES
 
             for row, table in poker.royalties.items():
                 for category in table:
