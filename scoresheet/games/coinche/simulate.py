@@ -28,10 +28,16 @@ def _rules(name: str, options: Mapping[str, Any] | None) -> CoincheRules:
 
 
 def random_deal(
-    rng: random.Random, rules: CoincheRules, players: Sequence[str], teams: Teams
+    rng: random.Random,
+    rules: CoincheRules,
+    players: Sequence[str],
+    teams: Teams,
+    *,
+    cards: float = 0.3,
 ) -> dict[str, Any]:
-    """One legal deal: Belote's card play, a bid, and perhaps a coinche and surcoinche."""
-    deal = random_play(rng, rules, players, teams)
+    """One legal deal: Belote's card play, a bid, and perhaps a coinche and surcoinche;
+    ``cards``: how often the result is given as captured cards."""
+    deal = random_play(rng, rules, players, teams, cards=cards)
     taking = 0 if deal["taker"] in teams[0] else 1
     numbers = rules.bids()[:-1] if rules.generale else rules.bids()
     bids = [b for b in numbers if b != CAPOT]
