@@ -83,6 +83,19 @@ def test_the_page_example_at_the_table(tmp_path: Path) -> None:
     assert _json(g)["team_totals"] == [1080, 750]
 
 
+def test_play_asks_the_auction_then_the_result_as_belote(tmp_path: Path) -> None:
+    g = _new(tmp_path)
+    answers = ["h", "100", "Ann", "", "56", "1", "Ann"]  # no coinche: no surcoinche asked
+    answers += ["s", "95", "100", "Bob", "Dan", "Ann", "", "74", "1", "Bob", "q"]
+    proc = run("play", g, stdin="\n".join(answers) + "\n")
+    assert proc.returncode == 0, proc.stderr
+    assert "Surcoinched by? (Bob or Dan; Enter for none)" in proc.stdout
+    assert "not a multiple of 10" in proc.stdout + proc.stderr
+    assert "Dan cannot coinche: only a defender (Cat & Ann) may" in proc.stdout + proc.stderr
+    assert "Bob 100♠ coinché by Ann (Bob & Dan, 94 to 88) — dedans" in proc.stdout
+    assert [d["score"] for d in _json(g)["deals"]] == [[60, 230], [20, 520]]
+
+
 @pytest.mark.parametrize(
     ("args", "fragment"),
     [

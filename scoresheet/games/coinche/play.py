@@ -119,6 +119,17 @@ def _no_parse(text: str) -> Any:  # a question with one possible answer is never
     raise ScoresheetError("this question has only one answer")
 
 
+def _said(result: GameScore) -> Callable[[str, Any], str]:
+    """An answer taken without asking, in words (only a capot is worth saying)."""
+
+    def said(key: str, value: Any) -> str:
+        if key == "capot" and value is not None:
+            return f"{result.team_name(value)} took every card: capot."
+        return ""
+
+    return said
+
+
 def _title(result: GameScore) -> str:
     from scoresheet.games.coinche.views import next_line
 
@@ -137,6 +148,7 @@ def deal_questions(result: GameScore) -> DealQuestions | None:
         (),
         lambda: deal_form(result)[0],
         lambda answers: deal_form(result)[1](answers),
+        _said(result),
     )
 
 
@@ -148,7 +160,7 @@ def _enter_deal(io: Prompter, game: OpenGame) -> dict[str, Any]:
     io.say(_title(result))
     while True:
         form, make = deal_form(result)
-        deal = make(walk(io, form, result.players))
+        deal = make(walk(io, form, result.players, said=_said(result)))
         try:
             check_deal(game, deal)
         except ScoresheetError as error:
