@@ -17,7 +17,17 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from scoresheet import roles
-    from scoresheet.games.coinche import entry, models, play, rules, score, simulate, views
+    from scoresheet.games.coinche import (
+        entry,
+        models,
+        paper,
+        play,
+        rules,
+        score,
+        simulate,
+        views,
+        web,
+    )
     from scoresheet.games.coinche.rules import CoincheRules
     from scoresheet.games.coinche.score import GameScore
 
@@ -28,3 +38,5 @@ if TYPE_CHECKING:
     _play: roles.Play[GameScore] = play
     _views: roles.Views[GameScore, CoincheRules] = views
     _simulate: roles.Simulate = simulate
+    _paper: roles.Paper[GameScore] = paper
+    _web: roles.Web[GameScore] = web
