@@ -154,8 +154,8 @@ class GameScore:
 
 
 def card_play(result: GameScore) -> belote.GameScore:
-    """The game so far as Belote's questions see it: the same players, teams and rules,
-    and the deals' card play."""
+    """The game so far as Belote's entry and questions see it: the same players, teams
+    and rules, and the deals' card play."""
     return belote.GameScore(
         players=result.players,
         rules=result.rules,
