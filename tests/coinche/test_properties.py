@@ -20,7 +20,9 @@ PRESETS = [
     ("coinche", {"surcoinche": 3, "rounding": "nearest-10-5-down"}),
     ("coinche", {"bid_needs": "bid", "made_when": "bid-and-beat", "target": 1000}),
     ("coinche", {"losing_belote": "to-winner", "capot": 252}),
+    ("coinche", {"declarations": True, "max_bid": 250, "coinche_multiplies": "bid"}),
     ("coinche-bga", {}),
+    ("coinche-bga", {"declarations": True}),
     ("coinche-bid-only", {}),
 ]
 
@@ -55,14 +57,17 @@ def test_deal_scores_follow_the_multiplier(game: tuple[Any, dict[str, Any]]) -> 
         assert d.score[lost] == _belote(result, d, lost) or (d.multiplier == 1 and d.made)
         if d.multiplier == 1:
             continue
-        mine = d.score[won] - _belote(result, d, won)
+        declared = sum(d.play.declarations_scored)  # never multiplied, all to the winner
+        mine = d.score[won] - _belote(result, d, won) - declared
         if d.bid == CAPOT:
             value = rules.capot_bid if d.made else rules.capot_bid_lost
             assert mine == value * d.multiplier
         elif rules.scoring == "bid-only":
             assert mine == int(d.bid) * d.multiplier
         elif rules.coinche_multiplies == "everything":
-            assert d.score[won] % d.multiplier == 0
+            assert (d.score[won] - declared) % d.multiplier == 0
+        elif rules.coinche_multiplies == "bid" and d.play.capot != d.taking_team:
+            assert mine == rules.dedans_points + int(d.bid) * d.multiplier
         elif d.play.capot != d.taking_team:
             assert mine == (rules.dedans_points + int(d.bid)) * d.multiplier
 
@@ -79,13 +84,12 @@ def test_a_made_contract_without_coinche_gives_the_defenders_their_rounded_point
         return
     for d in result.deals:
         if d.made and d.multiplier == 1 and d.bid != CAPOT and d.play.capot is None:
-            defenders = d.defending_team
-            own = rules.round(d.play.taken[defenders])
+            declared = d.play.declarations_scored  # each team its own
+            defenders, takers = d.defending_team, d.taking_team
+            own = rules.round(d.play.taken[defenders]) + declared[defenders]
             assert d.score[defenders] == own + _belote(result, d, defenders)
-            takers = d.taking_team
-            assert d.score[takers] == rules.round(d.play.taken[takers]) + int(d.bid) + _belote(
-                result, d, takers
-            )
+            theirs = rules.round(d.play.taken[takers]) + declared[takers] + int(d.bid)
+            assert d.score[takers] == theirs + _belote(result, d, takers)
 
 
 @settings(max_examples=40, deadline=None)
