@@ -200,6 +200,7 @@ GAME_MODEL_MODULES = {
     "rosbiratschka": "scoresheet.games.rosbiratschka_models",
     "caribbean-all-fours": "scoresheet.games.caribbean_all_fours_models",
     "belote": "scoresheet.games.belote_models",
+    "coinche": "scoresheet.games.coinche.models",
 }
 
 

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-from types import ModuleType
 from typing import Any
 
 from scoresheet.errors import ScoresheetError
@@ -36,6 +35,30 @@ GAMES: dict[str, str] = {
     "rosbiratschka": "scoresheet.games.rosbiratschka",
     "caribbean-all-fours": "scoresheet.games.caribbean_all_fours",
     "belote": "scoresheet.games.belote",
+    "coinche": "scoresheet.games.coinche",
+}
+
+# Games already laid out one module per role (see scoresheet.registry): this table finds
+# each function above in the role module that defines it.
+BY_ROLE = frozenset({"coinche"})
+ROLE_OF = {
+    "rules_from_data": "rules",
+    "score_game": "score",
+    "to_json": "score",
+    "deal_from_flags": "entry",
+    "play_game": "play",
+    **{
+        name: "views"
+        for name in (
+            "rules_text",
+            "rules_json",
+            "score_text",
+            "sheet_text",
+            "status_text",
+            "deal_text",
+            "after_deal_text",
+        )
+    },
 }
 
 
@@ -44,14 +67,31 @@ def available() -> list[str]:
     return [g for g in GAMES if importlib.util.find_spec(GAMES[g]) is not None]
 
 
-def module(game: str) -> ModuleType:
+def module(game: str) -> Any:
     """The module that scores ``game``."""
     if game not in GAMES:
         raise ScoresheetError(f'game: "{game}" is not a game this tool scores ({", ".join(GAMES)})')
     try:
+        if game in BY_ROLE:
+            return _ByRole(GAMES[game])
         return importlib.import_module(GAMES[game])
     except ModuleNotFoundError:
         raise ScoresheetError(f'game: "{game}" is not scored by this version yet') from None
+
+
+class _ByRole:
+    """A game of role modules seen as one module: each function is imported, when first
+    asked for, from the role module that defines it (so a command imports only what it
+    uses)."""
+
+    def __init__(self, package: str) -> None:
+        self._package = package
+
+    def __getattr__(self, name: str) -> Any:
+        role = ROLE_OF.get(name)
+        if role is None:
+            raise AttributeError(name)
+        return getattr(importlib.import_module(f"{self._package}.{role}"), name)
 
 
 def score(record: Any) -> Any:
