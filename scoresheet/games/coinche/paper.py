@@ -1,16 +1,14 @@
 """Coinche on paper: a pad of rows to fill in deal by deal (the contract, bid, taker,
 coinche, each team's points, last trick, belote, capot, score and running total) and a
-game printed with its standings and chart.
-
-Not wired yet: ``export --pdf`` and ``blank --pdf`` find a game's paper role through the
-registry once the house move lands."""
+game printed with its standings and chart (role ``Paper``, made into a PDF by
+:mod:`scoresheet.paper.games`)."""
 
 from __future__ import annotations
 
 from scoresheet.games.belote.rules import dealer_of
 from scoresheet.games.coinche.score import GameScore
 from scoresheet.games.coinche.views import contract_words, outcome_line, team_tags
-from scoresheet.paper.games import DATE_LINE, PAD_ROW, PRINT_FONT, PRINT_ROW, RACE_ROWS
+from scoresheet.paper.kit import DATE_LINE, PAD_ROW, PRINT_FONT, PRINT_ROW, RACE_ROWS, players_line
 from scoresheet.paper.model import Block, Chart, Column, Doc, Grid, Group
 
 
@@ -57,7 +55,7 @@ def pad(result: GameScore) -> Doc:
     ]
     return Doc(
         title=f"Coinche score pad — rules {rules.name}",
-        lines=["Players in seating order: " + ", ".join(players), teams, DATE_LINE],
+        lines=[players_line(players), teams, DATE_LINE],
         grid=Grid(columns, groups, [Block(rows)], row_height=PAD_ROW),
         legend=legend,
     )

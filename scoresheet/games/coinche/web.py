@@ -1,9 +1,6 @@
 """Coinche's live sheet on the phones: each deal's contract as the table says it, the
-outcome and scores, the running totals to the target and the outcome.
-
-Not served yet: ``serve`` finds a game's sheet through the registry once the house move
-lands. The data has the shape of every game's sheet (rows of ``kind``, ``number`` and
-``cells``; the teams' standings)."""
+outcome and scores, the running totals to the target and the outcome (role ``Web``;
+the shape of every game's sheet, see :mod:`scoresheet.serve.kit`)."""
 
 from __future__ import annotations
 
@@ -11,22 +8,21 @@ from typing import Any
 
 from scoresheet.games.coinche.score import GameScore
 from scoresheet.games.coinche.views import contract_words, outcome_line, team_tags
+from scoresheet.serve.kit import Row, row, team_standings
 
 
 def sheet(result: GameScore) -> dict[str, Any]:
     """The sheet as JSON-ready data."""
     tags = team_tags(result)
     columns = ["#", "dealer", "contract", "outcome", tags[0], tags[1]]
-    rows: list[dict[str, Any]] = []
+    rows: list[Row] = []
     for d in result.deals:
         outcome = ("made" if d.made else "dedans") + (f" ×{d.multiplier}" if d.level else "")
         cells = [str(d.number), d.dealer, contract_words(d), outcome]
-        rows.append({"kind": "deal", "number": d.number, "cells": [*cells, *map(str, d.score)]})
-        running = ["", "", "Σ", "", *map(str, d.running)]
-        rows.append({"kind": "running", "number": None, "cells": running})
+        rows.append(row("deal", [*cells, *map(str, d.score)], d.number))
+        rows.append(row("running", ["", "", "Σ", "", *map(str, d.running)]))
     target = result.rules.target
     to_go = [f"{tags[k]}: {max(0, target - result.team_totals[k])} to go" for k in (0, 1)]
-    ranked = sorted((0, 1), key=lambda k: -result.team_totals[k])
     return {
         "title": f"Coinche, rules {result.rules.name}",
         "progress": f"target {target}",
@@ -34,14 +30,7 @@ def sheet(result: GameScore) -> dict[str, Any]:
         "columns": columns,
         "left": [1, 2, 3],
         "rows": rows,
-        "standings": [
-            {
-                "place": 1 + int(result.team_totals[1 - k] > result.team_totals[k]),
-                "name": result.team_name(k),
-                "total": str(result.team_totals[k]),
-            }
-            for k in ranked
-        ],
+        "standings": team_standings(result),
         "sections": [
             {"title": "Target", "lines": [] if result.complete else to_go},
             {"title": "Outcome", "lines": [outcome_line(result)]},
