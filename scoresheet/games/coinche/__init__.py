@@ -25,11 +25,14 @@ if TYPE_CHECKING:
         rules,
         score,
         simulate,
+        stats,
         views,
         web,
     )
     from scoresheet.games.coinche.rules import CoincheRules
     from scoresheet.games.coinche.score import GameScore
+    from scoresheet.games.coinche.sheet import audit as sheet_audit
+    from scoresheet.games.coinche.sheet import render as sheet_render
 
     _models: roles.Models = models
     _rules: roles.Rules[CoincheRules] = rules
@@ -40,3 +43,6 @@ if TYPE_CHECKING:
     _simulate: roles.Simulate = simulate
     _paper: roles.Paper[GameScore] = paper
     _web: roles.Web[GameScore] = web
+    _stats: roles.Stats = stats
+    _sheet_render: roles.SheetRender = sheet_render
+    _sheet_audit: roles.SheetAudit = sheet_audit
