@@ -76,8 +76,7 @@ def _levels(bids: Mapping[str, int]) -> list[str]:
 def text(figures: Mapping[str, Mapping[str, Any]], width: int) -> list[str]:
     lines = [
         "",
-        "Coinche: contracts bid (made) as taker, by level; coinched deals won–lost, "
-        "coinches and surcoinches called; by pair",
+        "Coinche: bids (made) as taker, by level; coinched deals won–lost, called, surcoinched",
     ]
     for p, c in figures.items():
         bids = ", ".join(f"{b} {c['bids'][b]} ({c['made'].get(b, 0)})" for b in _levels(c["bids"]))
