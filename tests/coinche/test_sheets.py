@@ -416,6 +416,19 @@ def test_import_refuses_wrong_inputs(changes: dict[tuple[str, str], Any], messag
     assert any(message in f.line for f in report.findings)
 
 
+def test_a_bid_typed_as_text_or_in_capitals_is_read() -> None:
+    game: Any = rec.load(EXAMPLE)
+    data = set_cells(export_workbook(game), {(RESULTS, "D4"): "100", (RESULTS, "D5"): "100 "})
+    record, _ = import_workbook_bytes(data, "x.xlsx")
+    assert [d["bid"] for d in record["deals"][:2]] == [100, 100]
+    special = _load(SPECIAL)
+    data = set_cells(
+        export_workbook(special), {(RESULTS, "D4"): "Generale", (RESULTS, "D5"): "CAPOT"}
+    )
+    record, _ = import_workbook_bytes(data, "x.xlsx")
+    assert [d["bid"] for d in record["deals"][:2]] == ["generale", "capot"]
+
+
 def test_blank_workbooks_of_every_preset() -> None:
     for preset in ("coinche", "coinche-bga", "coinche-bid-only"):
         data = blank_workbook(PLAYERS, preset)

@@ -230,12 +230,12 @@ def _read_book(data: bytes, name: str, report: Report) -> _Book:
                 f"{show_value(dealer)}, the rotation gives {layout.dealer(n)}",
                 blocking=False,
             )
+        # A number (typed as text too, as the kit reads numbers), or capot / generale.
         raw_bid = res.value(row, RES.bid)
-        bid: int | str | None = (
-            whole_number(raw_bid)
-            if isinstance(raw_bid, int | float) and not isinstance(raw_bid, bool)
-            else (_text(raw_bid) or "").casefold() or None
-        )
+        number = whole_number(raw_bid)
+        bid: int | str | None = number if number is not None else _text(raw_bid)
+        if isinstance(bid, str):
+            bid = bid.casefold()
         if bid is None:
             fail(row, RES.bid, n, f"deal {n}, bid", f"{show_value(raw_bid)}: type the bid")
         deal: dict[str, Any] = {
