@@ -1,6 +1,7 @@
 """Coinche workbooks on paper: the blank workbook of each preset and each example
 exported, printed to PDF by LibreOffice (one start for the module) and measured with
-poppler: on A4, no text under 7 pt, no error value visible, the players on it."""
+poppler: on A4, the scores one page wide, no text under 7 pt, no error value visible,
+the players on it."""
 
 from __future__ import annotations
 
@@ -46,6 +47,8 @@ def test_a_workbook_prints_on_a4_legibly_without_errors(
     players = NAMES if name.startswith("blank") else ["Bob", "Cat", "Dan", "Ann"]
     for player in players:
         assert player in content, player
+    # The scores, up to who has won, on the first page: one page wide.
+    assert "game won by" in content.split("\f")[0]
     small = [(w, round(h, 1)) for w, h in words(path) if h < MIN_BOX]
     assert not small, small[:5]
     assert not visible(path, ERRORS, tmp_path)

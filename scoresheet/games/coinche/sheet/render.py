@@ -232,7 +232,13 @@ def _widths(sheets: dict[str, Worksheet]) -> None:
         ws.column_dimensions["A"].width = 7 if title != RULES else 44
     sheets[RESULTS].column_dimensions[col_letter(RES.cards[0])].width = 40
     sheets[RESULTS].column_dimensions[col_letter(RES.cards[1])].width = 40
-    sheets[SCORES].column_dimensions[col_letter(SC.won)].width = 16
+    # The short columns of the scores narrower, so the printed scores fit one page wide.
+    scores = sheets[SCORES].column_dimensions
+    short = {SC.contract: 11, SC.bid: 8, SC.multiplier: 5, SC.needed: 8, SC.outcome: 9}
+    for team in SC.team:
+        short |= {team.score: 9, team.running: 9}
+    for col, width in (short | {SC.won: 14}).items():
+        scores[col_letter(col)].width = width
 
 
 def _print_setup(sheets: dict[str, Worksheet], lay: Layout) -> None:
