@@ -288,11 +288,12 @@ def plan_scores(plan: Plan, result: GameScore) -> None:
             )
 
         def of_taking(k_col: str, _taking: str = taking) -> str:
-            """The takers' (or with ``other``, the defenders') value of a team column."""
+            """The takers' cell of a team column (``"points"``, ``"taken"`` …)."""
             c0, c1 = (s(getattr(cols[k], k_col)) for k in (0, 1))
             return f"IF({_taking}=team_0,{c0},{c1})"
 
         def of_defending(k_col: str, _taking: str = taking) -> str:
+            """The defenders' cell of a team column."""
             c0, c1 = (s(getattr(cols[k], k_col)) for k in (0, 1))
             return f"IF({_taking}=team_0,{c1},{c0})"
 
