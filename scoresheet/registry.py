@@ -62,6 +62,7 @@ GAMES: dict[str, Game] = {
             teams=True,
         ),
         Game("belote", "belote", "Belote", "belote", teams=True),
+        Game("coinche", "coinche", "Coinche", "coinche", teams=True),
     )
 }
 

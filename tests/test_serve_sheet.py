@@ -22,6 +22,7 @@ SIMULATORS = {
     "rosbiratschka": "scoresheet.games.rosbiratschka.simulate",
     "caribbean-all-fours": "scoresheet.games.caribbean_all_fours.simulate",
     "belote": "scoresheet.games.belote.simulate",
+    "coinche": "scoresheet.games.coinche.simulate",
 }
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 PRESETS = [(name, load_preset(name).game) for name in list_presets()]
@@ -77,9 +78,9 @@ def test_the_sheet_shows_the_scores_of_the_result(
         assert sorted(totals, reverse=True) == totals
         assert sorted(totals) == sorted(score["team_totals"])
         if deal_rows:
-            # The running totals after the last deal: Belote writes them under each
-            # deal; All Fours ends its rows with them.
-            if game == "belote":
+            # The running totals after the last deal: Belote and Coinche write them
+            # under each deal; All Fours ends its rows with them.
+            if game in ("belote", "coinche"):
                 last = sheet["rows"][-1]["cells"]
                 assert sheet["rows"][-1]["kind"] == "running"
                 running = last[4:6]

@@ -1,0 +1,458 @@
+"""The Scores sheet of a Coinche workbook: per deal the contract, bid, taker, taking
+team, multiplier, the points needed, the outcome, each team's score and running total,
+who has won; then the workings (the card points check, the takers' and defenders'
+totals, whether the takers took every trick, the deal's winner, the base and the value
+it scores, and each team's card points, belote, declarations and score before belote);
+the totals at the bottom. Every cell a formula over Results, Declarations and the
+named rule cells.
+
+:func:`workings` computes the values of the working columns the library's result does
+not hold, the way the formulas do; the score it arrives at is the library's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, cast
+
+from scoresheet.games.coinche.rules import GENERALE, CoincheRules
+from scoresheet.games.coinche.score import DealScore, GameScore
+from scoresheet.games.coinche.sheet.layout import (
+    DEC,
+    DECLARATIONS,
+    FIRST,
+    RES,
+    SC,
+    SCORES,
+    Plan,
+    res_cell,
+    score_cell,
+)
+from scoresheet.sheets.plan import Value, col_letter
+
+Pair = tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Workings:
+    """The working columns of one deal, as the formulas compute them."""
+
+    total_t: int
+    total_d: int
+    capot: int  # 1: the takers took all 8 tricks
+    winner: int
+    base: int
+    value: int
+    kept: Pair
+    before: Pair
+
+
+def workings(rules: CoincheRules, d: DealScore) -> Workings:
+    """The working columns of deal ``d`` (see :func:`plan_scores` for their formulas)."""
+    play = d.play
+    t, o = d.taking_team, d.defending_team
+    own = play.belote_points
+    total_t = play.deal_points[t] - (0 if rules.belote_counts else own[t])
+    capot = int(play.capot == t)
+    won = d.winner
+    if rules.losing_belote == "to-winner":
+        kept = (sum(own) if won == 0 else 0, sum(own) if won == 1 else 0)
+    else:
+        kept = own
+    base = (
+        rules.dedans_points if not d.made else rules.capot if capot else rules.round(play.taken[t])
+    )
+    m = d.multiplier
+    numbered = isinstance(d.bid, int)
+    added = int(d.bid) if numbered and rules.scoring == "points-and-bid" else 0
+    base2 = rules.capot if capot else rules.dedans_points
+    if not numbered:
+        if d.bid == GENERALE:
+            value = rules.generale_value * m
+        else:
+            value = (rules.capot_bid if d.made else rules.capot_bid_lost) * m
+    elif rules.scoring == "bid-only":
+        value = int(d.bid) * m
+    elif m == 1:
+        value = base + added
+    elif rules.coinche_multiplies == "everything":
+        value = (base + added + kept[won]) * m
+    elif rules.coinche_multiplies == "bid":
+        value = base2 + added * m
+    else:
+        value = (base2 + added) * m
+    scored = play.declarations_scored
+    special = numbered and rules.scoring != "bid-only" and m == 1 and d.made and not capot
+    before = [0, 0]
+    for k in (0, 1):
+        before[k] = value if k == won else 0
+        if special:
+            before[k] += scored[k] if k == t else rules.round(play.taken[k]) + scored[k]
+        elif k == won:
+            before[k] += sum(scored)
+    return Workings(
+        total_t=total_t,
+        total_d=play.deal_points[o],
+        capot=capot,
+        winner=won,
+        base=base,
+        value=value,
+        kept=(kept[0], kept[1]),
+        before=(before[0], before[1]),
+    )
+
+
+def _rounded(expr: str) -> str:
+    """``expr`` rounded as the rules say."""
+    return (
+        f'IF(r_rounding="nearest-10",INT(({expr}+5)/10)*10,'
+        f'IF(r_rounding="nearest-10-5-down",INT(({expr}+4)/10)*10,{expr}))'
+    )
+
+
+def _won(result: GameScore, number: int) -> str:
+    """The ``won by`` column after deal ``number`` (kept on once a team has won)."""
+    if result.won_at is not None and number >= result.won_at:
+        return result.team_name(cast("int", result.winner))
+    return ""
+
+
+def _headings(plan: Plan) -> None:
+    add = plan.add
+    labels = plan.layout.labels
+    cols = SC.team
+    titles: list[tuple[int, str]] = [
+        (SC.deal, "deal"),
+        (SC.contract, "contract"),
+        (SC.bid, "bid"),
+        (SC.taker, "taker"),
+        (SC.taking, "taking team"),
+        (SC.multiplier, "×"),
+        (SC.needed, "needed"),
+        (SC.outcome, "outcome"),
+        (cols[0].score, "score"),
+        (cols[0].running, "running"),
+        (cols[1].score, "score"),
+        (cols[1].running, "running"),
+        (SC.won, "game won by"),
+        (SC.sum, "card points"),
+        (SC.of, "of"),
+        (SC.total_t, "takers"),
+        (SC.total_d, "defenders"),
+        (SC.capot, "takers' capot"),
+        (SC.winner, "deal won by"),
+        (SC.base, "base"),
+        (SC.value, "winner scores"),
+    ]
+    for k in (0, 1):
+        titles += [
+            (cols[k].taken, "cards + last"),
+            (cols[k].belote, "belote"),
+            (cols[k].declared, "declared"),
+            (cols[k].best, "best decl."),
+            (cols[k].scored, "decl. scored"),
+            (cols[k].points, "deal points"),
+            (cols[k].kept, "belote kept"),
+            (cols[k].before, "before belote"),
+        ]
+    for column, text in titles:
+        add(SCORES, 3, column, text, style="header")
+    groups = [(cols[k].score, cols[k].running, labels[k]) for k in (0, 1)]
+    groups += [(cols[k].taken, cols[k].before, labels[k]) for k in (0, 1)]
+    groups += [(SC.sum, SC.of, "check"), (SC.total_t, SC.total_d, "totals toward the bid")]
+    for first, last, text in groups:
+        add(SCORES, 2, first, text, style="header")
+        plan.merges.append((SCORES, 2, first, last))
+
+
+def plan_scores(plan: Plan, result: GameScore) -> None:
+    """Every cell of the Scores sheet into ``plan``: its headings, a row per deal, the
+    totals; each computed cell with the library's value of ``result``."""
+    lay = plan.layout
+    rules = lay.rules
+    add = plan.add
+    labels = lay.labels
+    cols = SC.team
+    _headings(plan)
+
+    def drange(col: int) -> str:
+        letter = col_letter(col)
+        return f"{DECLARATIONS}!${letter}${FIRST}:${letter}${lay.decl_last}"
+
+    played = len(result.deals)
+    for n in range(1, lay.rows + 1):
+        r = lay.row(n)
+        d: DealScore | None = result.deals[n - 1] if n <= played else None
+        w = workings(rules, d) if d is not None else None
+        e = f'{res_cell(RES.contract, r)}=""'
+
+        def f(body: str, _e: str = e) -> str:
+            return f'IF({_e},"",{body})'
+
+        def put(
+            col: int,
+            value: Value,
+            formula: str,
+            what: str,
+            style: str = "formula",
+            _r: int = r,
+            _n: int = n,
+        ) -> None:
+            add(SCORES, _r, col, value, formula, style=style, label=f"deal {_n}, {what}", deal=_n)
+
+        def s(col: int, _r: int = r) -> str:
+            return score_cell(col, _r)
+
+        def v(get: Any, _d: DealScore | None = d) -> Value:
+            return "" if _d is None else cast("Value", get(_d))
+
+        def wv(get: Any, _w: Workings | None = w) -> Value:
+            return "" if _w is None else cast("Value", get(_w))
+
+        add(SCORES, r, SC.deal, n, style="deal")
+        put(SC.contract, v(lambda x: x.contract), f(res_cell(RES.contract, r)), "contract")
+        put(SC.bid, v(lambda x: x.bid), f(res_cell(RES.bid, r)), "bid")
+        put(SC.taker, v(lambda x: x.taker), f(res_cell(RES.taker, r)), "taker")
+        put(
+            SC.taking,
+            v(lambda x: labels[x.taking_team]),
+            f(f"IF(ISNUMBER(MATCH({res_cell(RES.taker, r)},team_0_players,0)),team_0,team_1)"),
+            "taking team",
+        )
+        put(
+            SC.multiplier,
+            v(lambda x: x.multiplier),
+            f(
+                f'IF({res_cell(RES.surcoinche, r)}<>"",r_surcoinche,'
+                f'IF({res_cell(RES.coinche, r)}<>"",r_coinche,1))'
+            ),
+            "multiplier",
+        )
+        taking, bid, m = s(SC.taking), s(SC.bid), s(SC.multiplier)
+        put(
+            SC.needed,
+            v(lambda x: "" if x.needed is None else x.needed),
+            f(
+                f'IF(ISNUMBER({bid}),IF(r_bid_needs="bid-plus-2",{bid}+2,'
+                f'IF(AND(r_bid_needs="82-on-80",{bid}=80),82,{bid})),"")'
+            ),
+            "points needed",
+        )
+        capot = res_cell(RES.capot, r)
+        for k in (0, 1):
+            team = f"team_{k}"
+            label = labels[k]
+            put(
+                cols[k].taken,
+                v(lambda x, k=k: x.play.taken[k]),
+                f(
+                    f'IF({capot}={team},r_capot,IF({capot}<>"",0,{res_cell(RES.points[k], r)}'
+                    f"+IF({res_cell(RES.last, r)}={team},r_last_trick,0)))"
+                ),
+                f"{label}, card points and last trick",
+            )
+            put(
+                cols[k].belote,
+                v(lambda x, k=k: x.play.belote_points[k]),
+                f(f"IF({res_cell(RES.belote, r)}={team},r_belote,0)"),
+                f"{label}, belote",
+            )
+            match = f"({drange(DEC.deal)}=$A{r})*({drange(DEC.team)}={team})"
+            put(
+                cols[k].declared,
+                v(lambda x, k=k: x.play.declared[k]),
+                f(f"SUMPRODUCT({match}*{drange(DEC.value)})"),
+                f"{label}, declarations",
+            )
+            put(
+                cols[k].best,
+                v(
+                    lambda x, k=k: max(
+                        (y.strength for y in x.play.declarations if y.team == k), default=0
+                    )
+                ),
+                f(f"SUMPRODUCT(MAX({match}*{drange(DEC.strength)}))"),
+                f"{label}, best declaration",
+            )
+            put(
+                cols[k].scored,
+                v(lambda x, k=k: x.play.declarations_scored[k]),
+                f(f"IF({s(cols[k].best)}>{s(cols[1 - k].best)},{s(cols[k].declared)},0)"),
+                f"{label}, declarations scored",
+            )
+            put(
+                cols[k].points,
+                v(lambda x, k=k: x.play.deal_points[k]),
+                f(f"{s(cols[k].taken)}+{s(cols[k].belote)}+{s(cols[k].scored)}"),
+                f"{label}, deal points",
+            )
+
+        def of_taking(k_col: str, _taking: str = taking) -> str:
+            """The takers' cell of a team column (``"points"``, ``"taken"`` …)."""
+            c0, c1 = (s(getattr(cols[k], k_col)) for k in (0, 1))
+            return f"IF({_taking}=team_0,{c0},{c1})"
+
+        def of_defending(k_col: str, _taking: str = taking) -> str:
+            """The defenders' cell of a team column."""
+            c0, c1 = (s(getattr(cols[k], k_col)) for k in (0, 1))
+            return f"IF({_taking}=team_0,{c1},{c0})"
+
+        put(
+            SC.sum,
+            v(lambda x: x.play.points[0] + x.play.points[1]),
+            f(f"{res_cell(RES.points[0], r)}+{res_cell(RES.points[1], r)}"),
+            "card points typed",
+        )
+        put(
+            SC.of,
+            v(lambda x: rules.card_total(x.contract)),
+            f(f"INDEX(c_cards,MATCH({s(SC.contract)},contracts,0))"),
+            "card points of the contract",
+        )
+        put(
+            SC.total_t,
+            wv(lambda x: x.total_t),
+            f(f"{of_taking('points')}-IF(r_belote_counts,0,{of_taking('belote')})"),
+            "the takers' total",
+        )
+        put(SC.total_d, wv(lambda x: x.total_d), f(of_defending("points")), "the defenders' total")
+        put(SC.capot, wv(lambda x: x.capot), f(f"IF({capot}={taking},1,0)"), "the takers' capot")
+        tt, td, cap, outcome = s(SC.total_t), s(SC.total_d), s(SC.capot), s(SC.outcome)
+        put(
+            SC.outcome,
+            v(lambda x: "made" if x.made else "dedans"),
+            f(
+                f"IF(IF(ISNUMBER({bid}),OR({cap}=1,AND({tt}>={s(SC.needed)},"
+                f'OR(r_made_when="bid",{tt}>{td}))),{cap}=1),"made","dedans")'
+            ),
+            "outcome",
+        )
+        put(
+            SC.winner,
+            wv(lambda x: labels[x.winner]),
+            f(f'IF({outcome}="made",{taking},IF({taking}=team_0,team_1,team_0))'),
+            "deal won by",
+        )
+        winner = s(SC.winner)
+        put(
+            SC.base,
+            wv(lambda x: x.base),
+            f(
+                f'IF({outcome}<>"made",r_dedans_points,IF({cap}=1,r_capot,'
+                f"{_rounded(of_taking('taken'))}))"
+            ),
+            "base",
+        )
+        for k in (0, 1):
+            team = f"team_{k}"
+            put(
+                cols[k].kept,
+                wv(lambda x, k=k: x.kept[k]),
+                f(
+                    f'IF(r_losing_belote="to-winner",IF({winner}={team},'
+                    f"{s(cols[0].belote)}+{s(cols[1].belote)},0),{s(cols[k].belote)})"
+                ),
+                f"{labels[k]}, belote kept",
+            )
+        base = s(SC.base)
+        added = f'IF(r_scoring="points-and-bid",{bid},0)'
+        base2 = f"IF({cap}=1,r_capot,r_dedans_points)"
+        kept_won = f"IF({winner}=team_0,{s(cols[0].kept)},{s(cols[1].kept)})"
+        put(
+            SC.value,
+            wv(lambda x: x.value),
+            f(
+                f'IF(NOT(ISNUMBER({bid})),IF({bid}="generale",r_generale_value,'
+                f'IF({outcome}="made",r_capot_bid,r_capot_bid_lost))*{m},'
+                f'IF(r_scoring="bid-only",{bid}*{m},'
+                f"IF({m}=1,{base}+{added},"
+                f'IF(r_coinche_multiplies="everything",({base}+{added}+{kept_won})*{m},'
+                f'IF(r_coinche_multiplies="bid",{base2}+{added}*{m},({base2}+{added})*{m})))))'
+            ),
+            "the deal winner's value",
+        )
+        special = f'AND(ISNUMBER({bid}),r_scoring<>"bid-only",{m}=1,{outcome}="made",{cap}=0)'
+        everything = (
+            f'AND(ISNUMBER({bid}),r_scoring<>"bid-only",{m}>1,r_coinche_multiplies="everything")'
+        )
+        both = f"{s(cols[0].scored)}+{s(cols[1].scored)}"
+        for k in (0, 1):
+            team = f"team_{k}"
+            put(
+                cols[k].before,
+                wv(lambda x, k=k: x.before[k]),
+                f(
+                    f"IF({winner}={team},{s(SC.value)},0)+IF({special},IF({taking}={team},"
+                    f"{s(cols[k].scored)},{_rounded(s(cols[k].taken))}+{s(cols[k].scored)}),"
+                    f"IF({winner}={team},{both},0))"
+                ),
+                f"{labels[k]}, score before belote",
+            )
+        for k in (0, 1):
+            team = f"team_{k}"
+            put(
+                cols[k].score,
+                v(lambda x, k=k: x.score[k]),
+                f(f"{s(cols[k].before)}+IF(AND({winner}={team},{everything}),0,{s(cols[k].kept)})"),
+                f"{labels[k]}, score",
+                style="score",
+            )
+            before = "" if n == 1 else f"N({score_cell(cols[k].running, r - 1)})+"
+            put(
+                cols[k].running,
+                v(lambda x, k=k: x.running[k]),
+                f(f"{before}{s(cols[k].score)}"),
+                f"{labels[k]}, running total",
+                style="score",
+            )
+        r0, r1 = s(cols[0].running), s(cols[1].running)
+
+        def reached(x: str) -> str:
+            return f'IF(r_win="pass",{x}>r_target,{x}>=r_target)'
+
+        check = f(
+            f'IF(AND({reached(r0)},{r0}>{r1}),team_0,IF(AND({reached(r1)},{r1}>{r0}),team_1,""))'
+        )
+        won_formula = (
+            check
+            if n == 1
+            else f'IF({score_cell(SC.won, r - 1)}<>"",{score_cell(SC.won, r - 1)},{check})'
+        )
+        add(
+            SCORES,
+            r,
+            SC.won,
+            _won(result, n),
+            won_formula,
+            style="formula",
+            label=f"deal {n}, game won by",
+            deal=n,
+        )
+
+    # Totals.
+    t = lay.totals_row
+    add(SCORES, t, SC.deal, "total", style="total_label")
+
+    def col(column: int) -> str:
+        letter = col_letter(column)
+        return f"${letter}${FIRST}:${letter}${lay.last}"
+
+    for k in (0, 1):
+        add(
+            SCORES,
+            t,
+            cols[k].score,
+            result.team_totals[k],
+            f"SUM({col(cols[k].score)})",
+            style="total",
+            label=f"total, {labels[k]}",
+        )
+    add(
+        SCORES,
+        t,
+        SC.won,
+        result.team_name(result.winner) if result.winner is not None else "",
+        f"${col_letter(SC.won)}${lay.last}",
+        style="total",
+        label="game won by",
+    )
