@@ -59,7 +59,7 @@ def bid(text: str) -> int | str:
 
 
 def deal_from_flags(
-    result: GameScore, number: int, contract_word: str | None, flags: Mapping[str, Any]
+    result: GameScore, number: int, contract: str | None, flags: Mapping[str, Any]
 ) -> dict[str, Any]:
     """A deal from ``add``/``edit``: the contract word and the ``--set`` items. The
     auction's keys are read here, the result by Belote's reading of the same flags."""
@@ -78,7 +78,7 @@ def deal_from_flags(
             )
         else:
             rest.append(item)
-    deal = belote.deal_from_flags(card_play(result), number, contract_word, {**flags, "set": rest})
+    deal = belote.deal_from_flags(card_play(result), number, contract, {**flags, "set": rest})
     if "bid" not in auction:
         raise ScoresheetError(
             f"deal {number}, {deal['contract']}: --set bid=NUMBER is missing (the contract's "
