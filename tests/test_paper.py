@@ -13,19 +13,17 @@ from typing import Any
 
 import pytest
 
+from scoresheet import registry
 from scoresheet.rules import list_presets, load_preset
 from tests.cli_helpers import assert_one_line_error, run
 from tests.paper_helpers import A4, LETTER, MIN_BOX, page_sizes, pages, render, text, words
 
 ROOT = Path(__file__).resolve().parents[1]
-PRESETS = sorted(
-    p
-    for game in ("barbu", "rosbiratschka", "caribbean-all-fours", "belote")
-    for p in list_presets(game)
-)
+PRESETS = sorted(p for game in registry.names() for p in list_presets(game))
 # Accented names and a name the font must carry as well as the suits.
 NAMES = ["Zoë", "Jérôme", "Ågot", "Łukasz", "Chloé"]
-EXAMPLES = ["classic", "ravage-city", "rosbiratschka", "belote", "caribbean-all-fours"]
+# Each game's example under its default preset, and Ravage City's (another pad).
+EXAMPLES = ["ravage-city", *(registry.game(g).preset for g in registry.names())]
 MINUS = "−"
 
 
@@ -144,7 +142,7 @@ def test_letter_paper(tmp_path: Path) -> None:
 def printed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Path, dict[str, Any]]]:
     """Each example printed by ``export -o GAME.pdf`` (classic) or the library call it
     makes (the others), with what ``score --json`` says of it."""
-    from scoresheet import record, registry
+    from scoresheet import record
     from scoresheet.paper.games import game_pdf
 
     out = tmp_path_factory.mktemp("printed")

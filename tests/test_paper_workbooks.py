@@ -14,16 +14,17 @@ from pathlib import Path
 import pytest
 
 from scoresheet import record as rec
+from scoresheet import registry
 from scoresheet.rules import list_presets, load_preset
 from scoresheet.sheets.audit import blank, export
 from tests.paper_helpers import A4, LETTER, MIN_BOX, page_sizes, render, text, visible, words
 from tests.sheets_helpers import recalculate
 
 ROOT = Path(__file__).resolve().parents[1]
-GAMES = ("barbu", "rosbiratschka", "caribbean-all-fours", "belote")
+GAMES = tuple(registry.names())
 PRESETS = sorted(p for game in GAMES for p in list_presets(game))
 NAMES = ["Zoë", "Jérôme", "Ågot", "Łukasz", "Chloé"]
-EXAMPLES = ["classic", "rosbiratschka", "belote", "caribbean-all-fours"]
+EXAMPLES = [registry.game(g).preset for g in GAMES]  # each game's default preset
 ERRORS = r"#N/A|Err:|#VALUE!|#REF!|#NAME\?|#DIV/0!"
 
 
