@@ -270,10 +270,10 @@ def run_deals(
     path: Path,
     io: Prompter,
     *,
-    intro: Callable[[OpenGame], Iterable[str]],
-    enter_deal: Callable[[Prompter, OpenGame], dict[str, Any]],
+    intro: Callable[[OpenGame[Any]], Iterable[str]],
+    enter_deal: Callable[[Prompter, OpenGame[Any]], dict[str, Any]],
     report: Callable[[Any, int], Iterable[str]],
-    closing: Callable[[OpenGame], Iterable[str]],
+    closing: Callable[[OpenGame[Any]], Iterable[str]],
 ) -> int:
     """Ask deal after deal until the game is complete or the player stops; the exit code.
 

@@ -12,32 +12,42 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Generic, cast
+
+from typing_extensions import TypeVar
 
 from scoresheet import record as rec
 from scoresheet import registry
 from scoresheet.errors import ScoresheetError
+from scoresheet.results import GameResult
 from scoresheet.store import Snapshot, create_new, read_snapshot, write_if_unchanged
 
 if TYPE_CHECKING:
     from scoresheet.models import GameFile
 
+R = TypeVar("R", covariant=True, default=GameResult)
+
 
 @dataclass(frozen=True)
-class OpenGame:
-    """A game file as read: its bytes (to detect a concurrent writer), record and scores."""
+class OpenGame(Generic[R]):
+    """A game file as read: its bytes (to detect a concurrent writer), record and scores.
+
+    ``result`` is the game's own score result: the commands see it as what every game's
+    result has (:class:`scoresheet.results.GameResult`); the game's own modules, which
+    are handed only games of their kind, as theirs (``OpenGame[GameScore]``).
+    """
 
     path: Path
     snapshot: Snapshot
     record: GameFile
-    result: Any  # the game's score result (see scoresheet.results.GameResult)
+    result: R
 
 
 def now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
-def score(record: GameFile) -> Any:
+def score(record: GameFile) -> GameResult:
     """Score a validated game file with its game's one scoring function."""
     game = record.get("game", registry.DEFAULT_GAME)
     return registry.part(game, "score").score_game(record)
@@ -50,7 +60,7 @@ def open_game(path: Path) -> OpenGame:
     return OpenGame(path, snapshot, record, score(record))
 
 
-def rescore(data: dict[str, Any], source: str) -> tuple[GameFile, Any]:
+def rescore(data: dict[str, Any], source: str) -> tuple[GameFile, GameResult]:
     """Validate changed game data and score it from the first deal."""
     record = rec.from_data(data, source=source)
     return record, score(record)

@@ -205,7 +205,7 @@ def test_the_form_is_plain_data_a_web_form_can_walk() -> None:
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "g.json"
         new_game(path, PLAYERS)
-        result = open_game(path).result
+        result = score_game(open_game(path).record)  # a Barbu game: Barbu's own result
     plan = DealPlan(result, "Ann", "Ann", frozenset())
     form: Form = plan.form()
     seen = []

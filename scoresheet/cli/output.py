@@ -5,7 +5,7 @@ The library is imported inside the functions, as in the commands (start-up stays
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import typer
 
@@ -13,6 +13,7 @@ from scoresheet import registry
 from scoresheet.errors import ScoresheetError
 
 if TYPE_CHECKING:
+    from scoresheet.results import GameResult
     from scoresheet.views.term import Term
 
 
@@ -45,7 +46,7 @@ def echo_prose(text: str) -> None:
             typer.echo(part)
 
 
-def deal_line(result: Any, number: int, prefix: str = "") -> str:
+def deal_line(result: GameResult, number: int, prefix: str = "") -> str:
     """The line of deal ``number`` (after ``prefix``, ``corrected ``), wrapped to the terminal."""
     from scoresheet.views.term import Term as Terminal
 
@@ -57,7 +58,7 @@ def deal_line(result: Any, number: int, prefix: str = "") -> str:
     return term.lines(prefix + whole)
 
 
-def echo_after_deal(result: Any) -> None:
+def echo_after_deal(result: GameResult) -> None:
     """Print what the table needs to hear after a deal (totals, what is owed, the end)."""
     from scoresheet.views.term import Term as Terminal
 

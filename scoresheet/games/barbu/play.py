@@ -506,9 +506,9 @@ def _split_note(result: GameScore) -> Callable[[dict[str, Any]], list[str]]:
     return note
 
 
-def _enter_deal(io: prompting.Prompter, game: OpenGame) -> dict[str, Any]:
+def _enter_deal(io: prompting.Prompter, game: OpenGame[GameScore]) -> dict[str, Any]:
     """Ask one whole deal; returns a deal that scores (checked against the whole game)."""
-    result: GameScore = game.result
+    result = game.result
     declarer, dealer = result.next_declarer, result.next_dealer
     questions = deal_questions(result)
     assert declarer is not None and dealer is not None and questions is not None
@@ -525,7 +525,7 @@ def _enter_deal(io: prompting.Prompter, game: OpenGame) -> dict[str, Any]:
 def play_game(path: Path) -> int:
     """Enter deals until the game is complete or the player stops; the exit code."""
 
-    def intro(game: OpenGame) -> list[str]:
+    def intro(game: OpenGame[GameScore]) -> list[str]:
         result = game.result
         played = f"{len(result.deals)} of {plural(result.rules.deals_per_game, 'deal')} played"
         lines = [prompting.opening(path.name, "Barbu", result.rules, played)]

@@ -254,7 +254,7 @@ def deal_questions(result: GameScore) -> DealQuestions | None:
     )
 
 
-def _enter_deal(io: Prompter, game: OpenGame) -> dict[str, Any]:
+def _enter_deal(io: Prompter, game: OpenGame[GameScore]) -> dict[str, Any]:
     """Ask one whole deal; returns a deal that scores (checked against the whole game)."""
     result = game.result
     assert isinstance(result, GameScore)
@@ -293,7 +293,7 @@ def result_points(result: GameScore, dealer: str, deal: Mapping[str, Any]) -> li
 def play_game(path: Path) -> int:
     """Enter deals until a team wins or the player stops; the exit code."""
 
-    def intro(game: OpenGame) -> list[str]:
+    def intro(game: OpenGame[GameScore]) -> list[str]:
         result = game.result
         return [
             opening(

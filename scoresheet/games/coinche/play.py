@@ -150,7 +150,7 @@ def deal_questions(result: GameScore) -> DealQuestions | None:
     )
 
 
-def _enter_deal(io: Prompter, game: OpenGame) -> dict[str, Any]:
+def _enter_deal(io: Prompter, game: OpenGame[GameScore]) -> dict[str, Any]:
     """One whole deal, asked again from the contract until the game accepts it."""
     questions = deal_questions(game.result)
     assert questions is not None  # deals are asked only while no team has won
@@ -161,7 +161,7 @@ def _enter_deal(io: Prompter, game: OpenGame) -> dict[str, Any]:
 def play_game(path: Path) -> int:
     """Enter deals until a team wins or the player stops; the exit code."""
 
-    def intro(game: OpenGame) -> list[str]:
+    def intro(game: OpenGame[GameScore]) -> list[str]:
         result = game.result
         return [
             opening(path.name, "Coinche", result.rules, views.outcome_line(result)),

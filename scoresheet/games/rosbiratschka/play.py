@@ -120,7 +120,7 @@ def deal_questions(result: GameScore) -> DealQuestions | None:
     )
 
 
-def _enter_deal(io: prompting.Prompter, game: OpenGame) -> dict[str, Any]:
+def _enter_deal(io: prompting.Prompter, game: OpenGame[GameScore]) -> dict[str, Any]:
     """One whole deal, asked again until the game accepts it."""
     questions = deal_questions(game.result)
     assert questions is not None  # deals are asked only while the game is not complete
@@ -131,7 +131,7 @@ def _enter_deal(io: prompting.Prompter, game: OpenGame) -> dict[str, Any]:
 def play_game(path: Path) -> int:
     """Enter deals until the game is complete or the player stops; the exit code."""
 
-    def intro(game: OpenGame) -> list[str]:
+    def intro(game: OpenGame[GameScore]) -> list[str]:
         result, rules = game.result, game.result.rules
         played = (
             f"{len(result.deals)} of {plural(rules.deals_per_game, 'deal')} played, "
