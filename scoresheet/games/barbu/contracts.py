@@ -7,6 +7,7 @@ Every count the table reports is checked against the deck in the rules, so a typ
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import cache
 from typing import TYPE_CHECKING
 
 from scoresheet.errors import ScoresheetError
@@ -35,8 +36,13 @@ RESULT_KEYS: dict[str, frozenset[str]] = {
 
 def result_keys(rules: BarbuRules, contract: str) -> frozenset[str]:
     if contract == "salad":
-        return frozenset().union(*(RESULT_KEYS[p] for p in rules.salad_parts))
+        return _salad_keys(rules.salad_parts)
     return RESULT_KEYS[contract]
+
+
+@cache
+def _salad_keys(parts: tuple[str, ...]) -> frozenset[str]:
+    return frozenset().union(*(RESULT_KEYS[p] for p in parts))
 
 
 class _Deal:
@@ -64,10 +70,11 @@ class _Deal:
         if counts is None:
             raise self.fail(f"result.{field} is missing")
         out = dict.fromkeys(self.players, 0)
-        for name, n in counts.items():
-            if name not in out:
-                raise self.fail(f'result.{field}: "{name}" is not a player in this game')
-            out[name] = n
+        size = len(out)
+        out.update(counts)
+        if len(out) != size:  # a name that is not a player's: name the first one
+            name = next(name for name in counts if name not in self.players)
+            raise self.fail(f'result.{field}: "{name}" is not a player in this game')
         got = sum(out.values())
         if got != total:
             raise self.fail(f"{field} add up to {got}, a deal has {total}")
@@ -90,9 +97,10 @@ def base_scores(
     """
     ctx = _Deal(rules, players, where)
     allowed = result_keys(rules, contract)
-    extra = [k for k, v in result.items() if v is not None and k not in allowed]
-    if extra:
-        raise ctx.fail(f"result.{sorted(extra)[0]} does not belong to {contract}")
+    if not result.keys() <= allowed:  # other keys given, which may all be null
+        extra = [k for k, v in result.items() if v is not None and k not in allowed]
+        if extra:
+            raise ctx.fail(f"result.{sorted(extra)[0]} does not belong to {contract}")
     if contract == "salad":
         scores = dict.fromkeys(players, 0)
         for part in rules.salad_parts:
