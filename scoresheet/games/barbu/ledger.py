@@ -51,7 +51,6 @@ def _speaking(players: tuple[str, ...], dealer: str) -> tuple[list[str], dict[st
 
 def resolve_bets(
     declarations: Sequence[Declaration],
-    *,
     players: Sequence[str],
     declarer: str,
     dealer: str,

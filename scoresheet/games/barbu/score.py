@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from scoresheet.errors import ScoresheetError
@@ -175,31 +176,30 @@ def score_game(record: GameFile, rules: BarbuRules | None = None) -> GameScore:
             f"players: these rules ({rules.name}) are for {rules.players} players, "
             f"the game has {len(players)}"
         )
-    table = _table(rules, players)
+    score_deal = _table(rules, players).score_deal
     per_declarer, deals_per_game = rules.deals_per_declarer, rules.deals_per_game
     declared: dict[str, list[str]] = {p: [] for p in players}
     declarer_doubles: dict[tuple[str, str], int] = {}
-    totals = dict.fromkeys(players, 0)
     deals: list[DealScore] = []
     violations: list[Violation] = []
     for index, deal in enumerate(record.get("deals", [])):
-        number = index + 1
         if index >= deals_per_game:
             raise ScoresheetError(
-                f"deal {number}: the game is complete after {deals_per_game} deals"
+                f"deal {index + 1}: the game is complete after {deals_per_game} deals"
             )
-        scored = table.score_deal(number, deal, declared)
+        scored = score_deal(index + 1, deal, declared)
         deals.append(scored)
         declarer = scored.declarer
-        declared[declarer].append(scored.contract)
-        for p, s in scored.score.items():
-            totals[p] += s
+        made = declared[declarer]
+        made.append(scored.contract)
         for bet in scored.bets:
             if bet.doubled == declarer:
                 key = (bet.doubler, declarer)
                 declarer_doubles[key] = declarer_doubles.get(key, 0) + 1
-        if len(declared[declarer]) == per_declarer:
+        if len(made) == per_declarer:
             violations.extend(_short_doubles(rules, players, scored, declarer_doubles))
+    scores = [d.score for d in deals]
+    totals = {p: sum(map(itemgetter(p), scores)) for p in players}
     return GameScore(
         players=players,
         rules=rules,
@@ -269,14 +269,10 @@ class _Table:
         dealer = self.dealers[declarer]
         declarations = deal.get("doubles") or []
         result = deal.get("result")
-        bets = resolve_bets(
-            declarations,
-            players=players,
-            declarer=declarer,
-            dealer=dealer,
-            contract=contract,
-            rules=rules,
-            where=where,
+        bets = (
+            resolve_bets(declarations, players, declarer, dealer, contract, rules, where)
+            if declarations
+            else []
         )
         split = not bets and contract in self.split_totals
         if split:
