@@ -11,9 +11,9 @@ from scoresheet.errors import ScoresheetError
 from scoresheet.games.barbu.poker import (
     ROWS,
     ChineseHand,
+    beats_won,
     category_name,
     check_disjoint,
-    count_beats,
     parse_hand,
     row_outcomes,
 )
@@ -64,8 +64,8 @@ def chinese_poker_scores(
             for row, rank in zip(ROWS, hand.rows(), strict=True):
                 units = value.royalties.get(row, {}).get(category_name(rank), 0)
                 extra[p] += units * (len(players) - 1)
-    counted = count_beats(hands)
-    return {p: value.per_beat * (sum(counted[p].values()) + extra[p]) for p in players}
+    won = beats_won(hands)
+    return {p: value.per_beat * (won[p] + extra[p]) for p in players}
 
 
 def _typed_beats(

@@ -292,7 +292,6 @@ class ChineseHand:
             and (held.bit_count() == 13 or len({*front, *middle, *back}) == 13)
         ):
             _check_rows(front, middle, back)
-        object.__setattr__(self, "_held", held if held.bit_count() == 13 else 0)
         # Every hand made is ranked: rank it once, now that its rows are known to be right.
         # (The lookups of _three_strength and _five_strength, written out: this runs for
         # every hand of every deal.)
@@ -307,9 +306,13 @@ class ChineseHand:
         key = bit[a.rank] + bit[b.rank] + bit[c.rank] + bit[d.rank] + bit[e.rank]
         low = (flush if a.suit == b.suit == c.suit == d.suit == e.suit else five)[key]
         fouled = mid < top or low < mid
-        object.__setattr__(self, "strengths", (top, mid, low))
-        object.__setattr__(self, "fouled", fouled)
-        object.__setattr__(self, "played", (-1, -1, -1) if fouled else (top, mid, low))
+        # The fields worked out, set at once (the class is frozen: no setattr).
+        self.__dict__.update(
+            strengths=(top, mid, low),
+            fouled=fouled,
+            played=(-1, -1, -1) if fouled else (top, mid, low),
+            _held=held if held.bit_count() == 13 else 0,
+        )
 
     def rows(self) -> tuple[HandRank, HandRank, HandRank]:
         """The ranks of the front, middle and back rows."""
@@ -432,6 +435,25 @@ def row_outcomes(
             (back_a > back_b) - (back_a < back_b),
         )
     return outcomes
+
+
+def beats_won(hands: Mapping[str, ChineseHand]) -> dict[str, int]:
+    """For each player, the rows of opponents they beat, all rows together: the sum of
+    their :func:`count_beats`.
+
+    >>> ann = parse_hand("QS QH 4D", "9S 9D 5S 5H 2C", "7H 8H 9H TH JH")
+    >>> bob = parse_hand("AS KH 3C", "TS TD 6D 6C 2D", "7C 8C 9C TC JC")
+    >>> beats_won({"Ann": ann, "Bob": bob})
+    {'Ann': 1, 'Bob': 1}
+    """
+    played = [hand.played for hand in hands.values()]
+    if not played:
+        return {}
+    fronts, middles, backs = (sorted(row) for row in zip(*played, strict=True))
+    return {
+        player: bisect_left(fronts, front) + bisect_left(middles, middle) + bisect_left(backs, back)
+        for player, (front, middle, back) in zip(hands, played, strict=True)
+    }
 
 
 def count_beats(hands: Mapping[str, ChineseHand]) -> dict[str, dict[str, int]]:
