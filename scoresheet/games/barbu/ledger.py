@@ -76,9 +76,9 @@ def resolve_bets(
     doubling = rules.doubling
     # Whom a non-declarer may double besides the declarer: anyone, or nobody else.
     anyone = (doubling.positive if contract in rules.positive else doubling.negative) == "anyone"
+    redoubles = doubling.redoubles
     bets: dict[tuple[str, str], int] = {}  # (doubler, doubled) -> multiplier, in order made
-    had_turn: set[str] = set()
-    last_turn = -1
+    last_turn = -1  # the seat (in speaking order) of the last player who doubled
     for i, decl in enumerate(declarations):
         by = decl["by"]
         try:
@@ -87,21 +87,24 @@ def resolve_bets(
                 raise _Refused(f'"{by}" is not a player in this game')
             double, redouble = decl.get("double"), decl.get("redouble")
             if double is not None:
-                if by in had_turn:
-                    raise _Refused(f"{by} has already had their turn to double")
-                if turn < last_turn:
-                    speakers = ", ".join(order)
-                    raise _Refused(
-                        f"{by} doubles out of turn (doubles go in table order: {speakers})"
-                    )
-                had_turn.add(by)
+                if turn <= last_turn:
+                    _refuse_turn(declarations, i, by, order)
                 last_turn = turn
                 if double == "maximum" or double == "table":
-                    _double_all(bets, by, players, declarer, anyone, doubling.redoubles)
+                    # Every player ``by`` may double; from a doubled player it also
+                    # redoubles what they received.
+                    for q in players:
+                        if q == by:
+                            continue
+                        if (q, by) in bets:
+                            if redoubles:
+                                bets[q, by] = 2
+                        elif by != declarer and (anyone or q == declarer):
+                            bets[by, q] = 1
                 else:
                     _double(by, double, bets, players, declarer, contract, anyone, rules)
             if redouble is not None:
-                _redouble(by, redouble, bets, players, doubling.redoubles)
+                _redouble(by, redouble, bets, players, redoubles)
         except _Refused as refused:
             raise ScoresheetError(f"{where}, doubles[{i}]: {refused}") from None
     return [(a, b, m) for (a, b), m in bets.items()]
@@ -111,24 +114,12 @@ class _Refused(Exception):
     """A declaration the rules refuse; :func:`resolve_bets` says which one."""
 
 
-def _double_all(
-    bets: dict[tuple[str, str], int],
-    by: str,
-    players: Sequence[str],
-    declarer: str,
-    anyone: bool,
-    redoubles: bool,
-) -> None:
-    """``maximum`` (or ``table``): double everyone ``by`` may double; from a doubled
-    player it also redoubles what they received."""
-    for q in players:
-        if q == by:
-            continue
-        if (q, by) in bets:
-            if redoubles:
-                bets[q, by] = 2
-        elif by != declarer and (anyone or q == declarer):
-            bets[by, q] = 1
+def _refuse_turn(declarations: Sequence[Declaration], i: int, by: str, order: list[str]) -> None:
+    """``by`` doubles at entry ``i`` from a seat not after the last doubler's: say why."""
+    if any(d["by"] == by and d.get("double") is not None for d in declarations[:i]):
+        raise _Refused(f"{by} has already had their turn to double")
+    speakers = ", ".join(order)
+    raise _Refused(f"{by} doubles out of turn (doubles go in table order: {speakers})")
 
 
 def _double(
