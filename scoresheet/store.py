@@ -23,11 +23,11 @@ Saving (:func:`update`, :func:`write_if_unchanged`, :func:`create_new`):
   the old text or the new text in full, even if the process is killed or the machine stops.
   A temporary file left by a killed save is removed by a later save of the same game
   (see :func:`remove_stale_temporaries`).
-* **One writer at a time.** :func:`locked` takes an exclusive lock (``flock`` on Linux
-  and macOS, ``filelock``'s ``LockFileEx`` on Windows) on a hidden sidecar file
-  (``.GAME.json.lock`` next to ``GAME.json``), shared by every scoresheet command that
-  writes the game. The sidecar must be a regular file: a symbolic link there is refused,
-  never followed.
+* **One writer at a time.** :func:`~scoresheet.locks.locked` takes an exclusive lock
+  (``flock`` on Linux and macOS, ``filelock``'s ``LockFileEx`` on Windows) on a hidden
+  sidecar file (``.GAME.json.lock`` next to ``GAME.json``), shared by every scoresheet
+  command that writes the game. The sidecar must be a regular file: a symbolic link there
+  is refused, never followed.
 * **No lost updates.** :func:`write_if_unchanged` saves only if the file still holds exactly
   what was read (same SHA-256 digest); :func:`update` does the whole read-change-write under
   the lock, so two commands run at once both land.
@@ -47,14 +47,24 @@ import os
 import re
 import stat
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import contextmanager, suppress
+from collections.abc import Callable, Iterable, Sequence
+from contextlib import suppress
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Any
 
 from scoresheet.errors import ScoresheetError
+from scoresheet.fileinfo import (
+    O_BINARY,
+    O_CLOEXEC,
+    O_NOCTTY,
+    O_NOFOLLOW,
+    O_NONBLOCK,
+    file_kind,
+    real_path,
+    reason,
+)
+from scoresheet.locks import locked
 
 __all__ = [
     "MAX_GAME_BYTES",
@@ -78,16 +88,6 @@ MAX_GAME_BYTES = 5 * 1024 * 1024
 
 #: A temporary file of a save is removed by a later save once it is this old (seconds).
 STALE_TEMPORARY_SECONDS = 60.0
-
-_POLL_FIRST = 0.001
-_POLL_MAX = 0.02
-
-# Flags that exist on some systems only: 0 where they do not.
-_O_BINARY: int = getattr(os, "O_BINARY", 0)  # Windows: no newline translation
-_O_CLOEXEC: int = getattr(os, "O_CLOEXEC", 0)
-_O_NOFOLLOW: int = getattr(os, "O_NOFOLLOW", 0)
-_O_NONBLOCK: int = getattr(os, "O_NONBLOCK", 0)  # a FIFO opens at once, without a writer
-_O_NOCTTY: int = getattr(os, "O_NOCTTY", 0)
 
 _BOMS: tuple[tuple[bytes, str | None], ...] = (
     # Longest first: the UTF-32 little-endian mark starts with the UTF-16 one.
@@ -115,32 +115,8 @@ class Snapshot:
         return hashlib.sha256(self.data).hexdigest()
 
 
-def _real(path: Path) -> Path:
-    """The file that ``path`` names once symbolic links are followed (it need not exist)."""
-    return Path(os.path.realpath(path))
-
-
-def _reason(error: OSError) -> str:
-    return error.strerror or str(error)
-
-
 def _megabytes(size: int) -> str:
     return f"{size / 1024 / 1024:.1f} MB"
-
-
-def _kind(mode: int) -> str:
-    """What a file that is not a regular file is, in a user's words."""
-    if stat.S_ISDIR(mode):
-        return "a folder"
-    if stat.S_ISFIFO(mode):
-        return "a pipe (FIFO)"
-    if stat.S_ISSOCK(mode):
-        return "a socket"
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
-    if stat.S_ISLNK(mode):
-        return "a symbolic link"
-    return "not a regular file"
 
 
 def read_regular_file(path: Path, *, limit: int, what: str = "game file") -> bytes:
@@ -156,7 +132,7 @@ def read_regular_file(path: Path, *, limit: int, what: str = "game file") -> byt
     ...
     scoresheet.errors.ScoresheetError: /dev/zero: is a device, not a game file; refused
     """
-    flags = os.O_RDONLY | _O_BINARY | _O_CLOEXEC | _O_NONBLOCK | _O_NOCTTY
+    flags = os.O_RDONLY | O_BINARY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY
     try:
         fd = os.open(path, flags)
     except FileNotFoundError:
@@ -168,13 +144,13 @@ def read_regular_file(path: Path, *, limit: int, what: str = "game file") -> byt
             raise ScoresheetError(f"{path}: is a folder, not a {what}") from None
         raise ScoresheetError(f"{path}: permission denied") from None
     except OSError as error:
-        raise ScoresheetError(f"{path}: cannot read: {_reason(error)}") from None
+        raise ScoresheetError(f"{path}: cannot read: {reason(error)}") from None
     except ValueError:  # a NUL or a lone surrogate: no file can have this name
         raise ScoresheetError(f"{str(path)!a}: not a possible file name") from None
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise ScoresheetError(f"{path}: is {_kind(info.st_mode)}, not a {what}; refused")
+            raise ScoresheetError(f"{path}: is {file_kind(info.st_mode)}, not a {what}; refused")
         if info.st_size > limit:
             raise ScoresheetError(
                 f"{path}: {_megabytes(info.st_size)} is too large for a {what} "
@@ -195,7 +171,7 @@ def read_regular_file(path: Path, *, limit: int, what: str = "game file") -> byt
             )
         return b"".join(chunks)
     except OSError as error:
-        raise ScoresheetError(f"{path}: cannot read: {_reason(error)}") from None
+        raise ScoresheetError(f"{path}: cannot read: {reason(error)}") from None
     finally:
         os.close(fd)
 
@@ -252,7 +228,7 @@ def _existing(path: Path) -> os.stat_result | None:
     except FileNotFoundError:
         return None
     except OSError as error:
-        raise ScoresheetError(f"{path}: cannot write: {_reason(error)}") from None
+        raise ScoresheetError(f"{path}: cannot write: {reason(error)}") from None
     except ValueError:  # a NUL or a lone surrogate: no file can have this name
         raise ScoresheetError(f"{str(path)!a}: not a possible file name") from None
 
@@ -287,19 +263,19 @@ def check_output(
             and there is not None
             and (here.st_dev, here.st_ino) == (there.st_dev, there.st_ino)
         )
-        if same_file or _real(path) == _real(source):
+        if same_file or real_path(path) == real_path(source):
             raise ScoresheetError(
                 f"{path}: is the file being read ({source}); writing it would destroy it; refused"
             )
     if here is not None and not stat.S_ISREG(here.st_mode):
-        raise ScoresheetError(f"{path}: is {_kind(here.st_mode)}, not a file to write; refused")
+        raise ScoresheetError(f"{path}: is {file_kind(here.st_mode)}, not a file to write; refused")
     return suffix
 
 
 def _check_replaceable(path: Path, info: os.stat_result) -> None:
     """Refuse to replace a file the user protected, or one with other names (hard links)."""
     if not stat.S_ISREG(info.st_mode):
-        raise ScoresheetError(f"{path}: is {_kind(info.st_mode)}, not a file to write; refused")
+        raise ScoresheetError(f"{path}: is {file_kind(info.st_mode)}, not a file to write; refused")
     # os.access says what the user may write in place; a file with no write bit at all was
     # made read-only on purpose, and stays so even for an administrator who could write it.
     writable_bits = stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH
@@ -344,7 +320,7 @@ def _create_temp(folder: Path, name: str, mode: int) -> tuple[int, Path]:
     ``O_EXCL`` (and ``O_NOFOLLOW`` where it exists): a name already taken, even by a
     symbolic link, is never opened, so nothing is written through a planted link.
     """
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _O_BINARY | _O_CLOEXEC | _O_NOFOLLOW
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | O_BINARY | O_CLOEXEC | O_NOFOLLOW
     while True:
         temp = folder / f".{name}.{os.urandom(8).hex()}.tmp"
         try:
@@ -394,7 +370,7 @@ def _fsync_folder(folder: Path) -> None:
     o_directory = getattr(os, "O_DIRECTORY", None)
     if o_directory is None:  # pragma: no cover - not on Linux/macOS
         return
-    fd = os.open(folder, os.O_RDONLY | o_directory | _O_CLOEXEC)
+    fd = os.open(folder, os.O_RDONLY | o_directory | O_CLOEXEC)
     try:
         os.fsync(fd)
     except OSError as error:
@@ -427,14 +403,14 @@ def atomic_write_text(path: Path, text: str) -> None:
     could not be kept. This does not lock: see :func:`locked`.
     """
     data = text.encode("utf-8")
-    target = _real(path)
+    target = real_path(path)
     folder = target.parent
     try:
         info: os.stat_result | None = os.stat(target)
     except FileNotFoundError:
         info = None
     except OSError as error:
-        raise ScoresheetError(f"{path}: cannot save: {_reason(error)}") from None
+        raise ScoresheetError(f"{path}: cannot save: {reason(error)}") from None
     if info is not None:
         _check_replaceable(path, info)
 
@@ -445,7 +421,7 @@ def atomic_write_text(path: Path, text: str) -> None:
     except FileNotFoundError:
         raise ScoresheetError(f"{path}: cannot save: no such folder") from None
     except OSError as error:
-        raise ScoresheetError(f"{path}: cannot save: {_reason(error)}") from None
+        raise ScoresheetError(f"{path}: cannot save: {reason(error)}") from None
 
     try:
         with os.fdopen(fd, "wb") as stream:
@@ -460,14 +436,14 @@ def atomic_write_text(path: Path, text: str) -> None:
         with suppress(OSError):
             os.unlink(temp)
         if isinstance(error, OSError):
-            raise ScoresheetError(f"{path}: cannot save: {_reason(error)}") from None
+            raise ScoresheetError(f"{path}: cannot save: {reason(error)}") from None
         raise
 
     try:
         _fsync_folder(folder)
     except OSError as error:
         raise ScoresheetError(
-            f"{path}: saved, but the folder could not be synced to disk: {_reason(error)}"
+            f"{path}: saved, but the folder could not be synced to disk: {reason(error)}"
         ) from None
 
 
@@ -483,7 +459,7 @@ def _link_into_place(temp: Path, path: Path) -> None:
         # with its own error): reserve the name with an exclusive create, then rename over
         # the reservation. A real failure (a full disk) fails here again and is reported.
         pass
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _O_BINARY | _O_CLOEXEC | _O_NOFOLLOW
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | O_BINARY | O_CLOEXEC | O_NOFOLLOW
     os.close(os.open(path, flags, 0o600))
     os.replace(temp, path)
 
@@ -502,7 +478,9 @@ def write_new_file(path: Path, data: bytes, *, force: bool = False) -> None:
     info = _existing(path)
     if info is not None:
         if not stat.S_ISREG(info.st_mode):
-            raise ScoresheetError(f"{path}: is {_kind(info.st_mode)}, not a file to write; refused")
+            raise ScoresheetError(
+                f"{path}: is {file_kind(info.st_mode)}, not a file to write; refused"
+            )
         if not force:
             raise ScoresheetError(f"{path} already exists (use --force to replace it)")
         _check_replaceable(path, info)
@@ -512,7 +490,7 @@ def write_new_file(path: Path, data: bytes, *, force: bool = False) -> None:
     except FileNotFoundError:
         raise ScoresheetError(f"{path}: cannot write: no such folder") from None
     except OSError as error:
-        raise ScoresheetError(f"{path}: cannot write: {_reason(error)}") from None
+        raise ScoresheetError(f"{path}: cannot write: {reason(error)}") from None
     try:
         with os.fdopen(fd, "wb") as stream:
             stream.write(data)
@@ -528,129 +506,10 @@ def write_new_file(path: Path, data: bytes, *, force: bool = False) -> None:
     except FileExistsError:
         raise ScoresheetError(f"{path} already exists (use --force to replace it)") from None
     except OSError as error:
-        raise ScoresheetError(f"{path}: cannot write: {_reason(error)}") from None
+        raise ScoresheetError(f"{path}: cannot write: {reason(error)}") from None
     finally:
         with suppress(OSError):
             os.unlink(temp)
-
-
-# --- locking -----------------------------------------------------------------------------------
-
-
-def _lock_path(target: Path) -> Path:
-    return target.with_name(f".{target.name}.lock")
-
-
-def _check_lock_file(path: Path, lock_file: Path) -> None:
-    """Refuse a lock path that is anything but a regular file (a planted link, a FIFO …)."""
-    try:
-        info = os.lstat(lock_file)
-    except FileNotFoundError:
-        return
-    except OSError as error:
-        raise ScoresheetError(f"{path}: cannot lock: {_reason(error)}") from None
-    if not stat.S_ISREG(info.st_mode):
-        raise ScoresheetError(
-            f"{path}: cannot lock: its lock file {lock_file.name} is {_kind(info.st_mode)}, "
-            "not a regular file; refused (remove it if you did not put it there)"
-        )
-
-
-def _flock_module() -> Any:
-    """``fcntl`` where the system has ``flock`` (Linux, macOS), else ``None`` (Windows)."""
-    try:
-        import fcntl
-    except ImportError:
-        return None
-    return fcntl if hasattr(fcntl, "flock") else None
-
-
-def _busy(path: Path) -> ScoresheetError:
-    return ScoresheetError(f"{path} is busy: another scoresheet command is writing it")
-
-
-@contextmanager
-def _flock(path: Path, lock_file: Path, timeout: float, fcntl: Any) -> Iterator[None]:
-    """The lock as an ``flock`` on the sidecar, opened without following links."""
-    flags = os.O_RDWR | os.O_CREAT | _O_CLOEXEC | _O_NOFOLLOW | _O_NONBLOCK | _O_NOCTTY
-    try:
-        fd = os.open(lock_file, flags, 0o666)
-    except OSError as error:
-        _check_lock_file(path, lock_file)  # a link planted meanwhile: ELOOP, said plainly
-        raise ScoresheetError(f"{path}: cannot lock: {_reason(error)}") from None
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise ScoresheetError(
-                f"{path}: cannot lock: its lock file {lock_file.name} is "
-                f"{_kind(info.st_mode)}, not a regular file; refused"
-            )
-        deadline = time.monotonic() + timeout
-        pause = _POLL_FIRST
-        while True:
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                break
-            except BlockingIOError:
-                remaining = deadline - time.monotonic()
-                if remaining <= 0:
-                    raise _busy(path) from None
-                time.sleep(min(pause, remaining))
-                pause = min(pause * 2, _POLL_MAX)
-            except OSError as error:
-                raise ScoresheetError(f"{path}: cannot lock: {_reason(error)}") from None
-        yield
-    finally:
-        # Closing the descriptor releases the lock.
-        os.close(fd)
-
-
-@contextmanager
-def _filelock(path: Path, lock_file: Path, timeout: float) -> Iterator[None]:
-    """The lock through ``filelock`` (Windows: ``LockFileEx``), where there is no ``flock``."""
-    from filelock import FileLock, Timeout
-
-    lock = FileLock(lock_file, timeout=timeout, thread_local=False)
-    try:
-        lock.acquire(poll_interval=_POLL_MAX)
-    except Timeout:
-        raise _busy(path) from None
-    except OSError as error:
-        _check_lock_file(path, lock_file)
-        raise ScoresheetError(f"{path}: cannot lock: {_reason(error)}") from None
-    try:
-        # A link swapped in while the lock was taken was not followed; refuse it all the same.
-        _check_lock_file(path, lock_file)
-        yield
-    finally:
-        lock.release()
-
-
-@contextmanager
-def locked(path: Path, *, timeout: float = 10.0) -> Iterator[None]:
-    """Hold an exclusive lock on the game file ``path`` for the ``with`` block.
-
-    The lock is taken on the hidden sidecar ``.NAME.lock`` next to the game file: an
-    ``flock`` on Linux and macOS; elsewhere (Windows) a ``filelock`` lock (``LockFileEx``),
-    imported only there, so saving starts no slower where ``flock`` exists. The sidecar is
-    created if missing and never deleted on Linux and macOS: deleting it while another
-    command waits on it would let two commands hold "the" lock at once. It is opened
-    without following symbolic links, and anything there but a regular file is refused.
-    The lock is waited for up to ``timeout`` seconds. It is not re-entrant: taking it
-    again inside the block (even in the same process) waits, then fails as busy. The
-    system drops it if the process dies, so a crash never leaves the game locked.
-    """
-    lock_file = _lock_path(_real(path))
-    _check_lock_file(path, lock_file)
-    if not lock_file.parent.is_dir():
-        raise ScoresheetError(f"{path}: cannot lock: no such folder")
-    fcntl = _flock_module()
-    with (
-        _flock(path, lock_file, timeout, fcntl)
-        if fcntl is not None
-        else _filelock(path, lock_file, timeout)
-    ):
-        yield
 
 
 def _write_if_unchanged_locked(snapshot: Snapshot, new_text: str) -> None:
@@ -666,7 +525,7 @@ def _write_if_unchanged_locked(snapshot: Snapshot, new_text: str) -> None:
 
 def _save_locked(path: Path, text: str) -> None:
     """Save under the lock: clean up after killed saves, then replace the file."""
-    remove_stale_temporaries(_real(path))
+    remove_stale_temporaries(real_path(path))
     atomic_write_text(path, text)
 
 

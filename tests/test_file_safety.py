@@ -627,19 +627,19 @@ def test_the_lock_without_flock_is_exclusive_and_refuses_a_planted_link(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The filelock path, as Windows takes it: one holder at a time, no link followed."""
-    from scoresheet import store
+    from scoresheet import locks
 
-    monkeypatch.setattr(store, "_flock_module", lambda: None)
+    monkeypatch.setattr(locks, "_flock_module", lambda: None)
     game = tmp_path / "g.json"
     busy = pytest.raises(ScoresheetError, match=r"g\.json is busy")
-    with store.locked(game), busy, store.locked(game, timeout=0.1):
+    with locks.locked(game), busy, locks.locked(game, timeout=0.1):
         pytest.fail("the lock was taken twice")
-    with store.locked(game, timeout=0):  # free again
+    with locks.locked(game, timeout=0):  # free again
         pass
 
     (tmp_path / ".h.json.lock").symlink_to(tmp_path / "victim")
     refused = pytest.raises(ScoresheetError, match="is a symbolic link")
-    with refused, store.locked(tmp_path / "h.json"):
+    with refused, locks.locked(tmp_path / "h.json"):
         pytest.fail("a planted link was followed")
     assert not (tmp_path / "victim").exists()
 

@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping, Sequence
+from functools import cache
 from typing import TYPE_CHECKING
 
 from scoresheet.errors import ScoresheetError
 from scoresheet.games.barbu.poker import (
     ROWS,
     ChineseHand,
+    beats_won,
     category_name,
     check_disjoint,
-    count_beats,
     parse_hand,
     row_outcomes,
 )
@@ -62,8 +64,8 @@ def chinese_poker_scores(
             for row, rank in zip(ROWS, hand.rows(), strict=True):
                 units = value.royalties.get(row, {}).get(category_name(rank), 0)
                 extra[p] += units * (len(players) - 1)
-    counted = count_beats(hands)
-    return {p: value.per_beat * (sum(counted[p].values()) + extra[p]) for p in players}
+    won = beats_won(hands)
+    return {p: value.per_beat * (won[p] + extra[p]) for p in players}
 
 
 def _typed_beats(
@@ -71,14 +73,15 @@ def _typed_beats(
 ) -> dict[str, dict[str, int]]:
     out = {p: dict.fromkeys(ROWS, 0) for p in players}
     for name, rows in beats.items():
-        if name not in out:
+        counts = out.get(name)
+        if counts is None:
             raise ScoresheetError(f'{where}: result.beats: "{name}" is not a player in this game')
-        for row, n in rows.items():
-            if row not in out[name]:
-                raise ScoresheetError(
-                    f'{where}: result.beats.{name}: "{row}" is not a row (front, middle, back)'
-                )
-            out[name][row] = n
+        counts.update(rows)
+        if len(counts) != len(ROWS):  # a name that is not a row's: name the first one
+            row = next(row for row in rows if row not in ROWS)
+            raise ScoresheetError(
+                f'{where}: result.beats.{name}: "{row}" is not a row (front, middle, back)'
+            )
     check_beats(out, players, where)
     return out
 
@@ -121,11 +124,29 @@ def check_beats(beats: Mapping[str, Mapping[str, int]], players: Sequence[str], 
     In a row, a player's beats are the number of players ranked strictly below them, so
     sorted counts go 0, then either repeat (a tie) or jump to their own position.
     """
+    possible = _possible_beats(len(players))
     for row in ROWS:
-        counts = sorted(beats[p][row] for p in players)
-        for i, n in enumerate(counts):
-            if n != (counts[i - 1] if i and n == counts[i - 1] else i):
-                raise ScoresheetError(
-                    f"{where}: the {row} beats {counts} cannot come from one ranking of "
-                    f"{len(players)} rows (each beat is one row beating another)"
-                )
+        counts = sorted([beats[p][row] for p in players])
+        if tuple(counts) not in possible:
+            raise ScoresheetError(
+                f"{where}: the {row} beats {counts} cannot come from one ranking of "
+                f"{len(players)} rows (each beat is one row beating another)"
+            )
+
+
+@cache
+def _possible_beats(players: int) -> frozenset[tuple[int, ...]]:
+    """Every sorted list of beat counts that a ranking of ``players`` rows can give: the
+    rows tied in groups, each group beating the rows of the groups below it.
+
+    >>> sorted(_possible_beats(3))
+    [(0, 0, 0), (0, 0, 2), (0, 1, 1), (0, 1, 2)]
+    """
+    out = set()
+    for cuts in itertools.product((False, True), repeat=max(players - 1, 0)):
+        counts, below = [0], 0
+        for i, cut in enumerate(cuts, start=1):
+            below = i if cut else below
+            counts.append(below)
+        out.add(tuple(counts[:players]))
+    return frozenset(out)

@@ -7,8 +7,10 @@ Every count the table reports is checked against the deck in the rules, so a typ
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import cache
 from typing import TYPE_CHECKING
 
+from scoresheet.cards import QUEEN, Card
 from scoresheet.errors import ScoresheetError
 from scoresheet.games.barbu.rules import BarbuRules
 
@@ -35,43 +37,50 @@ RESULT_KEYS: dict[str, frozenset[str]] = {
 
 def result_keys(rules: BarbuRules, contract: str) -> frozenset[str]:
     if contract == "salad":
-        return frozenset().union(*(RESULT_KEYS[p] for p in rules.salad_parts))
+        return _salad_keys(rules.salad_parts)
     return RESULT_KEYS[contract]
 
 
-class _Deal:
-    """The context of one deal's checks: where to point an error, and who is at the table."""
+@cache
+def _salad_keys(parts: tuple[str, ...]) -> frozenset[str]:
+    return frozenset().union(*(RESULT_KEYS[p] for p in parts))
 
-    __slots__ = ("players", "rules", "where")
 
-    def __init__(self, rules: BarbuRules, players: Sequence[str], where: str) -> None:
-        self.rules = rules
-        self.players = players
-        self.where = where
+def _fail(where: str, message: str) -> ScoresheetError:
+    return ScoresheetError(f"{where}: {message}")
 
-    def fail(self, message: str) -> ScoresheetError:
-        return ScoresheetError(f"{self.where}: {message}")
 
-    def player(self, name: str | None, field: str) -> str:
-        if name is None:
-            raise self.fail(f"result.{field} is missing")
-        if name not in self.players:
-            raise self.fail(f'result.{field}: "{name}" is not a player in this game')
-        return name
+def _player(name: str | None, field: str, players: Sequence[str], where: str) -> str:
+    if name is None:
+        raise _fail(where, f"result.{field} is missing")
+    if name not in players:
+        raise _fail(where, f'result.{field}: "{name}" is not a player in this game')
+    return name
 
-    def counts(self, counts: Mapping[str, int] | None, field: str, total: int) -> dict[str, int]:
-        """A player → count map, checked to name only players and to add up to ``total``."""
-        if counts is None:
-            raise self.fail(f"result.{field} is missing")
-        out = dict.fromkeys(self.players, 0)
-        for name, n in counts.items():
-            if name not in out:
-                raise self.fail(f'result.{field}: "{name}" is not a player in this game')
-            out[name] = n
-        got = sum(out.values())
-        if got != total:
-            raise self.fail(f"{field} add up to {got}, a deal has {total}")
-        return out
+
+def _counts(
+    counts: Mapping[str, int] | None, field: str, total: int, players: Sequence[str], where: str
+) -> dict[str, int]:
+    """A player → count map, checked to name only players and to add up to ``total``."""
+    if counts is None:
+        raise _fail(where, f"result.{field} is missing")
+    out = dict.fromkeys(players, 0)
+    size = len(out)
+    out.update(counts)
+    if len(out) != size:  # a name that is not a player's: name the first one
+        name = next(name for name in counts if name not in players)
+        raise _fail(where, f'result.{field}: "{name}" is not a player in this game')
+    got = sum(out.values())
+    if got != total:
+        raise _fail(where, f"{field} add up to {got}, a deal has {total}")
+    return out
+
+
+@cache
+def _in_deck(deck: frozenset[Card]) -> tuple[int, dict[str, int]]:
+    """How many queens a deck holds, and how many cards of each suit (by ``SUIT_KEYS``)."""
+    suits = {name: sum(1 for c in deck if c.suit == letter) for name, letter in SUIT_KEYS.items()}
+    return sum(1 for c in deck if c.rank == QUEEN), suits
 
 
 def base_scores(
@@ -88,136 +97,151 @@ def base_scores(
     >>> base_scores(load_preset("classic"), "no-queens", r, ["Ann", "Bob", "Cat", "Dan"], "deal 1")
     {'Ann': -12, 'Bob': 0, 'Cat': -6, 'Dan': -6}
     """
-    ctx = _Deal(rules, players, where)
-    allowed = result_keys(rules, contract)
-    extra = [k for k, v in result.items() if v is not None and k not in allowed]
-    if extra:
-        raise ctx.fail(f"result.{sorted(extra)[0]} does not belong to {contract}")
+    allowed = RESULT_KEYS.get(contract) or result_keys(rules, contract)
+    if not result.keys() <= allowed:  # other keys given, which may all be null
+        extra = [k for k, v in result.items() if v is not None and k not in allowed]
+        if extra:
+            raise _fail(where, f"result.{sorted(extra)[0]} does not belong to {contract}")
     if contract == "salad":
         scores = dict.fromkeys(players, 0)
         for part in rules.salad_parts:
-            for name, s in _score_one(ctx, part, result).items():
+            for name, s in _score_one(rules, part, result, players, where).items():
                 scores[name] += s
         return scores
-    return _score_one(ctx, contract, result)
+    return _score_one(rules, contract, result, players, where)
 
 
-def _score_one(ctx: _Deal, contract: str, result: BarbuResult) -> dict[str, int]:
-    rules, v = ctx.rules, ctx.rules.values
+def _score_one(
+    rules: BarbuRules, contract: str, result: BarbuResult, players: Sequence[str], where: str
+) -> dict[str, int]:
+    v = rules.values
     if contract in ("no-tricks", "trumps"):
         per = v.no_tricks if contract == "no-tricks" else v.trumps
         assert per is not None
         trump = result.get("trump")
         if trump is not None and trump.lower() not in SUIT_KEYS:
-            raise ctx.fail(f'result.trump: "{trump}" is not a suit')
-        tricks = ctx.counts(result.get("tricks"), "tricks", rules.tricks_per_deal)
+            raise _fail(where, f'result.trump: "{trump}" is not a suit')
+        tricks = _counts(result.get("tricks"), "tricks", rules.tricks_per_deal, players, where)
         return {p: per * n for p, n in tricks.items()}
     if contract == "no-hearts":
         hv = v.no_hearts
         assert hv is not None
-        hearts = ctx.counts(result.get("hearts"), "hearts", rules.count_in_deck(suit="H"))
+        in_deck = _in_deck(rules.deck)[1]["hearts"]
+        hearts = _counts(result.get("hearts"), "hearts", in_deck, players, where)
         scores = {p: hv.per_heart * n for p, n in hearts.items()}
         if hv.ace_extra or result.get("ace_of_hearts") is not None:
-            ace = ctx.player(result.get("ace_of_hearts"), "ace_of_hearts")
+            ace = _player(result.get("ace_of_hearts"), "ace_of_hearts", players, where)
             if hearts[ace] == 0:
-                raise ctx.fail(f"{ace} took the A♥ but no heart")
+                raise _fail(where, f"{ace} took the A♥ but no heart")
             scores[ace] += hv.ace_extra
         return scores
     if contract == "no-queens":
-        assert v.no_queens is not None
-        queens = ctx.counts(result.get("queens"), "queens", rules.count_in_deck(rank=12))
-        return {p: v.no_queens * n for p, n in queens.items()}
+        per = v.no_queens
+        assert per is not None
+        queens = _counts(result.get("queens"), "queens", _in_deck(rules.deck)[0], players, where)
+        return {p: per * n for p, n in queens.items()}
     if contract == "no-king":
         assert v.no_king is not None
-        return _one_taker(
-            ctx, ctx.player(result.get("king_of_hearts"), "king_of_hearts"), v.no_king
-        )
+        taker = _player(result.get("king_of_hearts"), "king_of_hearts", players, where)
+        return _one_taker(players, taker, v.no_king)
     if contract == "no-last-two":
         lt = v.no_last_two
         assert lt is not None
-        scores = _one_taker(
-            ctx, ctx.player(result.get("second_last"), "second_last"), lt.second_last
-        )
-        scores[ctx.player(result.get("last"), "last")] += lt.last
+        taker = _player(result.get("second_last"), "second_last", players, where)
+        scores = _one_taker(players, taker, lt.second_last)
+        scores[_player(result.get("last"), "last", players, where)] += lt.last
         return scores
     if contract == "no-last-trick":
         assert v.no_last_trick is not None
-        return _one_taker(ctx, ctx.player(result.get("last"), "last"), v.no_last_trick)
+        taker = _player(result.get("last"), "last", players, where)
+        return _one_taker(players, taker, v.no_last_trick)
     if contract == "dominoes":
-        return _dominoes(ctx, result)
+        return _dominoes(rules, result, players, where)
     if contract == "ravage-city":
-        return _ravage_city(ctx, result)
+        return _ravage_city(rules, result, players, where)
     if contract == "chinese-poker":
         # The poker tables are built on import: only for a Chinese Poker deal.
         from scoresheet.games.barbu.chinese import chinese_poker_scores
 
-        return chinese_poker_scores(ctx.rules, result, ctx.players, ctx.where)
-    raise ctx.fail(f'"{contract}" is not a contract of these rules')
+        return chinese_poker_scores(rules, result, players, where)
+    raise _fail(where, f'"{contract}" is not a contract of these rules')
 
 
-def _one_taker(ctx: _Deal, taker: str, value: int) -> dict[str, int]:
-    scores = dict.fromkeys(ctx.players, 0)
+def _one_taker(players: Sequence[str], taker: str, value: int) -> dict[str, int]:
+    scores = dict.fromkeys(players, 0)
     scores[taker] = value
     return scores
 
 
-def _dominoes(ctx: _Deal, result: BarbuResult) -> dict[str, int]:
-    payouts = ctx.rules.values.dominoes
+def _dominoes(
+    rules: BarbuRules, result: BarbuResult, players: Sequence[str], where: str
+) -> dict[str, int]:
+    payouts = rules.values.dominoes
     assert payouts is not None
     order = result.get("order")
     if order is None:
-        raise ctx.fail("result.order is missing")
+        raise _fail(where, "result.order is missing")
     for name in order:
-        ctx.player(name, "order")
-    if len(set(order)) != len(order) or len(order) != len(ctx.players):
-        raise ctx.fail(
-            f"result.order must name each of the {len(ctx.players)} players exactly once"
+        _player(name, "order", players, where)
+    if len(set(order)) != len(order) or len(order) != len(players):
+        raise _fail(
+            where, f"result.order must name each of the {len(players)} players exactly once"
         )
     start = result.get("start")
     if start is not None and start.upper() not in RANK_NAMES:
-        raise ctx.fail(f'result.start: "{start}" is not a rank')
+        raise _fail(where, f'result.start: "{start}" is not a rank')
     return {name: payouts[i] for i, name in enumerate(order)}
 
 
-def _ravage_city(ctx: _Deal, result: BarbuResult) -> dict[str, int]:
-    penalty = ctx.rules.values.ravage_city
+def _ravage_city(
+    rules: BarbuRules, result: BarbuResult, players: Sequence[str], where: str
+) -> dict[str, int]:
+    penalty = rules.values.ravage_city
     assert penalty is not None
     cards, most_given = result.get("cards"), result.get("most")
     if (cards is None) == (most_given is None):
-        raise ctx.fail("result needs either cards (per player and suit) or most (the tied players)")
+        raise _fail(
+            where, "result needs either cards (per player and suit) or most (the tied players)"
+        )
     if cards is not None:
-        most = _most_from_cards(ctx, cards)
+        most = _most_from_cards(rules, cards, players, where)
     else:
         assert most_given is not None
-        most = [ctx.player(name, "most") for name in most_given]
+        most = [_player(name, "most", players, where) for name in most_given]
         if not most or len(set(most)) != len(most):
-            raise ctx.fail("result.most must name one or more different players")
-    scores = dict.fromkeys(ctx.players, 0)
+            raise _fail(where, "result.most must name one or more different players")
+    scores = dict.fromkeys(players, 0)
     for name in most:
         scores[name] = penalty // len(most)
     return scores
 
 
-def _most_from_cards(ctx: _Deal, cards: Mapping[str, Mapping[str, int]]) -> list[str]:
-    table = {p: dict.fromkeys(SUIT_KEYS, 0) for p in ctx.players}
+def _most_from_cards(
+    rules: BarbuRules, cards: Mapping[str, Mapping[str, int]], players: Sequence[str], where: str
+) -> list[str]:
+    # Each row holds the suits in SUIT_KEYS' order, whatever order they were given in.
+    table = {p: dict.fromkeys(SUIT_KEYS, 0) for p in players}
     for name, suits in cards.items():
-        ctx.player(name, "cards")
-        for suit, n in suits.items():
-            if suit not in SUIT_KEYS:
-                raise ctx.fail(f'result.cards.{name}: "{suit}" is not a suit (spades, hearts, …)')
-            table[name][suit] = n
-    for suit, letter in SUIT_KEYS.items():
-        got = sum(table[p][suit] for p in ctx.players)
-        want = ctx.rules.count_in_deck(suit=letter)
+        row = table.get(name)
+        if row is None:
+            raise _fail(where, f'result.cards: "{name}" is not a player in this game')
+        row.update(suits)
+        if len(row) != len(SUIT_KEYS):
+            suit = next(suit for suit in suits if suit not in SUIT_KEYS)
+            raise _fail(where, f'result.cards.{name}: "{suit}" is not a suit (spades, hearts, …)')
+    rows = [table[p].values() for p in players]
+    in_deck = _in_deck(rules.deck)[1]
+    for (suit, want), got in zip(in_deck.items(), map(sum, zip(*rows, strict=True)), strict=True):
         if got != want:
-            raise ctx.fail(f"{suit} add up to {got}, a deal has {want}")
-    per_trick = len(ctx.players)
-    for name in ctx.players:
-        n = sum(table[name].values())
+            raise _fail(where, f"{suit} add up to {got}, a deal has {want}")
+    per_trick = len(players)
+    for name, taken in zip(players, rows, strict=True):
+        n = sum(taken)
         if n % per_trick:
-            raise ctx.fail(
-                f"{name} took {n} cards, not a whole number of tricks ({per_trick} cards each)"
+            raise _fail(
+                where,
+                f"{name} took {n} cards, not a whole number of tricks ({per_trick} cards each)",
             )
-    best = {p: max(table[p].values()) for p in ctx.players}
-    top = max(best.values())
-    return [p for p in ctx.players if best[p] == top]
+    best = list(map(max, rows))
+    top = max(best)
+    return [p for p, b in zip(players, best, strict=True) if b == top]

@@ -7,9 +7,9 @@ scorer wins the difference, times the multiplier, from the lower.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache, partial
+from functools import cache
 from typing import TYPE_CHECKING
 
 from scoresheet.errors import ScoresheetError
@@ -17,8 +17,6 @@ from scoresheet.games.barbu.rules import BarbuRules
 
 if TYPE_CHECKING:
     from scoresheet.games.barbu.models import Declaration
-
-_Fail = Callable[[str], ScoresheetError]
 
 
 @dataclass(slots=True)
@@ -53,7 +51,6 @@ def _speaking(players: tuple[str, ...], dealer: str) -> tuple[list[str], dict[st
 
 def resolve_bets(
     declarations: Sequence[Declaration],
-    *,
     players: Sequence[str],
     declarer: str,
     dealer: str,
@@ -76,102 +73,112 @@ def resolve_bets(
     if not declarations:
         return []
     order, position = _speaking(tuple(players), dealer)
+    doubling = rules.doubling
+    # Whom a non-declarer may double besides the declarer: anyone, or nobody else.
+    anyone = (doubling.positive if contract in rules.positive else doubling.negative) == "anyone"
+    redoubles = doubling.redoubles
     bets: dict[tuple[str, str], int] = {}  # (doubler, doubled) -> multiplier, in order made
-    had_turn: set[str] = set()
-    last_turn = -1
-
-    def fail(i: int, message: str) -> ScoresheetError:
-        return ScoresheetError(f"{where}, doubles[{i}]: {message}")
-
+    last_turn = -1  # the seat (in speaking order) of the last player who doubled
     for i, decl in enumerate(declarations):
         by = decl["by"]
-        if by not in position:
-            raise fail(i, f'"{by}" is not a player in this game')
-        double, redouble = decl.get("double"), decl.get("redouble")
-        if double is None and redouble is None:
-            continue
-        if double is not None:
-            if by in had_turn:
-                raise fail(i, f"{by} has already had their turn to double")
-            if position[by] < last_turn:
-                speakers = ", ".join(order)
-                raise fail(i, f"{by} doubles out of turn (doubles go in table order: {speakers})")
-            had_turn.add(by)
-            last_turn = position[by]
-            _double(decl, bets, players, declarer, contract, rules, partial(fail, i))
-        if redouble is not None:
-            _redouble(decl, bets, players, rules, partial(fail, i))
+        try:
+            turn = position.get(by)
+            if turn is None:
+                raise _Refused(f'"{by}" is not a player in this game')
+            double, redouble = decl.get("double"), decl.get("redouble")
+            if double is not None:
+                if turn <= last_turn:
+                    _refuse_turn(declarations, i, by, order)
+                last_turn = turn
+                if double == "maximum" or double == "table":
+                    # Every player ``by`` may double; from a doubled player it also
+                    # redoubles what they received.
+                    for q in players:
+                        if q == by:
+                            continue
+                        if (q, by) in bets:
+                            if redoubles:
+                                bets[q, by] = 2
+                        elif by != declarer and (anyone or q == declarer):
+                            bets[by, q] = 1
+                else:
+                    _double(by, double, bets, players, declarer, contract, anyone, rules)
+            if redouble is not None:
+                _redouble(by, redouble, bets, players, redoubles)
+        except _Refused as refused:
+            raise ScoresheetError(f"{where}, doubles[{i}]: {refused}") from None
     return [(a, b, m) for (a, b), m in bets.items()]
 
 
+class _Refused(Exception):
+    """A declaration the rules refuse; :func:`resolve_bets` says which one."""
+
+
+def _refuse_turn(declarations: Sequence[Declaration], i: int, by: str, order: list[str]) -> None:
+    """``by`` doubles at entry ``i`` from a seat not after the last doubler's: say why."""
+    if any(d["by"] == by and d.get("double") is not None for d in declarations[:i]):
+        raise _Refused(f"{by} has already had their turn to double")
+    speakers = ", ".join(order)
+    raise _Refused(f"{by} doubles out of turn (doubles go in table order: {speakers})")
+
+
 def _double(
-    decl: Declaration,
+    by: str,
+    what: str | list[str],
     bets: dict[tuple[str, str], int],
     players: Sequence[str],
     declarer: str,
     contract: str,
+    anyone: bool,
     rules: BarbuRules,
-    fail: _Fail,
 ) -> None:
-    by, what = decl["by"], decl.get("double")
-    others = [p for p in players if p != by]
-    if what in ("table", "maximum"):
-        for q in others:
-            if (q, by) in bets:
-                # "maximum" from a doubled player redoubles what they received.
-                if rules.doubling.redoubles:
-                    bets[(q, by)] = 2
-            elif rules.may_double(contract, by, q, declarer):
-                bets[(by, q)] = 1
-        return
     if by == declarer:
-        raise fail(f"{by} is the declarer: the declarer may not double, only redouble")
-    if what in ("family", "flanks"):
-        targets = [q for q in others if q != declarer]
+        raise _Refused(f"{by} is the declarer: the declarer may not double, only redouble")
+    if what == "family" or what == "flanks":
+        targets = [q for q in players if q != by and q != declarer]
     else:
         assert isinstance(what, list)
         targets = what
         if len(set(targets)) != len(targets):
-            raise fail(f"{by} names a player twice")
+            raise _Refused(f"{by} names a player twice")
     for q in targets:
         if q not in players:
-            raise fail(f'"{q}" is not a player in this game')
+            raise _Refused(f'"{q}" is not a player in this game')
         if q == by:
-            raise fail(f"{by} cannot double themselves")
+            raise _Refused(f"{by} cannot double themselves")
         if (q, by) in bets:
-            raise fail(f"{q} already doubled {by}: {by} may redouble {q}, not double them")
-        if not rules.may_double(contract, by, q, declarer):
+            raise _Refused(f"{q} already doubled {by}: {by} may redouble {q}, not double them")
+        if not (anyone or q == declarer):
             kind = "a positive" if rules.is_positive(contract) else "a negative"
-            raise fail(f"in {kind} contract ({contract}) {by} may double only the declarer")
-        bets[(by, q)] = 1
+            raise _Refused(f"in {kind} contract ({contract}) {by} may double only the declarer")
+        bets[by, q] = 1
 
 
 def _redouble(
-    decl: Declaration,
+    by: str,
+    what: str | list[str],
     bets: dict[tuple[str, str], int],
     players: Sequence[str],
-    rules: BarbuRules,
-    fail: _Fail,
+    redoubles: bool,
 ) -> None:
-    by, what = decl["by"], decl.get("redouble")
-    if not rules.doubling.redoubles:
-        raise fail("these rules have no redoubles")
+    if not redoubles:
+        raise _Refused("these rules have no redoubles")
     if what == "all":
         received = [q for (q, t), m in bets.items() if t == by and m == 1]
         if not received:
-            raise fail(f"{by} redoubles all, but nobody has doubled {by}")
+            raise _Refused(f"{by} redoubles all, but nobody has doubled {by}")
     else:
         assert isinstance(what, list)
         received = what
     for q in received:
         if q not in players:
-            raise fail(f'"{q}" is not a player in this game')
+            raise _Refused(f'"{q}" is not a player in this game')
         m = bets.get((q, by))
         if m is None:
-            raise fail(f"{by} redoubles {q}, but {q} did not double {by}")
+            raise _Refused(f"{by} redoubles {q}, but {q} did not double {by}")
         if m == 2:
-            raise fail(f"{by} has already redoubled {q}")
-        bets[(q, by)] = 2
+            raise _Refused(f"{by} has already redoubled {q}")
+        bets[q, by] = 2
 
 
 def settle(bets: Sequence[tuple[str, str, int]], base: Mapping[str, int]) -> list[Bet]:

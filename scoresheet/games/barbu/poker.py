@@ -25,10 +25,10 @@ import itertools
 from bisect import bisect_left
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from typing import NamedTuple
 
-from scoresheet.cards import ACE, RANKS, Card, parse_cards
+from scoresheet.cards import ACE, RANKS, Card, parse_cards, standard_deck
 from scoresheet.errors import ScoresheetError
 
 HIGH_CARD = 0
@@ -238,14 +238,7 @@ def _prefix(where: str) -> str:
 
 
 def _check_rows(front: Sequence[Card], middle: Sequence[Card], back: Sequence[Card]) -> None:
-    if (
-        len(front) == 3
-        and len(middle) == 5
-        and len(back) == 5
-        and len({*front, *middle, *back}) == 13
-    ):
-        return
-    # Something is wrong: find the first problem, in reading order, and name it.
+    """Raise for the first problem of the rows, in reading order (there is one)."""
     seen: dict[Card, str] = {}
     for row, cards in zip(ROWS, (front, middle, back), strict=True):
         size = _ROW_SIZES[row]
@@ -276,6 +269,9 @@ class ChineseHand:
     """What each row plays against other hands: the strengths, or -1 for each row of a
     fouled hand, which loses every row to a hand that is not fouled and ties with
     another fouled hand."""
+    _held: int = field(init=False, repr=False, compare=False)
+    """The hand's cards as one bit each of the standard deck (0 if one is of no standard
+    deck), so that hands are compared without hashing cards."""
 
     def __post_init__(self) -> None:
         front, middle, back = self.front, self.middle, self.back
@@ -284,13 +280,39 @@ class ChineseHand:
             object.__setattr__(self, "front", front)
             object.__setattr__(self, "middle", middle)
             object.__setattr__(self, "back", back)
-        _check_rows(front, middle, back)
+        try:
+            held = sum(map(_CARD_BIT.__getitem__, front + middle + back))
+        except KeyError:
+            held = 0
+        # 13 bits set by 13 cards: no card repeated (a repeated one would carry).
+        if not (
+            len(front) == 3
+            and len(middle) == 5
+            and len(back) == 5
+            and (held.bit_count() == 13 or len({*front, *middle, *back}) == 13)
+        ):
+            _check_rows(front, middle, back)
         # Every hand made is ranked: rank it once, now that its rows are known to be right.
-        strengths = (_three_strength(front), _five_strength(middle), _five_strength(back))
-        fouled = strengths[1] < strengths[0] or strengths[2] < strengths[1]
-        object.__setattr__(self, "strengths", strengths)
-        object.__setattr__(self, "fouled", fouled)
-        object.__setattr__(self, "played", (-1, -1, -1) if fouled else strengths)
+        # (The lookups of _three_strength and _five_strength, written out: this runs for
+        # every hand of every deal.)
+        five, flush, three = _tables()
+        bit = _RANK_BIT
+        a, b, c = front
+        top = three[bit[a.rank] + bit[b.rank] + bit[c.rank]]
+        a, b, c, d, e = middle
+        key = bit[a.rank] + bit[b.rank] + bit[c.rank] + bit[d.rank] + bit[e.rank]
+        mid = (flush if a.suit == b.suit == c.suit == d.suit == e.suit else five)[key]
+        a, b, c, d, e = back
+        key = bit[a.rank] + bit[b.rank] + bit[c.rank] + bit[d.rank] + bit[e.rank]
+        low = (flush if a.suit == b.suit == c.suit == d.suit == e.suit else five)[key]
+        fouled = mid < top or low < mid
+        # The fields worked out, set at once (the class is frozen: no setattr).
+        self.__dict__.update(
+            strengths=(top, mid, low),
+            fouled=fouled,
+            played=(-1, -1, -1) if fouled else (top, mid, low),
+            _held=held if held.bit_count() == 13 else 0,
+        )
 
     def rows(self) -> tuple[HandRank, HandRank, HandRank]:
         """The ranks of the front, middle and back rows."""
@@ -306,8 +328,37 @@ def parse_hand(front: str, middle: str, back: str, *, where: str = "") -> Chines
     ...
     scoresheet.errors.ScoresheetError: deal 3, Ann: front has 2 cards, a front row has 3
     """
+    # Cards written as this tool writes them ("QS", "TH") are looked up; anything else
+    # (10h, Q♠, commas, what is not a card) is read by parse_cards.
+    card = _CARD_BY_TEXT.__getitem__
     try:
-        rows = tuple(parse_cards(front)), tuple(parse_cards(middle)), tuple(parse_cards(back))
+        rows = (
+            tuple(map(card, front.split())),
+            tuple(map(card, middle.split())),
+            tuple(map(card, back.split())),
+        )
+    except KeyError:
+        rows = _parse_rows(front, middle, back, where)
+    try:
+        return ChineseHand(*rows)
+    except ScoresheetError as error:  # the rows' checks, told where they are
+        raise ScoresheetError(f"{_prefix(where)}{error}") from None
+
+
+_CARD_BY_TEXT: dict[str, Card] = {str(card): card for card in standard_deck()}
+_CARD_BIT: dict[Card, int] = {card: 1 << i for i, card in enumerate(_CARD_BY_TEXT.values())}
+
+
+@lru_cache(maxsize=64)
+def _deck_bits(deck: frozenset[Card]) -> int:
+    return sum(_CARD_BIT.get(card, 0) for card in deck)
+
+
+def _parse_rows(
+    front: str, middle: str, back: str, where: str
+) -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]:
+    try:
+        return tuple(parse_cards(front)), tuple(parse_cards(middle)), tuple(parse_cards(back))
     except ScoresheetError:  # name the row that holds what is not a card
         for row, text in zip(ROWS, (front, middle, back), strict=True):
             try:
@@ -315,10 +366,6 @@ def parse_hand(front: str, middle: str, back: str, *, where: str = "") -> Chines
             except ScoresheetError as error:
                 raise ScoresheetError(f"{_prefix(where)}{row}: {error}") from None
         raise
-    try:
-        return ChineseHand(*rows)
-    except ScoresheetError as error:  # the rows' checks, told where they are
-        raise ScoresheetError(f"{_prefix(where)}{error}") from None
 
 
 def check_disjoint(
@@ -338,7 +385,15 @@ def check_disjoint(
     ...
     scoresheet.errors.ScoresheetError: 2C is not in this game's deck
     """
-    in_deck = deck if isinstance(deck, set | frozenset) else set(deck)
+    in_deck = deck if isinstance(deck, frozenset) else frozenset(deck)
+    held = [hand._held for hand in hands.values()]
+    together = sum(held)
+    if (
+        0 not in held
+        and together.bit_count() == 13 * len(held)
+        and not together & ~_deck_bits(in_deck)
+    ):
+        return
     dealt: set[Card] = set()
     for hand in hands.values():  # each hand's 13 cards were checked distinct when it was made
         dealt.update(hand.front, hand.middle, hand.back)
@@ -380,6 +435,25 @@ def row_outcomes(
             (back_a > back_b) - (back_a < back_b),
         )
     return outcomes
+
+
+def beats_won(hands: Mapping[str, ChineseHand]) -> dict[str, int]:
+    """For each player, the rows of opponents they beat, all rows together: the sum of
+    their :func:`count_beats`.
+
+    >>> ann = parse_hand("QS QH 4D", "9S 9D 5S 5H 2C", "7H 8H 9H TH JH")
+    >>> bob = parse_hand("AS KH 3C", "TS TD 6D 6C 2D", "7C 8C 9C TC JC")
+    >>> beats_won({"Ann": ann, "Bob": bob})
+    {'Ann': 1, 'Bob': 1}
+    """
+    played = [hand.played for hand in hands.values()]
+    if not played:
+        return {}
+    fronts, middles, backs = (sorted(row) for row in zip(*played, strict=True))
+    return {
+        player: bisect_left(fronts, front) + bisect_left(middles, middle) + bisect_left(backs, back)
+        for player, (front, middle, back) in zip(hands, played, strict=True)
+    }
 
 
 def count_beats(hands: Mapping[str, ChineseHand]) -> dict[str, dict[str, int]]:

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from scoresheet.errors import ScoresheetError
 from scoresheet.games.barbu.contracts import base_scores
-from scoresheet.games.barbu.ledger import Bet, resolve_bets, settle
+from scoresheet.games.barbu.ledger import Bet, resolve_bets
 from scoresheet.games.barbu.rotation import dealer_of, declarer_of
 from scoresheet.games.barbu.rules import BarbuRules
 from scoresheet.rules import rules_of
@@ -175,36 +176,37 @@ def score_game(record: Mapping[str, Any], rules: BarbuRules | None = None) -> Ga
             f"players: these rules ({rules.name}) are for {rules.players} players, "
             f"the game has {len(players)}"
         )
-    per_declarer = rules.deals_per_declarer
+    score_deal = _table(rules, players).score_deal
+    per_declarer, deals_per_game = rules.deals_per_declarer, rules.deals_per_game
     declared: dict[str, list[str]] = {p: [] for p in players}
     declarer_doubles: dict[tuple[str, str], int] = {}
-    totals = dict.fromkeys(players, 0)
     deals: list[DealScore] = []
     violations: list[Violation] = []
     for index, deal in enumerate(record.get("deals", [])):
-        number = index + 1
-        if index >= rules.deals_per_game:
+        if index >= deals_per_game:
             raise ScoresheetError(
-                f"deal {number}: the game is complete after {rules.deals_per_game} deals"
+                f"deal {index + 1}: the game is complete after {deals_per_game} deals"
             )
-        scored = score_deal(rules, players, number, deal, declared)
+        scored = score_deal(index + 1, deal, declared)
         deals.append(scored)
-        declared[scored.declarer].append(scored.contract)
-        for p, s in scored.score.items():
-            totals[p] += s
+        declarer = scored.declarer
+        made = declared[declarer]
+        made.append(scored.contract)
         for bet in scored.bets:
-            if bet.doubled == scored.declarer:
-                key = (bet.doubler, scored.declarer)
+            if bet.doubled == declarer:
+                key = (bet.doubler, declarer)
                 declarer_doubles[key] = declarer_doubles.get(key, 0) + 1
-        if len(declared[scored.declarer]) == per_declarer:
+        if len(made) == per_declarer:
             violations.extend(_short_doubles(rules, players, scored, declarer_doubles))
+    scores = [d.score for d in deals]
+    totals = {p: sum(map(itemgetter(p), scores)) for p in players}
     return GameScore(
         players=players,
         rules=rules,
         deals=tuple(deals),
         totals=totals,
         violations=tuple(violations),
-        complete=len(deals) == rules.deals_per_game,
+        complete=len(deals) == deals_per_game,
         declared={p: tuple(c) for p, c in declared.items()},
         declarer_doubles=declarer_doubles,
     )
@@ -218,61 +220,102 @@ def score_deal(
     declared: dict[str, list[str]],
 ) -> DealScore:
     """Score one deal, given what each declarer has declared before it."""
-    contract = deal["contract"]
-    where = f"deal {number}, {contract}"
-    if contract not in rules.contracts:
-        known = ", ".join(rules.contracts)
-        raise ScoresheetError(
-            f'deal {number}: "{contract}" is not a contract of these rules ({known})'
-        )
-    declarer = declarer_of(rules, players, number - 1)
-    named = deal.get("declarer")
-    if named is not None and named != declarer:
-        raise ScoresheetError(f"{where}: the declarer is {declarer} by the rotation, not {named}")
-    if declared[declarer].count(contract) >= rules.rounds:
-        raise ScoresheetError(f"{where}: {declarer} has already declared {contract}")
-    dealer = dealer_of(rules, players, declarer)
-    declarations = deal.get("doubles") or []
-    result = deal.get("result")
-    bets = resolve_bets(
-        declarations,
-        players=players,
-        declarer=declarer,
-        dealer=dealer,
-        contract=contract,
-        rules=rules,
-        where=where,
-    )
-    split = not bets and rules.undoubled_split and not rules.is_positive(contract)
-    if split:
-        if result is not None:
+    return _table(rules, tuple(players)).score_deal(number, deal, declared)
+
+
+class _Table:
+    """What the rules and the seating fix before any deal is read, worked out once: who
+    declares and deals each deal, and what an undoubled negative deal splits."""
+
+    __slots__ = ("contracts", "dealers", "declarers", "players", "rules", "split_totals")
+
+    def __init__(self, rules: BarbuRules, players: tuple[str, ...]) -> None:
+        self.rules = rules
+        self.players = players
+        self.contracts = frozenset(rules.contracts)
+        self.declarers = tuple(declarer_of(rules, players, i) for i in range(rules.deals_per_game))
+        self.dealers = {p: dealer_of(rules, players, p) for p in players}
+        self.split_totals = {
+            c: rules.max_total(c)
+            for c in rules.contracts
+            if rules.undoubled_split and not rules.is_positive(c)
+        }
+
+    def score_deal(self, number: int, deal: BarbuDeal, declared: dict[str, list[str]]) -> DealScore:
+        rules, players = self.rules, self.players
+        contract = deal["contract"]
+        where = f"deal {number}, {contract}"
+        if contract not in self.contracts:
+            known = ", ".join(rules.contracts)
             raise ScoresheetError(
-                f"{where}: nobody doubled, so under these rules the deal is not played and "
-                "its total is split; leave out the result"
+                f'deal {number}: "{contract}" is not a contract of these rules ({known})'
             )
-        base = split_undoubled(rules.max_total(contract), players, declarer)
-    else:
-        if result is None:
-            raise ScoresheetError(f"{where}: the result is missing")
-        base = base_scores(rules, contract, result, players, where)
-    settled = settle(bets, base)
-    doubles = dict.fromkeys(players, 0)
-    for bet in settled:
-        doubles[bet.doubler] += bet.moved
-        doubles[bet.doubled] -= bet.moved
-    score = {p: base[p] + doubles[p] for p in players}
-    return DealScore(
-        number=number,
-        declarer=declarer,
-        dealer=dealer,
-        contract=contract,
-        base=base,
-        doubles=doubles,
-        score=score,
-        bets=tuple(settled),
-        declarations=tuple(declarations),
-        split=split,
-    )
+        index = number - 1
+        declarers = self.declarers
+        declarer = (
+            declarers[index] if 0 <= index < len(declarers) else declarer_of(rules, players, index)
+        )
+        named = deal.get("declarer")
+        if named is not None and named != declarer:
+            raise ScoresheetError(
+                f"{where}: the declarer is {declarer} by the rotation, not {named}"
+            )
+        if declared[declarer].count(contract) >= rules.rounds:
+            raise ScoresheetError(f"{where}: {declarer} has already declared {contract}")
+        dealer = self.dealers[declarer]
+        declarations = deal.get("doubles") or []
+        result = deal.get("result")
+        bets = (
+            resolve_bets(declarations, players, declarer, dealer, contract, rules, where)
+            if declarations
+            else []
+        )
+        split = not bets and contract in self.split_totals
+        if split:
+            if result is not None:
+                raise ScoresheetError(
+                    f"{where}: nobody doubled, so under these rules the deal is not played "
+                    "and its total is split; leave out the result"
+                )
+            base = split_undoubled(self.split_totals[contract], players, declarer)
+        else:
+            if result is None:
+                raise ScoresheetError(f"{where}: the result is missing")
+            base = base_scores(rules, contract, result, players, where)
+        # Settle each bet on the base scores (as :func:`settle`), adding up what it moves.
+        doubles = dict.fromkeys(players, 0)
+        settled = []
+        for a, b, m in bets:
+            moved = m * (base[a] - base[b])
+            settled.append(Bet(a, b, m, moved))
+            doubles[a] += moved
+            doubles[b] -= moved
+        return DealScore(
+            number,
+            declarer,
+            dealer,
+            contract,
+            base,
+            doubles,
+            {p: base[p] + doubles[p] for p in players},
+            tuple(settled),
+            tuple(declarations),
+            split,
+        )
+
+
+# The tables of the rules and seatings in use, by the rules' identity: rules are read
+# once per file and kept by :func:`scoresheet.rules.resolve_rules`, so this stays small.
+_TABLES: dict[tuple[int, tuple[str, ...]], _Table] = {}
+
+
+def _table(rules: BarbuRules, players: tuple[str, ...]) -> _Table:
+    table = _TABLES.get((id(rules), players))
+    if table is None or table.rules is not rules:
+        if len(_TABLES) >= 64:
+            _TABLES.clear()
+        table = _TABLES[id(rules), players] = _Table(rules, players)
+    return table
 
 
 def split_undoubled(total: int, players: Sequence[str], declarer: str) -> dict[str, int]:
