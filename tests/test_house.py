@@ -45,6 +45,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
         "record",
         "store",
         "locks",
+        "fileinfo",
         "validation",
         "rules",
         "session",
