@@ -73,6 +73,18 @@ class DealScore:
         return self.play.taking_team
 
     @property
+    def points(self) -> Pair:
+        return self.play.points
+
+    @property
+    def last_trick(self) -> int:
+        return self.play.last_trick
+
+    @property
+    def declarations(self) -> tuple[belote.Declared, ...]:
+        return self.play.declarations
+
+    @property
     def defending_team(self) -> int:
         return 1 - self.play.taking_team
 

@@ -16,6 +16,7 @@ from scoresheet.games.belote.sheet.layout import (
     RES,
     SC,
     SCORES,
+    Layout,
     Plan,
     res_cell,
     score_cell,
@@ -35,7 +36,7 @@ def _won(result: GameScore, number: int) -> str:
     return ""
 
 
-def plan_scores(plan: Plan, result: GameScore) -> None:
+def plan_scores(plan: Plan[Layout], result: GameScore) -> None:
     """Every cell of the Scores sheet into ``plan``: its headings, a row per deal, the
     totals; each computed cell with the library's value of ``result``."""
     lay = plan.layout

@@ -24,6 +24,7 @@ from scoresheet.games.coinche.sheet.layout import (
     RES,
     SC,
     SCORES,
+    Layout,
     Plan,
     res_cell,
     score_cell,
@@ -117,7 +118,7 @@ def _won(result: GameScore, number: int) -> str:
     return ""
 
 
-def _headings(plan: Plan) -> None:
+def _headings(plan: Plan[Layout]) -> None:
     add = plan.add
     labels = plan.layout.labels
     cols = SC.team
@@ -165,7 +166,7 @@ def _headings(plan: Plan) -> None:
         plan.merges.append((SCORES, 2, first, last))
 
 
-def plan_scores(plan: Plan, result: GameScore) -> None:
+def plan_scores(plan: Plan[Layout], result: GameScore) -> None:
     """Every cell of the Scores sheet into ``plan``: its headings, a row per deal, the
     totals; each computed cell with the library's value of ``result``."""
     lay = plan.layout
