@@ -73,8 +73,9 @@ DEC = DeclarationColumns(deal=1, team=2, kind=3, rank=4, value=5, strength=6)
 
 
 @dataclass(frozen=True, slots=True)
-class TeamColumns:
-    """One team's columns of the Scores sheet."""
+class PlayColumns:
+    """One team's columns of the Scores sheet: its score, and its card play's workings
+    (Coinche's too)."""
 
     score: int
     running: int
@@ -83,7 +84,13 @@ class TeamColumns:
     declared: int
     best: int  # the strength of its best declaration
     scored: int  # its declarations, if they are the best
-    points: int  # the deal's points
+    points: int  # the deal's points: taken + belote + declarations scored
+
+
+@dataclass(frozen=True, slots=True)
+class TeamColumns(PlayColumns):
+    """One team's columns of the Scores sheet."""
+
     raw: int
     rounded: int
     released: int  # litige points it receives
@@ -177,6 +184,10 @@ class RuleCell:
 class ScoreEdges(Protocol):
     """What the code shared with Coinche reads of a game's Scores columns."""
 
+    @property
+    def deal(self) -> int: ...
+    @property
+    def contract(self) -> int: ...
     @property
     def outcome(self) -> int: ...
     @property

@@ -83,17 +83,10 @@ RES = ResultColumns(
 
 
 @dataclass(frozen=True, slots=True)
-class TeamColumns:
-    """One team's working columns of the Scores sheet."""
+class TeamColumns(belote.PlayColumns):
+    """One team's columns of the Scores sheet: Belote's card play, then its belote and
+    score."""
 
-    score: int
-    running: int
-    taken: int  # card points and the last trick (or the capot)
-    belote: int
-    declared: int
-    best: int  # the strength of its best declaration
-    scored: int  # its declarations, if they are the best
-    points: int  # the deal's points: taken + belote + declarations scored
     kept: int  # the belote it keeps (the rules may give the loser's to the winner)
     before: int  # its score before its belote
 
