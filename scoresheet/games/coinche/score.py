@@ -109,7 +109,7 @@ class Violation:
 
 
 @dataclass(frozen=True)
-class GameScore:
+class GameScore(belote.TeamGame):
     """Everything computed from a Coinche game file."""
 
     players: tuple[str, ...]
@@ -126,27 +126,6 @@ class GameScore:
         return "coinche"
 
     @property
-    def complete(self) -> bool:
-        return self.winner is not None
-
-    @property
-    def totals(self) -> dict[str, int]:
-        """Each player's total: their team's."""
-        return {p: self.team_totals[self.team_of(p)] for p in self.players}
-
-    def team_of(self, player: str) -> int:
-        return 0 if player in self.teams[0] else 1
-
-    def team_name(self, team: int) -> str:
-        return team_name(self.teams, team)
-
-    @property
-    def next_dealer(self) -> str | None:
-        if self.complete:
-            return None
-        return dealer_of(self.rules, self.players, len(self.deals))
-
-    @property
     def first_to_speak(self) -> str | None:
         """Who speaks first in the auction and leads: the player on the dealer's right,
         who deals next."""
@@ -159,10 +138,6 @@ class GameScore:
     @property
     def next_declarer(self) -> str | None:
         return self.first_to_speak
-
-    def contracts_left(self, _player: str | None = None) -> list[str]:
-        """The contracts the next deal may be played in."""
-        return [] if self.complete else list(self.rules.contracts)
 
 
 def card_play(result: GameScore) -> belote.GameScore:

@@ -228,6 +228,18 @@ def plan_totals(plan: Plan[Any], cols: Sequence[PlayColumns], result: Any) -> No
     )
 
 
+def play_titles(cols: PlayColumns) -> list[tuple[int, str]]:
+    """The headings of a team's card-play columns."""
+    return [
+        (cols.taken, "cards + last"),
+        (cols.belote, "belote"),
+        (cols.declared, "declared"),
+        (cols.best, "best decl."),
+        (cols.scored, "decl. scored"),
+        (cols.points, "deal points"),
+    ]
+
+
 def _whole(lay: Layout, column: int) -> str:
     """A column's cells of every deal."""
     letter = col_letter(column)
@@ -264,14 +276,7 @@ def plan_scores(plan: Plan[Layout], result: GameScore) -> None:
             (cols[k].released, "litige in"),
         ]
     for k in (0, 1):
-        titles += [
-            (cols[k].taken, "cards + last"),
-            (cols[k].belote, "belote"),
-            (cols[k].declared, "declared"),
-            (cols[k].best, "best decl."),
-            (cols[k].scored, "decl. scored"),
-            (cols[k].points, "deal points"),
-        ]
+        titles += play_titles(cols[k])
     for column, text in titles:
         add(SCORES, 3, column, text, style="header")
     groups = [(cols[k].score, cols[k].running, labels[k]) for k in (0, 1)]

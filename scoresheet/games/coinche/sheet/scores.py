@@ -21,6 +21,7 @@ from scoresheet.games.belote.sheet.scores import (
     plan_check,
     plan_running,
     plan_totals,
+    play_titles,
 )
 from scoresheet.games.coinche.rules import GENERALE, CoincheRules
 from scoresheet.games.coinche.score import DealScore, GameScore
@@ -143,12 +144,7 @@ def _headings(plan: Plan[Layout]) -> None:
     ]
     for k in (0, 1):
         titles += [
-            (cols[k].taken, "cards + last"),
-            (cols[k].belote, "belote"),
-            (cols[k].declared, "declared"),
-            (cols[k].best, "best decl."),
-            (cols[k].scored, "decl. scored"),
-            (cols[k].points, "deal points"),
+            *play_titles(cols[k]),
             (cols[k].kept, "belote kept"),
             (cols[k].before, "before belote"),
         ]
