@@ -7,8 +7,15 @@ from __future__ import annotations
 from scoresheet.games.belote.rules import dealer_of
 from scoresheet.games.belote.score import GameScore
 from scoresheet.games.belote.views import _note, outcome_line, team_tags
-from scoresheet.paper.kit import DATE_LINE, PAD_ROW, PRINT_FONT, PRINT_ROW, RACE_ROWS, players_line
-from scoresheet.paper.model import Block, Chart, Column, Doc, Grid, Group
+from scoresheet.paper.kit import (
+    DATE_LINE,
+    PAD_ROW,
+    RACE_ROWS,
+    players_line,
+    teams_line,
+    teams_printed,
+)
+from scoresheet.paper.model import Block, Column, Doc, Grid, Group
 
 
 def pad(result: GameScore) -> Doc:
@@ -38,7 +45,7 @@ def pad(result: GameScore) -> Doc:
         Group("running", 2),
     ]
     rows = [[str(n), dealer_of(rules, players, n - 1), *[""] * 11] for n in range(1, RACE_ROWS + 1)]
-    teams = f"Teams: {tags[0]} = {result.team_name(0)}, {tags[1]} = {result.team_name(1)}"
+    teams = teams_line(tags, result)
     legend = [
         f"Contracts: {', '.join(rules.contracts)}. Card points: each team's, 152 in all; "
         f"the last trick (dix de der) {rules.last_trick}, belote {rules.belote}, "
@@ -102,34 +109,12 @@ def printed(result: GameScore) -> Doc:
     rows.append(
         ["", "", "Total", *[""] * 8, str(result.team_totals[0]), str(result.team_totals[1]), ""]
     )
-    ranked = sorted((0, 1), key=lambda t: -result.team_totals[t])
-    standings = Grid(
-        [Column("team", 60, "L"), Column("total", 16, "R")],
-        [],
-        [
-            Block(
-                [[f"{tags[t]} = {result.team_name(t)}", str(result.team_totals[t])] for t in ranked]
-            )
-        ],
-        row_height=PRINT_ROW,
-        font=PRINT_FONT,
-        title="Standings",
-    )
-    teams = f"Teams: {tags[0]} = {result.team_name(0)}, {tags[1]} = {result.team_name(1)}"
-    return Doc(
-        title=f"Belote — rules {rules.name}, target {rules.target}",
-        lines=[teams, outcome_line(result)],
-        grid=Grid(
-            columns,
-            groups,
-            [Block(rows, bold=frozenset({len(rows) - 1}))],
-            row_height=PRINT_ROW,
-            font=PRINT_FONT,
-        ),
-        after=[[standings]],
-        chart=Chart(
-            "Running totals",
-            [str(d.number) for d in result.deals],
-            [(tags[t], [d.running[t] for d in result.deals]) for t in (0, 1)],
-        ),
+    return teams_printed(
+        f"Belote — rules {rules.name}, target {rules.target}",
+        outcome_line(result),
+        tags,
+        result,
+        columns,
+        groups,
+        rows,
     )
