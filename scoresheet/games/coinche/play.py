@@ -11,7 +11,6 @@ only once it is complete and valid.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from scoresheet import entry as common
@@ -20,12 +19,10 @@ from scoresheet.games.belote import play as belote
 from scoresheet.games.coinche import entry, views
 from scoresheet.games.coinche.rules import CAPOT
 from scoresheet.games.coinche.score import card_play
-from scoresheet.prompting import Prompter, ask_deal, heading, opening, run_deals
 from scoresheet.questions import DealQuestions, Form, Question
 
 if TYPE_CHECKING:
     from scoresheet.games.coinche.score import GameScore
-    from scoresheet.session import OpenGame
 
 HELP = {
     "bid": "The last bid of the auction: a number of points in tens (80 needs 82 by "
@@ -150,32 +147,5 @@ def deal_questions(result: GameScore) -> DealQuestions | None:
     )
 
 
-def _enter_deal(io: Prompter, game: OpenGame) -> dict[str, Any]:
-    """One whole deal, asked again from the contract until the game accepts it."""
-    questions = deal_questions(game.result)
-    assert questions is not None  # deals are asked only while no team has won
-    heading(io, questions)
-    return ask_deal(io, game, questions, again=f"Deal {questions.number} again, from the contract.")
-
-
-def play_game(path: Path) -> int:
-    """Enter deals until a team wins or the player stops; the exit code."""
-
-    def intro(game: OpenGame) -> list[str]:
-        result = game.result
-        return [
-            opening(path.name, "Coinche", result.rules, views.outcome_line(result)),
-            views.teams_line(result),
-        ]
-
-    return run_deals(
-        path,
-        Prompter(),
-        intro=intro,
-        enter_deal=_enter_deal,
-        report=lambda scored, number: [
-            views.deal_text(scored, number),
-            views.after_deal_text(scored),
-        ],
-        closing=lambda game: ["", "Standings", views.standings(game.result)],
-    )
+COINCHE = belote.Race("Coinche", views, deal_questions)
+play_game = COINCHE.play_game
