@@ -125,6 +125,7 @@ class TeamGame:
     deals: Sequence[Any]
     team_totals: Pair
     winner: int | None
+    won_at: int | None
 
     @property
     def complete(self) -> bool:
