@@ -482,6 +482,16 @@ def score_game(
     )
 
 
+def game_over(
+    teams: Teams, number: int, winner: int, won_at: int | None, running: Sequence[int]
+) -> ScoresheetError:
+    """The refusal of deal ``number``, after the game was won."""
+    return ScoresheetError(
+        f"deal {number}: the game is over: {team_name(teams, winner)} won at "
+        f"deal {won_at} ({running[winner]} to {running[1 - winner]})"
+    )
+
+
 def play_out(
     rules: BeloteRules, players: tuple[str, ...], teams: Teams, deals: Sequence[DealScore]
 ) -> GameScore:
@@ -494,10 +504,7 @@ def play_out(
     won_at: int | None = None
     for deal in deals:
         if winner is not None:
-            raise ScoresheetError(
-                f"deal {deal.number}: the game is over: {team_name(teams, winner)} won at "
-                f"deal {won_at} ({running[winner]} to {running[1 - winner]})"
-            )
+            raise game_over(teams, deal.number, winner, won_at, running)
         released = [0, 0]
         if pending:
             if deal.outcome == "made":

@@ -337,10 +337,7 @@ def play_out(
     won_at: int | None = None
     for deal in deals:
         if winner is not None:
-            raise ScoresheetError(
-                f"deal {deal.number}: the game is over: {team_name(teams, winner)} won at "
-                f"deal {won_at} ({running[winner]} to {running[1 - winner]})"
-            )
+            raise belote.game_over(teams, deal.number, winner, won_at, running)
         running = [running[k] + deal.score[k] for k in (0, 1)]
         deal.running = (running[0], running[1])
         for k in (0, 1):
