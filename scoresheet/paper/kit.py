@@ -7,7 +7,7 @@ with these; :mod:`scoresheet.paper.games` picks the game's builder.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 from scoresheet.paper.model import Block, Chart, Column, Doc, Grid, Group
@@ -75,6 +75,28 @@ class TeamResult(Protocol):
 def teams_line(tags: Sequence[str], result: TeamResult) -> str:
     """``Teams: A = Ann & Cat, B = Bob & Dan``."""
     return f"Teams: {tags[0]} = {result.team_name(0)}, {tags[1]} = {result.team_name(1)}"
+
+
+def teams_pad(
+    title: str,
+    players: list[str],
+    tags: Sequence[str],
+    result: TeamResult,
+    columns: list[Column],
+    groups: list[Group],
+    dealer: Callable[[int], str],
+    legend: list[str],
+) -> Doc:
+    """A partnership game's pad: a page of rows, each with its number and ``dealer`` (of
+    the deal at that index), the rest to fill in until a team reaches the target."""
+    blank = [""] * (len(columns) - 2)
+    rows = [[str(n), dealer(n - 1), *blank] for n in range(1, RACE_ROWS + 1)]
+    return Doc(
+        title=title,
+        lines=[players_line(players), teams_line(tags, result), DATE_LINE],
+        grid=Grid(columns, groups, [Block(rows)], row_height=PAD_ROW),
+        legend=legend,
+    )
 
 
 def teams_printed(

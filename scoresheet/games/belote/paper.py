@@ -7,15 +7,8 @@ from __future__ import annotations
 from scoresheet.games.belote.rules import dealer_of
 from scoresheet.games.belote.score import GameScore
 from scoresheet.games.belote.views import _note, outcome_line, team_tags
-from scoresheet.paper.kit import (
-    DATE_LINE,
-    PAD_ROW,
-    RACE_ROWS,
-    players_line,
-    teams_line,
-    teams_printed,
-)
-from scoresheet.paper.model import Block, Column, Doc, Grid, Group
+from scoresheet.paper.kit import teams_pad, teams_printed
+from scoresheet.paper.model import Column, Doc, Group
 
 
 def pad(result: GameScore) -> Doc:
@@ -44,8 +37,6 @@ def pad(result: GameScore) -> Doc:
         Group("score", 2),
         Group("running", 2),
     ]
-    rows = [[str(n), dealer_of(rules, players, n - 1), *[""] * 11] for n in range(1, RACE_ROWS + 1)]
-    teams = teams_line(tags, result)
     legend = [
         f"Contracts: {', '.join(rules.contracts)}. Card points: each team's, 152 in all; "
         f"the last trick (dix de der) {rules.last_trick}, belote {rules.belote}, "
@@ -53,11 +44,15 @@ def pad(result: GameScore) -> Doc:
         f"The taking team must score more than the other, or is dedans; a tie is {rules.tie}. "
         f"First team to {rules.target} wins.",
     ]
-    return Doc(
-        title=f"Belote score pad — rules {rules.name}",
-        lines=[players_line(players), teams, DATE_LINE],
-        grid=Grid(columns, groups, [Block(rows)], row_height=PAD_ROW),
-        legend=legend,
+    return teams_pad(
+        f"Belote score pad — rules {rules.name}",
+        players,
+        tags,
+        result,
+        columns,
+        groups,
+        lambda index: dealer_of(rules, players, index),
+        legend,
     )
 
 

@@ -8,15 +8,8 @@ from __future__ import annotations
 from scoresheet.games.belote.rules import dealer_of
 from scoresheet.games.coinche.score import GameScore
 from scoresheet.games.coinche.views import contract_words, outcome_line, team_tags
-from scoresheet.paper.kit import (
-    DATE_LINE,
-    PAD_ROW,
-    RACE_ROWS,
-    players_line,
-    teams_line,
-    teams_printed,
-)
-from scoresheet.paper.model import Block, Column, Doc, Grid, Group
+from scoresheet.paper.kit import teams_pad, teams_printed
+from scoresheet.paper.model import Column, Doc, Group
 
 
 def pad(result: GameScore) -> Doc:
@@ -48,8 +41,6 @@ def pad(result: GameScore) -> Doc:
         Group("score", 2),
         Group("running", 2),
     ]
-    rows = [[str(n), dealer_of(rules, players, n - 1), *[""] * 14] for n in range(1, RACE_ROWS + 1)]
-    teams = teams_line(tags, result)
     plus = " + the bid" if rules.scoring == "points-and-bid" else ""
     needs = {"82-on-80": " (82 on a bid of 80)", "bid": "", "bid-plus-2": " + 2"}[rules.bid_needs]
     legend = [
@@ -60,11 +51,15 @@ def pad(result: GameScore) -> Doc:
         f"{rules.dedans_points}{plus} to the defenders; coinche x{rules.coinche}, "
         f"surcoinche x{rules.surcoinche}. First team to {rules.target} wins.",
     ]
-    return Doc(
-        title=f"Coinche score pad — rules {rules.name}",
-        lines=[players_line(players), teams, DATE_LINE],
-        grid=Grid(columns, groups, [Block(rows)], row_height=PAD_ROW),
-        legend=legend,
+    return teams_pad(
+        f"Coinche score pad — rules {rules.name}",
+        players,
+        tags,
+        result,
+        columns,
+        groups,
+        lambda index: dealer_of(rules, players, index),
+        legend,
     )
 
 
