@@ -23,7 +23,7 @@ from scoresheet.prompting import Prompter, ask_deal, heading, opening, run_deals
 from scoresheet.questions import DealQuestions, Form, Question
 
 if TYPE_CHECKING:
-    from scoresheet.games.belote.score import GameScore
+    from scoresheet.games.belote.score import GameScore, TeamGame
     from scoresheet.session import OpenGame
 
 YES = frozenset({"y", "yes", "o", "oui"})
@@ -145,10 +145,10 @@ def deal_form(result: GameScore) -> tuple[Form, Callable[[Mapping[str, Any]], di
         if "capot" not in answers:
             if counts is not None:
                 capot = next((k for k in (0, 1) if counts[1 - k] == 0), None)
-                return Question("capot", "", _no_parse, only=capot)
+                return Question("capot", "", no_parse, only=capot)
             full = next((k for k in (0, 1) if answers["points"]["points"][k] == total), None)
             if full is None:
-                return Question("capot", "", _no_parse, only=None)
+                return Question("capot", "", no_parse, only=None)
             return Question(
                 "capot",
                 f"Did {result.team_name(full)} take all 8 tricks (capot)? (y/n)",
@@ -205,11 +205,13 @@ def deal_form(result: GameScore) -> tuple[Form, Callable[[Mapping[str, Any]], di
     return Form(plan), deal
 
 
-def _no_parse(text: str) -> Any:  # a question with one possible answer is never asked
+def no_parse(text: str) -> Any:  # a question with one possible answer is never asked
     raise ScoresheetError("this question has only one answer")
 
 
-def _said(result: GameScore) -> Callable[[str, Any], str]:
+def said_capot(result: TeamGame) -> Callable[[str, Any], str]:
+    """An answer taken without asking, in words (only a capot is worth saying)."""
+
     def said(key: str, value: Any) -> str:
         if key == "capot" and value is not None:
             return f"{result.team_name(value)} took every card: capot."
@@ -239,7 +241,7 @@ def deal_questions(result: GameScore) -> DealQuestions | None:
         (),
         lambda: deal_form(result)[0],
         lambda answers: deal_form(result)[1](answers),
-        _said(result),
+        said_capot(result),
     )
 
 

@@ -81,7 +81,7 @@ def deal_form(result: GameScore) -> tuple[Form, Callable[[Mapping[str, Any]], di
         taking = result.team_of(answers["taker"])
         if "coinche" not in answers:
             if answers["bid"] == CAPOT and not rules.coinche_capot:
-                return Question("coinche", "", _no_parse, only=None)
+                return Question("coinche", "", belote.no_parse, only=None)
             return Question(
                 "coinche",
                 f"Coinched by? ({' or '.join(teams[1 - taking])}; Enter for none)",
@@ -91,7 +91,7 @@ def deal_form(result: GameScore) -> tuple[Form, Callable[[Mapping[str, Any]], di
             )
         if "surcoinche" not in answers:
             if answers["coinche"] is None:
-                return Question("surcoinche", "", _no_parse, only=None)
+                return Question("surcoinche", "", belote.no_parse, only=None)
             return Question(
                 "surcoinche",
                 f"Surcoinched by? ({' or '.join(teams[taking])}; Enter for none)",
@@ -112,21 +112,6 @@ def deal_form(result: GameScore) -> tuple[Form, Callable[[Mapping[str, Any]], di
     return Form(plan), deal
 
 
-def _no_parse(text: str) -> Any:  # a question with one possible answer is never asked
-    raise ScoresheetError("this question has only one answer")
-
-
-def _said(result: GameScore) -> Callable[[str, Any], str]:
-    """An answer taken without asking, in words (only a capot is worth saying)."""
-
-    def said(key: str, value: Any) -> str:
-        if key == "capot" and value is not None:
-            return f"{result.team_name(value)} took every card: capot."
-        return ""
-
-    return said
-
-
 def _title(result: GameScore) -> str:
     return f"{views.next_line(result)} " + ", ".join(
         f"{result.team_name(k)} {result.team_totals[k]}" for k in (0, 1)
@@ -143,7 +128,7 @@ def deal_questions(result: GameScore) -> DealQuestions | None:
         (),
         lambda: deal_form(result)[0],
         lambda answers: deal_form(result)[1](answers),
-        _said(result),
+        belote.said_capot(result),
     )
 
 
