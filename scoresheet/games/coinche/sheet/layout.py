@@ -1,9 +1,11 @@
 """Where every cell of a Coinche workbook sits: the sheets, their columns, the rows of
 the deals and declarations, and the named rule cells of the Rules sheet.
 
-What each cell holds is planned by :mod:`.plan` (and :mod:`.scores` for the Scores
-sheet) into a :class:`Plan`, which the workbook is written from (:mod:`.render`) and
-checked against (:mod:`.audit`).
+The sheets, the Declarations and Rules sheets and the card play's columns sit as in
+Belote's workbook (:mod:`scoresheet.games.belote.sheet.layout`); :class:`Layout` adds the
+auction's columns, lists and rule values. What each cell holds is planned by :mod:`.plan`
+(and :mod:`.scores` for the Scores sheet) into a :class:`Plan`, which the workbook is
+written from (:mod:`.render`) and checked against (:mod:`.audit`).
 """
 
 from __future__ import annotations
@@ -15,29 +17,22 @@ from typing import Any, ClassVar
 from scoresheet.games.belote.sheet import layout as belote
 from scoresheet.games.belote.sheet.layout import (
     CARD_RULES,
-    DEC,
     DECLARATIONS,
-    FIRST,
-    FORMAT,
     RESULTS,
     RULES,
     SCORES,
     SHEETS,
     TABLE_RULES,
-    VERSION,
     Plan,
-    RuleCell,
     res_cell,
-    score_cell,
 )
 from scoresheet.games.coinche.rules import CoincheRules
 from scoresheet.sheets.plan import Value, text_literal
 
+# What the other modules and the tests read here: the sheets, as Belote names them, and
+# where Coinche's cells sit.
 __all__ = [
-    "DEC",
     "DECLARATIONS",
-    "FIRST",
-    "FORMAT",
     "GAME",
     "RES",
     "RESULTS",
@@ -45,13 +40,10 @@ __all__ = [
     "SC",
     "SCORES",
     "SHEETS",
-    "VERSION",
     "Layout",
     "Plan",
-    "RuleCell",
     "layout_for",
     "res_cell",
-    "score_cell",
 ]
 
 GAME = "coinche"
