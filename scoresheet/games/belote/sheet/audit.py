@@ -4,6 +4,8 @@ The inputs are read (Results, Declarations, and the rule values of the Rules she
 where a value changed is a finding and an option of the game); each deal is scored on
 its own, so one bad deal does not hide the others; then every formula cell is compared
 with what the plan of the game read puts there. A game file is audited the same way.
+
+The :class:`Reader` does it for any game laid out like Belote's: Coinche has its own.
 """
 
 from __future__ import annotations

@@ -3,7 +3,8 @@ the deals and declarations, and the named rule cells of the Rules sheet.
 
 What each cell holds is planned by :mod:`.plan` (and :mod:`.scores` for the Scores
 sheet) into a :class:`Plan`, which the workbook is written from (:mod:`.render`) and
-checked against (:mod:`.audit`).
+checked against (:mod:`.audit`). Coinche's layout is this one with the auction's
+columns, lists and rule values (see :class:`Layout`).
 """
 
 from __future__ import annotations

@@ -3,7 +3,8 @@ the Rules sheet with its named cells, and (by :mod:`.scores`) the Scores sheet.
 
 Every computed number is a formula over the input cells and the named rule cells, and
 every cell carries the library's value, so the workbook opens with its values and the
-audit has a value to compare each formula with.
+audit has a value to compare each formula with. :func:`plan_inputs` plans every sheet
+but Scores for any game laid out like Belote's (Coinche's too).
 """
 
 from __future__ import annotations

@@ -2,7 +2,8 @@
 
 The cells come from the plan (:func:`.plan.plan_workbook`); this module adds what a
 spreadsheet has around them: the styles, drop-down lists, warning colours, column
-widths, and the print setup.
+widths, and the print setup. The :class:`Writer` does it for any game laid out like
+Belote's: Coinche has its own.
 """
 
 from __future__ import annotations

@@ -2,6 +2,9 @@
 team's score and running total, who has won, the litige points held; then the workings
 (the card points check, what each team took, belote, declarations, the raw and rounded
 scores, the litige points released); the totals at the bottom. Every cell a formula.
+
+The card play's workings, the check, the running totals and the totals row are planned
+by row (:class:`DealRow`) with functions Coinche's Scores sheet shares.
 """
 
 from __future__ import annotations
