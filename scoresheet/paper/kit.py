@@ -1,5 +1,5 @@
 """What every game's pad and printed game share: the sizes, the date line, signed
-scores, running totals and their chart.
+scores, running totals and their chart; a partnership game printed.
 
 Each game's ``paper.py`` (role ``Paper``) builds its :class:`~scoresheet.paper.model.Doc`
 with these; :mod:`scoresheet.paper.games` picks the game's builder.
@@ -7,10 +7,10 @@ with these; :mod:`scoresheet.paper.games` picks the game's builder.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol
 
-from scoresheet.paper.model import Chart
+from scoresheet.paper.model import Block, Chart, Column, Doc, Grid, Group
 
 DATE_LINE = "Date: ____________________    Place: ____________________"
 RACE_ROWS = 16  # rows on the pad of a race to a target (a partnership game): one page
@@ -52,4 +52,92 @@ def chart(
         "Running totals",
         [str(n) for n in numbers],
         [(p, [running[n][p] for n in numbers]) for p in players],
+    )
+
+
+class _Deal(Protocol):
+    @property
+    def number(self) -> int: ...
+    @property
+    def running(self) -> tuple[int, int]: ...
+
+
+class TeamResult(Protocol):
+    """A partnership game scored: two teams' totals and names, each deal's running totals."""
+
+    @property
+    def team_totals(self) -> tuple[int, int]: ...
+    @property
+    def deals(self) -> Sequence[_Deal]: ...
+    def team_name(self, team: int) -> str: ...
+
+
+def teams_line(tags: Sequence[str], result: TeamResult) -> str:
+    """``Teams: A = Ann & Cat, B = Bob & Dan``."""
+    return f"Teams: {tags[0]} = {result.team_name(0)}, {tags[1]} = {result.team_name(1)}"
+
+
+def teams_pad(
+    title: str,
+    players: list[str],
+    tags: Sequence[str],
+    result: TeamResult,
+    columns: list[Column],
+    groups: list[Group],
+    dealer: Callable[[int], str],
+    legend: list[str],
+) -> Doc:
+    """A partnership game's pad: a page of rows, each with its number and ``dealer`` (of
+    the deal at that index), the rest to fill in until a team reaches the target."""
+    blank = [""] * (len(columns) - 2)
+    rows = [[str(n), dealer(n - 1), *blank] for n in range(1, RACE_ROWS + 1)]
+    return Doc(
+        title=title,
+        lines=[players_line(players), teams_line(tags, result), DATE_LINE],
+        grid=Grid(columns, groups, [Block(rows)], row_height=PAD_ROW),
+        legend=legend,
+    )
+
+
+def teams_printed(
+    title: str,
+    outcome: str,
+    tags: Sequence[str],
+    result: TeamResult,
+    columns: list[Column],
+    groups: list[Group],
+    rows: list[list[str]],
+) -> Doc:
+    """A partnership game printed: the teams and the ``outcome`` line, the table of its
+    deals (its columns, groups and rows, the last row the totals, in bold), the teams'
+    standings and the chart of their running totals."""
+    ranked = sorted((0, 1), key=lambda t: -result.team_totals[t])
+    standings = Grid(
+        [Column("team", 60, "L"), Column("total", 16, "R")],
+        [],
+        [
+            Block(
+                [[f"{tags[t]} = {result.team_name(t)}", str(result.team_totals[t])] for t in ranked]
+            )
+        ],
+        row_height=PRINT_ROW,
+        font=PRINT_FONT,
+        title="Standings",
+    )
+    return Doc(
+        title=title,
+        lines=[teams_line(tags, result), outcome],
+        grid=Grid(
+            columns,
+            groups,
+            [Block(rows, bold=frozenset({len(rows) - 1}))],
+            row_height=PRINT_ROW,
+            font=PRINT_FONT,
+        ),
+        after=[[standings]],
+        chart=Chart(
+            "Running totals",
+            [str(d.number) for d in result.deals],
+            [(tags[t], [d.running[t] for d in result.deals]) for t in (0, 1)],
+        ),
     )

@@ -35,6 +35,7 @@ from scoresheet.games.belote.sheet.layout import (
     SC,
     SCORES,
     SHEETS,
+    Layout,
     Plan,
     layout_for,
 )
@@ -73,7 +74,7 @@ def _case(record: Any, data: bytes | None = None, blank: bool = False) -> Case:
     return Case(record, result, data if data is not None else export_workbook(record), blank)
 
 
-def _plan(case: Case) -> Plan:
+def _plan(case: Case) -> Plan[Layout]:
     layout = layout_for(case.record, case.result, blank=case.blank)
     return plan_workbook(layout, case.record, case.result)
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 from scoresheet.games.belote.rules import dealer_of
 from scoresheet.games.belote.score import GameScore
 from scoresheet.games.belote.views import _note, outcome_line, team_tags
-from scoresheet.paper.kit import DATE_LINE, PAD_ROW, PRINT_FONT, PRINT_ROW, RACE_ROWS, players_line
-from scoresheet.paper.model import Block, Chart, Column, Doc, Grid, Group
+from scoresheet.paper.kit import teams_pad, teams_printed
+from scoresheet.paper.model import Column, Doc, Group
 
 
 def pad(result: GameScore) -> Doc:
@@ -37,8 +37,6 @@ def pad(result: GameScore) -> Doc:
         Group("score", 2),
         Group("running", 2),
     ]
-    rows = [[str(n), dealer_of(rules, players, n - 1), *[""] * 11] for n in range(1, RACE_ROWS + 1)]
-    teams = f"Teams: {tags[0]} = {result.team_name(0)}, {tags[1]} = {result.team_name(1)}"
     legend = [
         f"Contracts: {', '.join(rules.contracts)}. Card points: each team's, 152 in all; "
         f"the last trick (dix de der) {rules.last_trick}, belote {rules.belote}, "
@@ -46,11 +44,15 @@ def pad(result: GameScore) -> Doc:
         f"The taking team must score more than the other, or is dedans; a tie is {rules.tie}. "
         f"First team to {rules.target} wins.",
     ]
-    return Doc(
-        title=f"Belote score pad — rules {rules.name}",
-        lines=[players_line(players), teams, DATE_LINE],
-        grid=Grid(columns, groups, [Block(rows)], row_height=PAD_ROW),
-        legend=legend,
+    return teams_pad(
+        f"Belote score pad — rules {rules.name}",
+        players,
+        tags,
+        result,
+        columns,
+        groups,
+        lambda index: dealer_of(rules, players, index),
+        legend,
     )
 
 
@@ -102,34 +104,12 @@ def printed(result: GameScore) -> Doc:
     rows.append(
         ["", "", "Total", *[""] * 8, str(result.team_totals[0]), str(result.team_totals[1]), ""]
     )
-    ranked = sorted((0, 1), key=lambda t: -result.team_totals[t])
-    standings = Grid(
-        [Column("team", 60, "L"), Column("total", 16, "R")],
-        [],
-        [
-            Block(
-                [[f"{tags[t]} = {result.team_name(t)}", str(result.team_totals[t])] for t in ranked]
-            )
-        ],
-        row_height=PRINT_ROW,
-        font=PRINT_FONT,
-        title="Standings",
-    )
-    teams = f"Teams: {tags[0]} = {result.team_name(0)}, {tags[1]} = {result.team_name(1)}"
-    return Doc(
-        title=f"Belote — rules {rules.name}, target {rules.target}",
-        lines=[teams, outcome_line(result)],
-        grid=Grid(
-            columns,
-            groups,
-            [Block(rows, bold=frozenset({len(rows) - 1}))],
-            row_height=PRINT_ROW,
-            font=PRINT_FONT,
-        ),
-        after=[[standings]],
-        chart=Chart(
-            "Running totals",
-            [str(d.number) for d in result.deals],
-            [(tags[t], [d.running[t] for d in result.deals]) for t in (0, 1)],
-        ),
+    return teams_printed(
+        f"Belote — rules {rules.name}, target {rules.target}",
+        outcome_line(result),
+        tags,
+        result,
+        columns,
+        groups,
+        rows,
     )

@@ -12,8 +12,9 @@ Ctrl-C stops with exit 130, the file as it was after the last complete deal.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from scoresheet import entry as common
 from scoresheet.errors import ScoresheetError
@@ -22,7 +23,7 @@ from scoresheet.prompting import Prompter, ask_deal, heading, opening, run_deals
 from scoresheet.questions import DealQuestions, Form, Question
 
 if TYPE_CHECKING:
-    from scoresheet.games.belote.score import GameScore
+    from scoresheet.games.belote.score import GameScore, TeamGame
     from scoresheet.session import OpenGame
 
 YES = frozenset({"y", "yes", "o", "oui"})
@@ -144,10 +145,10 @@ def deal_form(result: GameScore) -> tuple[Form, Callable[[Mapping[str, Any]], di
         if "capot" not in answers:
             if counts is not None:
                 capot = next((k for k in (0, 1) if counts[1 - k] == 0), None)
-                return Question("capot", "", _no_parse, only=capot)
+                return Question("capot", "", no_parse, only=capot)
             full = next((k for k in (0, 1) if answers["points"]["points"][k] == total), None)
             if full is None:
-                return Question("capot", "", _no_parse, only=None)
+                return Question("capot", "", no_parse, only=None)
             return Question(
                 "capot",
                 f"Did {result.team_name(full)} take all 8 tricks (capot)? (y/n)",
@@ -204,11 +205,13 @@ def deal_form(result: GameScore) -> tuple[Form, Callable[[Mapping[str, Any]], di
     return Form(plan), deal
 
 
-def _no_parse(text: str) -> Any:  # a question with one possible answer is never asked
+def no_parse(text: str) -> Any:  # a question with one possible answer is never asked
     raise ScoresheetError("this question has only one answer")
 
 
-def _said(result: GameScore) -> Callable[[str, Any], str]:
+def said_capot(result: TeamGame) -> Callable[[str, Any], str]:
+    """An answer taken without asking, in words (only a capot is worth saying)."""
+
     def said(key: str, value: Any) -> str:
         if key == "capot" and value is not None:
             return f"{result.team_name(value)} took every card: capot."
@@ -238,36 +241,60 @@ def deal_questions(result: GameScore) -> DealQuestions | None:
         (),
         lambda: deal_form(result)[0],
         lambda answers: deal_form(result)[1](answers),
-        _said(result),
+        said_capot(result),
     )
 
 
-def _enter_deal(io: Prompter, game: OpenGame[GameScore]) -> dict[str, Any]:
-    """One whole deal, asked again from the contract until the game accepts it."""
-    questions = deal_questions(game.result)
-    assert questions is not None  # deals are asked only while no team has won
-    heading(io, questions)
-    return ask_deal(io, game, questions, again=f"Deal {questions.number} again, from the contract.")
+class RaceViews(Protocol):
+    """What ``play`` says of a race of two teams, from the game's views."""
+
+    def outcome_line(self, result: Any) -> str: ...
+    def teams_line(self, result: Any) -> str: ...
+    def deal_text(self, result: Any, number: int) -> str: ...
+    def after_deal_text(self, result: Any) -> str: ...
+    def standings(self, result: Any) -> str: ...
 
 
-def play_game(path: Path) -> int:
-    """Enter deals until a team wins or the player stops; the exit code."""
+@dataclass(frozen=True)
+class Race:
+    """``play`` for a game of two teams racing to a target deal by deal (Coinche's too):
+    the game's name, its views, and its next deal's questions."""
 
-    def intro(game: OpenGame[GameScore]) -> list[str]:
-        result = game.result
-        return [
-            opening(path.name, "Belote", result.rules, views.outcome_line(result)),
-            views.teams_line(result),
-        ]
+    title: str
+    views: RaceViews
+    deal_questions: Callable[[Any], DealQuestions | None]
 
-    return run_deals(
-        path,
-        Prompter(),
-        intro=intro,
-        enter_deal=_enter_deal,
-        report=lambda scored, number: [
-            views.deal_text(scored, number),
-            views.after_deal_text(scored),
-        ],
-        closing=lambda game: ["", "Standings", views.standings(game.result)],
-    )
+    def _enter_deal(self, io: Prompter, game: OpenGame) -> dict[str, Any]:
+        """One whole deal, asked again from the contract until the game accepts it."""
+        questions = self.deal_questions(game.result)
+        assert questions is not None  # deals are asked only while no team has won
+        heading(io, questions)
+        again = f"Deal {questions.number} again, from the contract."
+        return ask_deal(io, game, questions, again=again)
+
+    def play_game(self, path: Path) -> int:
+        """Enter deals until a team wins or the player stops; the exit code."""
+        views = self.views
+
+        def intro(game: OpenGame) -> list[str]:
+            result = game.result
+            return [
+                opening(path.name, self.title, result.rules, views.outcome_line(result)),
+                views.teams_line(result),
+            ]
+
+        return run_deals(
+            path,
+            Prompter(),
+            intro=intro,
+            enter_deal=self._enter_deal,
+            report=lambda scored, number: [
+                views.deal_text(scored, number),
+                views.after_deal_text(scored),
+            ],
+            closing=lambda game: ["", "Standings", views.standings(game.result)],
+        )
+
+
+BELOTE = Race("Belote", views, deal_questions)
+play_game = BELOTE.play_game

@@ -115,23 +115,17 @@ class Violation:
     message: str
 
 
-@dataclass(frozen=True)
-class GameScore:
-    """Everything computed from a Belote game file."""
+class TeamGame:
+    """What a game of two teams counted as Belote's is has on top of its fields
+    (Coinche's too): each player's total, the teams' names, who deals next."""
 
     players: tuple[str, ...]
     rules: BeloteRules
     teams: Teams
-    deals: tuple[DealScore, ...]
+    deals: Sequence[Any]
     team_totals: Pair
     winner: int | None
     won_at: int | None
-    pending: int  # litige points held at the end, waiting for the next contract made
-    violations: tuple[Violation, ...] = field(default=())
-
-    @property
-    def game(self) -> str:
-        return "belote"
 
     @property
     def complete(self) -> bool:
@@ -154,15 +148,34 @@ class GameScore:
             return None
         return dealer_of(self.rules, self.players, len(self.deals))
 
+    def contracts_left(self, _player: str | None = None) -> list[str]:
+        """The contracts the next deal may be played in: any, until the game is over."""
+        return [] if self.complete else list(self.rules.contracts)
+
+
+@dataclass(frozen=True)
+class GameScore(TeamGame):
+    """Everything computed from a Belote game file."""
+
+    players: tuple[str, ...]
+    rules: BeloteRules
+    teams: Teams
+    deals: tuple[DealScore, ...]
+    team_totals: Pair
+    winner: int | None
+    won_at: int | None
+    pending: int  # litige points held at the end, waiting for the next contract made
+    violations: tuple[Violation, ...] = field(default=())
+
+    @property
+    def game(self) -> str:
+        return "belote"
+
     # For the shared shell completion, which asks who declares next and what is left:
     # in Belote any contract may be taken on any deal, until the game is over.
     @property
     def next_declarer(self) -> str | None:
         return self.next_dealer
-
-    def contracts_left(self, _player: str | None = None) -> list[str]:
-        """The contracts the next deal may be played in."""
-        return [] if self.complete else list(self.rules.contracts)
 
 
 def team_name(teams: Teams, team: int) -> str:
@@ -469,6 +482,16 @@ def score_game(
     )
 
 
+def game_over(
+    teams: Teams, number: int, winner: int, won_at: int | None, running: Sequence[int]
+) -> ScoresheetError:
+    """The refusal of deal ``number``, after the game was won."""
+    return ScoresheetError(
+        f"deal {number}: the game is over: {team_name(teams, winner)} won at "
+        f"deal {won_at} ({running[winner]} to {running[1 - winner]})"
+    )
+
+
 def play_out(
     rules: BeloteRules, players: tuple[str, ...], teams: Teams, deals: Sequence[DealScore]
 ) -> GameScore:
@@ -481,10 +504,7 @@ def play_out(
     won_at: int | None = None
     for deal in deals:
         if winner is not None:
-            raise ScoresheetError(
-                f"deal {deal.number}: the game is over: {team_name(teams, winner)} won at "
-                f"deal {won_at} ({running[winner]} to {running[1 - winner]})"
-            )
+            raise game_over(teams, deal.number, winner, won_at, running)
         released = [0, 0]
         if pending:
             if deal.outcome == "made":

@@ -9,7 +9,7 @@ them. Any error raised when scoring a simulated game is a bug in the scorer.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from scoresheet.cards import parse_card
@@ -134,24 +134,53 @@ def random_game(
     names = list(players or ["Ann", "Bob", "Cat", "Dan"])
     in_force = _rules(rules, options)
     sides = teams_of(names, teams)
+    return deal_until_won(
+        game_data("belote", rules, names, options, teams),
+        deals,
+        lambda: random_deal(rng, in_force, names, sides, cards=cards),
+        lambda number, deal: score_deal(in_force, names, sides, number, deal),
+        lambda scored: play_out(in_force, tuple(names), sides, scored).complete,
+    )
+
+
+def game_data(
+    game: str,
+    rules: str,
+    players: list[str],
+    options: Mapping[str, Any] | None,
+    teams: Sequence[Sequence[str]] | None,
+) -> dict[str, Any]:
+    """A game file's data with no deals yet."""
     data: dict[str, Any] = {
         "format": "scoresheet-game",
         "version": 1,
-        "game": "belote",
+        "game": game,
         "rules": rules,
-        "players": names,
+        "players": players,
         "deals": [],
     }
     if options:
         data["options"] = dict(options)
     if teams:
         data["teams"] = [list(t) for t in teams]
+    return data
+
+
+def deal_until_won(
+    data: dict[str, Any],
+    deals: int | None,
+    new_deal: Callable[[], dict[str, Any]],
+    score_deal: Callable[[int, dict[str, Any]], Any],
+    won: Callable[[list[Any]], bool],
+) -> dict[str, Any]:
+    """``data`` with deals drawn by ``new_deal`` until ``won`` says a team has won the
+    deals scored so far (or ``deals`` deals, if fewer; 400 at most)."""
     limit = deals if deals is not None else 400
     scored = []
     while len(data["deals"]) < limit:
-        deal = random_deal(rng, in_force, names, sides, cards=cards)
+        deal = new_deal()
         data["deals"].append(deal)
-        scored.append(score_deal(in_force, names, sides, len(data["deals"]), deal))
-        if play_out(in_force, tuple(names), sides, scored).complete:
+        scored.append(score_deal(len(data["deals"]), deal))
+        if won(scored):
             break
     return data

@@ -12,7 +12,7 @@ from scoresheet.games.belote.rules import (
     TRUMP_ORDER,
     BeloteRules,
 )
-from scoresheet.games.belote.score import DealScore, GameScore
+from scoresheet.games.belote.score import DealScore, GameScore, TeamGame
 from scoresheet.views.common import (
     initials,
     players_legend,
@@ -23,7 +23,7 @@ from scoresheet.views.common import (
 from scoresheet.views.term import Cell, Layout, Term, fit_table, plural
 
 
-def team_tags(result: GameScore) -> tuple[str, str]:
+def team_tags(result: TeamGame) -> tuple[str, str]:
     """Short names for the two teams: their players' initials (``AC``, ``BD``)."""
 
     tags = initials(result.players)
@@ -142,12 +142,12 @@ def score_table(result: GameScore, term: Term | None = None) -> str:
     )
 
 
-def teams_line(result: GameScore) -> str:
+def teams_line(result: TeamGame) -> str:
     tags = team_tags(result)
     return f"teams: {tags[0]} = {result.team_name(0)}, {tags[1]} = {result.team_name(1)}"
 
 
-def outcome_line(result: GameScore) -> str:
+def outcome_line(result: TeamGame) -> str:
     """Who won, or how far the game has gone."""
     played = len(result.deals)
     if result.winner is not None:
@@ -187,7 +187,7 @@ def score_text(result: GameScore, title: str, term: Term | None = None) -> str:
     return "\n".join(parts)
 
 
-def standings(result: GameScore, term: Term | None = None) -> str:
+def standings(result: TeamGame, term: Term | None = None) -> str:
     """Both teams, the higher total first (tied teams share first place)."""
     names = [result.team_name(0), result.team_name(1)]
     scores = list(result.team_totals)
@@ -327,11 +327,7 @@ def rules_text(rules: BeloteRules) -> str:
         )
     else:
         lines.append("declarations: not used")
-    header = ["rank", *TABLES]
-    rows = [[r, *(str(rules.points[t][r]) for t in TABLES)] for r in TRUMP_ORDER]
-    rows.append(["", *(str(sum(rules.points[t][r] for r in RANK_KEYS)) for t in TABLES)])
-    table = Layout(header, rows, right=set(range(1, len(header))))
-    lines += ["", fit_table(Term(width=1000), [table])]
+    lines += ["", card_table(rules)]
     groups: dict[tuple[int, int], list[str]] = {}
     for c in rules.contracts:
         groups.setdefault((rules.card_total(c), rules.deal_total(c)), []).append(c)
@@ -341,6 +337,14 @@ def rules_text(rules: BeloteRules) -> str:
         for (cards, deal), names in groups.items()
     ]
     return "\n".join(lines)
+
+
+def card_table(rules: BeloteRules) -> str:
+    """The card points of each rank in each table, and each table's total."""
+    header = ["rank", *TABLES]
+    rows = [[r, *(str(rules.points[t][r]) for t in TABLES)] for r in TRUMP_ORDER]
+    rows.append(["", *(str(sum(rules.points[t][r] for r in RANK_KEYS)) for t in TABLES)])
+    return fit_table(Term(width=1000), [Layout(header, rows, right=set(range(1, len(header))))])
 
 
 def rules_json(rules: BeloteRules) -> dict[str, Any]:

@@ -8,8 +8,8 @@ from __future__ import annotations
 from scoresheet.games.belote.rules import dealer_of
 from scoresheet.games.coinche.score import GameScore
 from scoresheet.games.coinche.views import contract_words, outcome_line, team_tags
-from scoresheet.paper.kit import DATE_LINE, PAD_ROW, PRINT_FONT, PRINT_ROW, RACE_ROWS, players_line
-from scoresheet.paper.model import Block, Chart, Column, Doc, Grid, Group
+from scoresheet.paper.kit import teams_pad, teams_printed
+from scoresheet.paper.model import Column, Doc, Group
 
 
 def pad(result: GameScore) -> Doc:
@@ -41,8 +41,6 @@ def pad(result: GameScore) -> Doc:
         Group("score", 2),
         Group("running", 2),
     ]
-    rows = [[str(n), dealer_of(rules, players, n - 1), *[""] * 14] for n in range(1, RACE_ROWS + 1)]
-    teams = f"Teams: {tags[0]} = {result.team_name(0)}, {tags[1]} = {result.team_name(1)}"
     plus = " + the bid" if rules.scoring == "points-and-bid" else ""
     needs = {"82-on-80": " (82 on a bid of 80)", "bid": "", "bid-plus-2": " + 2"}[rules.bid_needs]
     legend = [
@@ -53,11 +51,15 @@ def pad(result: GameScore) -> Doc:
         f"{rules.dedans_points}{plus} to the defenders; coinche x{rules.coinche}, "
         f"surcoinche x{rules.surcoinche}. First team to {rules.target} wins.",
     ]
-    return Doc(
-        title=f"Coinche score pad — rules {rules.name}",
-        lines=[players_line(players), teams, DATE_LINE],
-        grid=Grid(columns, groups, [Block(rows)], row_height=PAD_ROW),
-        legend=legend,
+    return teams_pad(
+        f"Coinche score pad — rules {rules.name}",
+        players,
+        tags,
+        result,
+        columns,
+        groups,
+        lambda index: dealer_of(rules, players, index),
+        legend,
     )
 
 
@@ -103,34 +105,12 @@ def printed(result: GameScore) -> Doc:
         for d in result.deals
     ]
     rows.append(["", "", "Total", *[""] * 5, *map(str, result.team_totals), "", ""])
-    ranked = sorted((0, 1), key=lambda t: -result.team_totals[t])
-    standings = Grid(
-        [Column("team", 60, "L"), Column("total", 16, "R")],
-        [],
-        [
-            Block(
-                [[f"{tags[t]} = {result.team_name(t)}", str(result.team_totals[t])] for t in ranked]
-            )
-        ],
-        row_height=PRINT_ROW,
-        font=PRINT_FONT,
-        title="Standings",
-    )
-    teams = f"Teams: {tags[0]} = {result.team_name(0)}, {tags[1]} = {result.team_name(1)}"
-    return Doc(
-        title=f"Coinche — rules {rules.name}, target {rules.target}",
-        lines=[teams, outcome_line(result)],
-        grid=Grid(
-            columns,
-            groups,
-            [Block(rows, bold=frozenset({len(rows) - 1}))],
-            row_height=PRINT_ROW,
-            font=PRINT_FONT,
-        ),
-        after=[[standings]],
-        chart=Chart(
-            "Running totals",
-            [str(d.number) for d in result.deals],
-            [(tags[t], [d.running[t] for d in result.deals]) for t in (0, 1)],
-        ),
+    return teams_printed(
+        f"Coinche — rules {rules.name}, target {rules.target}",
+        outcome_line(result),
+        tags,
+        result,
+        columns,
+        groups,
+        rows,
     )

@@ -11,7 +11,6 @@ only once it is complete and valid.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from scoresheet import entry as common
@@ -20,12 +19,10 @@ from scoresheet.games.belote import play as belote
 from scoresheet.games.coinche import entry, views
 from scoresheet.games.coinche.rules import CAPOT
 from scoresheet.games.coinche.score import card_play
-from scoresheet.prompting import Prompter, ask_deal, heading, opening, run_deals
 from scoresheet.questions import DealQuestions, Form, Question
 
 if TYPE_CHECKING:
     from scoresheet.games.coinche.score import GameScore
-    from scoresheet.session import OpenGame
 
 HELP = {
     "bid": "The last bid of the auction: a number of points in tens (80 needs 82 by "
@@ -84,7 +81,7 @@ def deal_form(result: GameScore) -> tuple[Form, Callable[[Mapping[str, Any]], di
         taking = result.team_of(answers["taker"])
         if "coinche" not in answers:
             if answers["bid"] == CAPOT and not rules.coinche_capot:
-                return Question("coinche", "", _no_parse, only=None)
+                return Question("coinche", "", belote.no_parse, only=None)
             return Question(
                 "coinche",
                 f"Coinched by? ({' or '.join(teams[1 - taking])}; Enter for none)",
@@ -94,7 +91,7 @@ def deal_form(result: GameScore) -> tuple[Form, Callable[[Mapping[str, Any]], di
             )
         if "surcoinche" not in answers:
             if answers["coinche"] is None:
-                return Question("surcoinche", "", _no_parse, only=None)
+                return Question("surcoinche", "", belote.no_parse, only=None)
             return Question(
                 "surcoinche",
                 f"Surcoinched by? ({' or '.join(teams[taking])}; Enter for none)",
@@ -115,21 +112,6 @@ def deal_form(result: GameScore) -> tuple[Form, Callable[[Mapping[str, Any]], di
     return Form(plan), deal
 
 
-def _no_parse(text: str) -> Any:  # a question with one possible answer is never asked
-    raise ScoresheetError("this question has only one answer")
-
-
-def _said(result: GameScore) -> Callable[[str, Any], str]:
-    """An answer taken without asking, in words (only a capot is worth saying)."""
-
-    def said(key: str, value: Any) -> str:
-        if key == "capot" and value is not None:
-            return f"{result.team_name(value)} took every card: capot."
-        return ""
-
-    return said
-
-
 def _title(result: GameScore) -> str:
     return f"{views.next_line(result)} " + ", ".join(
         f"{result.team_name(k)} {result.team_totals[k]}" for k in (0, 1)
@@ -146,36 +128,9 @@ def deal_questions(result: GameScore) -> DealQuestions | None:
         (),
         lambda: deal_form(result)[0],
         lambda answers: deal_form(result)[1](answers),
-        _said(result),
+        belote.said_capot(result),
     )
 
 
-def _enter_deal(io: Prompter, game: OpenGame[GameScore]) -> dict[str, Any]:
-    """One whole deal, asked again from the contract until the game accepts it."""
-    questions = deal_questions(game.result)
-    assert questions is not None  # deals are asked only while no team has won
-    heading(io, questions)
-    return ask_deal(io, game, questions, again=f"Deal {questions.number} again, from the contract.")
-
-
-def play_game(path: Path) -> int:
-    """Enter deals until a team wins or the player stops; the exit code."""
-
-    def intro(game: OpenGame[GameScore]) -> list[str]:
-        result = game.result
-        return [
-            opening(path.name, "Coinche", result.rules, views.outcome_line(result)),
-            views.teams_line(result),
-        ]
-
-    return run_deals(
-        path,
-        Prompter(),
-        intro=intro,
-        enter_deal=_enter_deal,
-        report=lambda scored, number: [
-            views.deal_text(scored, number),
-            views.after_deal_text(scored),
-        ],
-        closing=lambda game: ["", "Standings", views.standings(game.result)],
-    )
+COINCHE = belote.Race("Coinche", views, deal_questions)
+play_game = COINCHE.play_game

@@ -73,6 +73,18 @@ class DealScore:
         return self.play.taking_team
 
     @property
+    def points(self) -> Pair:
+        return self.play.points
+
+    @property
+    def last_trick(self) -> int:
+        return self.play.last_trick
+
+    @property
+    def declarations(self) -> tuple[belote.Declared, ...]:
+        return self.play.declarations
+
+    @property
     def defending_team(self) -> int:
         return 1 - self.play.taking_team
 
@@ -97,7 +109,7 @@ class Violation:
 
 
 @dataclass(frozen=True)
-class GameScore:
+class GameScore(belote.TeamGame):
     """Everything computed from a Coinche game file."""
 
     players: tuple[str, ...]
@@ -114,27 +126,6 @@ class GameScore:
         return "coinche"
 
     @property
-    def complete(self) -> bool:
-        return self.winner is not None
-
-    @property
-    def totals(self) -> dict[str, int]:
-        """Each player's total: their team's."""
-        return {p: self.team_totals[self.team_of(p)] for p in self.players}
-
-    def team_of(self, player: str) -> int:
-        return 0 if player in self.teams[0] else 1
-
-    def team_name(self, team: int) -> str:
-        return team_name(self.teams, team)
-
-    @property
-    def next_dealer(self) -> str | None:
-        if self.complete:
-            return None
-        return dealer_of(self.rules, self.players, len(self.deals))
-
-    @property
     def first_to_speak(self) -> str | None:
         """Who speaks first in the auction and leads: the player on the dealer's right,
         who deals next."""
@@ -147,10 +138,6 @@ class GameScore:
     @property
     def next_declarer(self) -> str | None:
         return self.first_to_speak
-
-    def contracts_left(self, _player: str | None = None) -> list[str]:
-        """The contracts the next deal may be played in."""
-        return [] if self.complete else list(self.rules.contracts)
 
 
 def card_play(result: GameScore) -> belote.GameScore:
@@ -350,10 +337,7 @@ def play_out(
     won_at: int | None = None
     for deal in deals:
         if winner is not None:
-            raise ScoresheetError(
-                f"deal {deal.number}: the game is over: {team_name(teams, winner)} won at "
-                f"deal {won_at} ({running[winner]} to {running[1 - winner]})"
-            )
+            raise belote.game_over(teams, deal.number, winner, won_at, running)
         running = [running[k] + deal.score[k] for k in (0, 1)]
         deal.running = (running[0], running[1])
         for k in (0, 1):

@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from scoresheet.games.belote.score import Teams
+from scoresheet.games.belote.simulate import deal_until_won, game_data
 from scoresheet.games.belote.simulate import random_deal as random_play
 from scoresheet.games.coinche.rules import CAPOT, CoincheRules
 
@@ -69,22 +70,10 @@ def random_game(
     names = list(players or ["Ann", "Bob", "Cat", "Dan"])
     in_force = _rules(rules, options)
     sides = teams_of(names, None)
-    data: dict[str, Any] = {
-        "format": "scoresheet-game",
-        "version": 1,
-        "game": "coinche",
-        "rules": rules,
-        "players": names,
-        "deals": [],
-    }
-    if options:
-        data["options"] = dict(options)
-    limit = deals if deals is not None else 400
-    scored = []
-    while len(data["deals"]) < limit:
-        deal = random_deal(rng, in_force, names, sides)
-        data["deals"].append(deal)
-        scored.append(score_deal(in_force, names, sides, len(data["deals"]), deal))
-        if play_out(in_force, tuple(names), sides, scored).complete:
-            break
-    return data
+    return deal_until_won(
+        game_data("coinche", rules, names, options, None),
+        deals,
+        lambda: random_deal(rng, in_force, names, sides),
+        lambda number, deal: score_deal(in_force, names, sides, number, deal),
+        lambda scored: play_out(in_force, tuple(names), sides, scored).complete,
+    )

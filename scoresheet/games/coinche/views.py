@@ -7,19 +7,24 @@ surcoinché by Bob``, ``Cat capot NT``.
 
 from __future__ import annotations
 
-from typing import Any
+from scoresheet.games.belote.views import CONTRACT_CODES, card_table
 
-from scoresheet.games.belote.views import CONTRACT_CODES
+# Said as Belote says them (the views role has them here): the teams, who won, the
+# standings, a rules object.
+from scoresheet.games.belote.views import outcome_line as outcome_line
+from scoresheet.games.belote.views import rules_json as rules_json
+from scoresheet.games.belote.views import standings as standings
+from scoresheet.games.belote.views import team_tags as team_tags
+from scoresheet.games.belote.views import teams_line as teams_line
 from scoresheet.games.coinche.rules import CoincheRules
 from scoresheet.games.coinche.score import DealScore, GameScore
 from scoresheet.views.common import (
     initials,
     players_legend,
     rules_in_force,
-    standings_table,
     violation_lines,
 )
-from scoresheet.views.term import Cell, Layout, Term, fit_table, plural
+from scoresheet.views.term import Cell, Layout, Term, fit_table
 
 
 def bid_words(contract: str, bid: int | str) -> str:
@@ -37,13 +42,6 @@ def contract_words(deal: DealScore) -> str:
     if deal.coinche:
         return f"{said} coinché by {deal.coinche}"
     return said
-
-
-def team_tags(result: GameScore) -> tuple[str, str]:
-    """Short names for the two teams: their players' initials (``BD``, ``CA``)."""
-    tags = initials(result.players)
-    a, b = ("".join(tags[p] for p in team) for team in result.teams)
-    return a, b
 
 
 def _outcome(deal: DealScore) -> str:
@@ -97,22 +95,6 @@ def score_table(result: GameScore, term: Term | None = None) -> str:
     )
 
 
-def teams_line(result: GameScore) -> str:
-    tags = team_tags(result)
-    return f"teams: {tags[0]} = {result.team_name(0)}, {tags[1]} = {result.team_name(1)}"
-
-
-def outcome_line(result: GameScore) -> str:
-    """Who won, or how far the game has gone."""
-    if result.winner is not None:
-        w = result.winner
-        return (
-            f"{result.team_name(w)} won the game at deal {result.won_at}, "
-            f"{result.team_totals[w]} to {result.team_totals[1 - w]}"
-        )
-    return f"{plural(len(result.deals), 'deal')} played; first team to {result.rules.target}"
-
-
 def _title(result: GameScore, title: str) -> str:
     return f"{title}: Coinche, rules {rules_in_force(result.rules)} — target {result.rules.target}"
 
@@ -125,13 +107,6 @@ def score_text(result: GameScore, title: str, term: Term | None = None) -> str:
     if result.violations:
         parts += ["", *violation_lines(term, result.violations)]
     return "\n".join(parts)
-
-
-def standings(result: GameScore, term: Term | None = None) -> str:
-    """Both teams, the higher total first, and what each still needs for the target."""
-    names = [result.team_name(0), result.team_name(1)]
-    scores = list(result.team_totals)
-    return standings_table(term or Term.detect(), names, scores, shown=[str(n) for n in scores])
 
 
 def _to_go(result: GameScore) -> str:
@@ -264,8 +239,6 @@ def _scoring_lines(rules: CoincheRules) -> list[str]:
 def rules_text(rules: CoincheRules) -> str:
     """A preset as text (for ``scoresheet rules show``): the auction, the scoring and the
     card tables (Belote's)."""
-    from scoresheet.games.belote.rules import RANK_KEYS, TABLES, TRUMP_ORDER
-
     needs = {
         "82-on-80": "82 on a bid of 80, else the bid",
         "bid": "the bid",
@@ -291,13 +264,5 @@ def rules_text(rules: CoincheRules) -> str:
         f"rounding: {rules.rounding}",
         "declarations: " + ("used" if rules.declarations else "not used"),
     ]
-    header = ["rank", *TABLES]
-    rows = [[r, *(str(rules.points[t][r]) for t in TABLES)] for r in TRUMP_ORDER]
-    rows.append(["", *(str(sum(rules.points[t][r] for r in RANK_KEYS)) for t in TABLES)])
-    lines += ["", fit_table(Term(width=1000), [Layout(header, rows, right=set(range(1, 5)))])]
+    lines += ["", card_table(rules)]
     return "\n".join(lines)
-
-
-def rules_json(rules: CoincheRules) -> dict[str, Any]:
-    """A full rules object: what a game file's ``rules`` key may carry instead of a name."""
-    return dict(rules.data)

@@ -4,12 +4,14 @@ The inputs are read (Results, Declarations, and the rule values of the Rules she
 where a value changed is a finding and an option of the game); each deal is scored on
 its own, so one bad deal does not hide the others; then every formula cell is compared
 with what the plan of the game read puts there. A game file is audited the same way.
+
+The :class:`Reader` does it for any game laid out like Belote's: Coinche has its own.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, cast
 
@@ -17,8 +19,8 @@ from scoresheet import record as rec
 from scoresheet.errors import ScoresheetError
 from scoresheet.games.belote.rules import KINDS, RANK_KEYS, BeloteRules
 from scoresheet.games.belote.score import (
-    DealScore,
     GameScore,
+    Teams,
     play_out,
     read_cards,
     score_deal,
@@ -30,15 +32,13 @@ from scoresheet.games.belote.sheet.layout import (
     DECLARATIONS,
     FIRST,
     FORMAT,
-    GAME,
-    RES,
     RESULTS,
     RULES,
-    SC,
     SCORES,
     SHEETS,
     VERSION,
     Layout,
+    Plan,
 )
 from scoresheet.games.belote.sheet.plan import plan_workbook
 from scoresheet.limits import MAX_DEAL_ROWS, MAX_DECLARATION_ROWS, SHEET_MARGIN
@@ -66,14 +66,14 @@ class _Sheet(Sheet):
         return value
 
 
-def _load(data: bytes, name: str) -> dict[str, _Sheet]:
+def _load(data: bytes, name: str, title: str) -> dict[str, _Sheet]:
     return read_sheets(
         data,
         name,
         SHEETS,
         max_row=max(MAX_DEAL_ROWS, MAX_DECLARATION_ROWS) + SHEET_MARGIN,
         max_col=60,
-        kind="a Belote workbook",
+        kind=f"a {title} workbook",
         sheet=_Sheet,
     )
 
@@ -88,7 +88,9 @@ class _Book:
     bad_declaration_rows: set[int] = field(default_factory=set)
 
 
-def _text(value: Any) -> str | None:
+def cell_text(value: Any) -> str | None:
+    """A cell's text, stripped (a whole number as typed: ``7`` for ``7.0``); ``None``
+    for an empty cell."""
     if value is None:
         return None
     if isinstance(value, float) and value.is_integer():
@@ -96,8 +98,10 @@ def _text(value: Any) -> str | None:
     return str(value).strip() or None
 
 
-def _read_book(data: bytes, name: str, report: Report) -> _Book:
-    sheets = _load(data, name)
+def _read_book(reader: Reader, data: bytes, name: str, report: Report) -> _Book:
+    game = reader.layout
+    cols = game.RES
+    sheets = _load(data, name, game.TITLE)
     rules_sheet = sheets[RULES]
     if rules_sheet.value(2, 2) != FORMAT:
         raise ScoresheetError(
@@ -128,12 +132,12 @@ def _read_book(data: bytes, name: str, report: Report) -> _Book:
     ):
         raise ScoresheetError(f"{name}: the rules stored in the Rules sheet are damaged")
     rules = resolve(stated, options or None)
-    if not isinstance(rules, BeloteRules):
-        raise ScoresheetError(f"{name}: the Rules sheet does not hold Belote rules")
-    probe = Layout(["?"] * 4, (("?", "?"), ("?", "?")), rules, rows, decl_rows, "", None)
+    if not isinstance(rules, game.RULES_TYPE):
+        raise ScoresheetError(f"{name}: the Rules sheet does not hold {game.TITLE} rules")
+    probe = game(["?"] * 4, (("?", "?"), ("?", "?")), rules, rows, decl_rows, "", None)
     players: list[str] = []
     for j in range(4):
-        player = _text(rules_sheet.value(probe.players_row + j, 2))
+        player = cell_text(rules_sheet.value(probe.players_row + j, 2))
         if player is None:
             raise ScoresheetError(
                 f"{name}: Rules!B{probe.players_row + j} should hold the name of player {j + 1}"
@@ -144,8 +148,8 @@ def _read_book(data: bytes, name: str, report: Report) -> _Book:
         raise ScoresheetError(f"{name}: the Rules sheet names a player twice")
     given = []
     for row in probe.team_rows:
-        given.append([_text(rules_sheet.value(row, c)) or "" for c in (2, 3)])
-    teams = teams_of(players, given)
+        given.append([cell_text(rules_sheet.value(row, c)) or "" for c in (2, 3)])
+    teams = reader.teams_of(players, given)
 
     # Rule values changed in the sheet: a finding each, and an option for the game.
     overrides: dict[str, Any] = {}
@@ -163,7 +167,7 @@ def _read_book(data: bytes, name: str, report: Report) -> _Book:
                 report.add(None, where, cell.label, f"{show_value(raw)} is not a whole number")
                 continue
         else:
-            got = _text(raw)
+            got = cell_text(raw)
         if got == want:
             continue
         if got is None and want is not None:
@@ -186,10 +190,10 @@ def _read_book(data: bytes, name: str, report: Report) -> _Book:
             rules = resolve(stated, options)
         except ScoresheetError as exc:
             raise ScoresheetError(f"{name}: the rule values changed in the sheet: {exc}") from None
-        if not isinstance(rules, BeloteRules):  # pragma: no cover - the game cannot change
-            raise ScoresheetError(f"{name}: the Rules sheet does not hold Belote rules")
+        if not isinstance(rules, game.RULES_TYPE):  # pragma: no cover - the game cannot change
+            raise ScoresheetError(f"{name}: the Rules sheet does not hold {game.TITLE} rules")
     spec_text = stated if isinstance(stated, str) else json.dumps(stated)
-    layout = Layout(players, teams, rules, rows, decl_rows, spec_text, options)
+    layout = game(players, teams, rules, rows, decl_rows, spec_text, options)
     _check_headers(layout, sheets, name)
 
     res = sheets[RESULTS]
@@ -205,36 +209,38 @@ def _read_book(data: bytes, name: str, report: Report) -> _Book:
     empty_from: int | None = None
     for n in range(1, rows + 1):
         row = layout.row(n)
-        contract = _text(res.value(row, RES.contract))
+        contract = cell_text(res.value(row, cols.contract))
         if contract is None:
             empty_from = empty_from or n
             continue
         if empty_from is not None:
             fail(
                 row,
-                RES.contract,
+                cols.contract,
                 n,
                 f"deal {n}, contract",
                 f"deal {empty_from} has no contract yet, but deal {n} has one: "
                 "deals are filled in order",
             )
             continue
-        dealer = _text(res.value(row, RES.dealer))
+        dealer = cell_text(res.value(row, cols.dealer))
         if dealer != layout.dealer(n):
             report.add(
                 n,
-                f"{RESULTS}!{col_letter(RES.dealer)}{row}",
+                f"{RESULTS}!{col_letter(cols.dealer)}{row}",
                 f"deal {n}, dealer",
                 f"{show_value(dealer)}, the rotation gives {layout.dealer(n)}",
                 blocking=False,
             )
         deal: dict[str, Any] = {
             "contract": contract,
-            "taker": _text(res.value(row, RES.taker)) or "",
+            "taker": cell_text(res.value(row, cols.taker)) or "",
         }
+        if reader.read_auction is not None:
+            deal = reader.read_auction(res, row, n, deal, fail)
         result: dict[str, Any] = {}
         points: list[int] = []
-        for k, col in enumerate(RES.points):
+        for k, col in enumerate(cols.points):
             raw = res.value(row, col)
             number = whole_number(raw) if raw is not None else None
             if number is None or number < 0:
@@ -246,8 +252,8 @@ def _read_book(data: bytes, name: str, report: Report) -> _Book:
                     f"{show_value(raw)}: type the card points",
                 )
             points.append(number or 0)
-        for key, col in (("last_trick", RES.last), ("belote", RES.belote), ("capot", RES.capot)):
-            text = _text(res.value(row, col))
+        for key, col in (("last_trick", cols.last), ("belote", cols.belote), ("capot", cols.capot)):
+            text = cell_text(res.value(row, col))
             if text is None:
                 continue
             if text not in labels:
@@ -261,7 +267,7 @@ def _read_book(data: bytes, name: str, report: Report) -> _Book:
                 )
                 continue
             result[key] = labels[text]
-        cards = [_text(res.value(row, col)) for col in RES.cards]
+        cards = [cell_text(res.value(row, col)) for col in cols.cards]
         if any(cards):
             result["cards"] = [c or "" for c in cards]
             if _counted(rules, contract, result["cards"]) != points:
@@ -289,9 +295,9 @@ def _read_book(data: bytes, name: str, report: Report) -> _Book:
             )
             bad_rows.add(row)
             continue
-        team = _text(cells[1])
-        kind = (_text(cells[2]) or "").casefold()
-        rank = (_text(cells[3]) or "").upper()
+        team = cell_text(cells[1])
+        kind = (cell_text(cells[2]) or "").casefold()
+        rank = (cell_text(cells[3]) or "").upper()
         # The sheet's lookups ignore case, as spreadsheets do; anything else is refused.
         problem = (
             (DEC.team, f"{show_value(cells[1])} is not a team")
@@ -320,13 +326,13 @@ def _read_book(data: bytes, name: str, report: Report) -> _Book:
     record: dict[str, Any] = {
         "format": "scoresheet-game",
         "version": 1,
-        "game": GAME,
+        "game": game.GAME,
         "rules": stated,
     }
     if options:
         record["options"] = options
     record["players"] = players
-    if teams != teams_of(players, None):
+    if teams != reader.teams_of(players, None):
         record["teams"] = [list(t) for t in teams]
     record["deals"] = deals
     return _Book(record, layout, sheets, bad, placed, bad_rows)
@@ -344,7 +350,10 @@ def _counted(rules: BeloteRules, contract: str, cards: list[str]) -> list[int] |
 
 
 def _check_headers(layout: Layout, sheets: dict[str, _Sheet], name: str) -> None:
-    for sheet, cols in ((RESULTS, range(1, RES.cards[1] + 1)), (SCORES, range(1, SC.last + 1))):
+    for sheet, cols in (
+        (RESULTS, range(1, layout.RES.cards[1] + 1)),
+        (SCORES, range(1, layout.SC.last + 1)),
+    ):
         for col in cols:
             got = sheets[sheet].value(3, col)
             if got is None:
@@ -355,11 +364,11 @@ def _check_headers(layout: Layout, sheets: dict[str, _Sheet], name: str) -> None
                 )
 
 
-def _score_each(report: Report, book: _Book) -> tuple[GameScore, int | None]:
+def _score_each(reader: Reader, report: Report, book: _Book) -> tuple[Any, int | None]:
     """Score each deal on its own, so one bad deal does not hide the others. Returns the
     game up to the first broken deal, and that deal's number (``None``: none broken)."""
     lay = book.layout
-    good: list[DealScore] = []
+    good: list[Any] = []
     first_broken: int | None = None
     for i, deal in enumerate(book.record["deals"]):
         number = i + 1
@@ -367,7 +376,7 @@ def _score_each(report: Report, book: _Book) -> tuple[GameScore, int | None]:
             first_broken = first_broken or number
             continue
         try:
-            scored = score_deal(lay.rules, lay.players, lay.teams, number, deal)
+            scored = reader.score_deal(lay.rules, lay.players, lay.teams, number, deal)
         except ScoresheetError as exc:
             what, _, message = str(exc).partition(": ")
             report.add(number, None, what, message)
@@ -375,9 +384,9 @@ def _score_each(report: Report, book: _Book) -> tuple[GameScore, int | None]:
             continue
         if first_broken is None:
             good.append(scored)
-    result = play_out(lay.rules, lay.players, lay.teams, [])
+    result = reader.play_out(lay.rules, lay.players, lay.teams, [])
     for n in range(1, len(good) + 1):
-        result = play_out(lay.rules, lay.players, lay.teams, good[:n])
+        result = reader.play_out(lay.rules, lay.players, lay.teams, good[:n])
         if result.complete and n < len(good):
             # Deals after the game was won: the game stops where it was won.
             winner = result.team_name(cast("int", result.winner))
@@ -393,8 +402,12 @@ def _score_each(report: Report, book: _Book) -> tuple[GameScore, int | None]:
     return result, first_broken
 
 
-def _compare(report: Report, book: _Book, result: GameScore, first_broken: int | None) -> None:
-    plan = plan_workbook(book.layout, book.record, result, declaration_rows=book.declarations)
+def _compare(
+    reader: Reader, report: Report, book: _Book, result: Any, first_broken: int | None
+) -> None:
+    plan = reader.plan_workbook(
+        book.layout, book.record, result, declaration_rows=book.declarations
+    )
 
     def skip(cell: Cell) -> bool:
         return (
@@ -406,50 +419,79 @@ def _compare(report: Report, book: _Book, result: GameScore, first_broken: int |
     compare_cells(report, plan.formulas(), book.sheets, skip=skip)
 
 
-def audit_workbook_bytes(data: bytes, name: str) -> Report:
-    """Audit a Belote workbook's bytes (already passed through the safety checks)."""
-    report = Report(name)
-    book = _read_book(data, name, report)
-    report.record = cast("Any", book.record)
-    result, first_broken = _score_each(report, book)
-    report.score = cast("Any", result)
-    _compare(report, book, result, first_broken)
-    report.findings.sort(key=lambda f: (f.deal is None, f.deal or 0))
-    return report
+Fail = Callable[[int, int, int | None, str, str], None]  # row, column, deal, what, message
 
 
-def import_workbook_bytes(data: bytes, name: str) -> tuple[Any, Report]:
-    """The game a workbook holds (its inputs). Raises ScoresheetError when an input is
-    wrong; a rule value changed in the sheet is kept in the game's options."""
-    report = Report(name)
-    book = _read_book(data, name, report)
-    for finding in report.findings:
-        if finding.blocking:
-            raise ScoresheetError(f"{name}: {finding.line}")
-    record = rec.from_data(book.record, source=name)
-    score_game(record)  # raises, naming the deal, if a deal is wrong
-    report.findings = [f for f in report.findings if f.cell and f.cell.startswith(RULES)]
-    return record, report
+@dataclass(frozen=True)
+class Reader:
+    """How a workbook laid out like Belote's is read back and checked (Coinche's too):
+    its layout, how its deals are scored, how its cells are planned."""
 
+    layout: type[Layout]
+    plan_workbook: Callable[..., Plan[Any]]
+    score_deal: Callable[[Any, Sequence[str], Teams, int, Mapping[str, Any]], Any]
+    play_out: Callable[[Any, tuple[str, ...], Teams, Any], Any]
+    score_game: Callable[[Mapping[str, Any]], Any]
+    rules_of: Callable[[Mapping[str, Any]], BeloteRules]
+    teams_of: Callable[[Sequence[str], Any], Teams]
+    # A deal's inputs other than the card play's: its contract and taker given, the deal
+    # with them (``None``: there are none).
+    read_auction: Callable[[Sheet, int, int, dict[str, Any], Fail], dict[str, Any]] | None
+    notes: Callable[[Any], list[str]]  # said of a game file audited, past its findings
 
-def audit_game(record: Mapping[str, Any], name: str) -> Report:
-    """Audit a Belote game file: every deal checked on its own; what the rules refuse."""
-    report = Report(name, record=cast("Any", record))
-    try:
-        rules = rules_of(record)
-        players = tuple(record["players"])
-        teams = teams_of(players, record.get("teams"))
-    except ScoresheetError as exc:
-        report.add(None, None, "game", str(exc))
+    def audit_workbook_bytes(self, data: bytes, name: str) -> Report:
+        """Audit a workbook's bytes (already passed through the safety checks)."""
+        report = Report(name)
+        book = _read_book(self, data, name, report)
+        report.record = cast("Any", book.record)
+        result, first_broken = _score_each(self, report, book)
+        report.score = cast("Any", result)
+        _compare(self, report, book, result, first_broken)
+        report.findings.sort(key=lambda f: (f.deal is None, f.deal or 0))
         return report
-    layout = Layout(players, teams, rules, 1, 1, "", None)
-    book = _Book(dict(record), layout, {}, set())
-    result, _ = _score_each(report, book)
-    report.score = cast("Any", result)
-    for v in result.violations:
-        report.add(v.deal, None, f"deal {v.deal}", v.message)
-    if result.pending:
-        report.notes.append(
-            f"{result.pending} litige points are still held, waiting for the next contract made"
-        )
-    return report
+
+    def import_workbook_bytes(self, data: bytes, name: str) -> tuple[Any, Report]:
+        """The game a workbook holds (its inputs). Raises ScoresheetError when an input is
+        wrong; a rule value changed in the sheet is kept in the game's options."""
+        report = Report(name)
+        book = _read_book(self, data, name, report)
+        for finding in report.findings:
+            if finding.blocking:
+                raise ScoresheetError(f"{name}: {finding.line}")
+        record = rec.from_data(book.record, source=name)
+        self.score_game(record)  # raises, naming the deal, if a deal is wrong
+        report.findings = [f for f in report.findings if f.cell and f.cell.startswith(RULES)]
+        return record, report
+
+    def audit_game(self, record: Mapping[str, Any], name: str) -> Report:
+        """Audit a game file: every deal checked on its own; what the rules refuse."""
+        report = Report(name, record=cast("Any", record))
+        try:
+            rules = self.rules_of(record)
+            players = tuple(record["players"])
+            teams = self.teams_of(players, record.get("teams"))
+        except ScoresheetError as exc:
+            report.add(None, None, "game", str(exc))
+            return report
+        layout = self.layout(players, teams, rules, 1, 1, "", None)
+        book = _Book(dict(record), layout, {}, set())
+        result, _ = _score_each(self, report, book)
+        report.score = cast("Any", result)
+        for v in result.violations:
+            report.add(v.deal, None, f"deal {v.deal}", v.message)
+        report.notes.extend(self.notes(result))
+        return report
+
+
+def _litige_held(result: GameScore) -> list[str]:
+    if not result.pending:
+        return []
+    return [f"{result.pending} litige points are still held, waiting for the next contract made"]
+
+
+BELOTE = Reader(
+    Layout, plan_workbook, score_deal, play_out, score_game, rules_of, teams_of, None, _litige_held
+)
+audit_workbook_bytes = BELOTE.audit_workbook_bytes
+import_workbook_bytes = BELOTE.import_workbook_bytes
+audit_game = BELOTE.audit_game

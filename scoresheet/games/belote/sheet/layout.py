@@ -3,7 +3,8 @@ the deals and declarations, and the named rule cells of the Rules sheet.
 
 What each cell holds is planned by :mod:`.plan` (and :mod:`.scores` for the Scores
 sheet) into a :class:`Plan`, which the workbook is written from (:mod:`.render`) and
-checked against (:mod:`.audit`).
+checked against (:mod:`.audit`). Coinche's layout is this one with the auction's
+columns, lists and rule values (see :class:`Layout`).
 """
 
 from __future__ import annotations
@@ -11,10 +12,10 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from scoresheet.games.belote.rules import SEQUENCES, TABLES, TRUMP_ORDER, BeloteRules, dealer_of
-from scoresheet.games.belote.score import GameScore, Teams, team_name
+from scoresheet.games.belote.score import Declared, Teams, team_name
 from scoresheet.limits import MAX_DEAL_ROWS, MAX_DECLARATION_ROWS
 from scoresheet.sheets.plan import Cell, Value, col_letter
 
@@ -73,8 +74,9 @@ DEC = DeclarationColumns(deal=1, team=2, kind=3, rank=4, value=5, strength=6)
 
 
 @dataclass(frozen=True, slots=True)
-class TeamColumns:
-    """One team's columns of the Scores sheet."""
+class PlayColumns:
+    """One team's columns of the Scores sheet: its score, and its card play's workings
+    (Coinche's too)."""
 
     score: int
     running: int
@@ -83,7 +85,13 @@ class TeamColumns:
     declared: int
     best: int  # the strength of its best declaration
     scored: int  # its declarations, if they are the best
-    points: int  # the deal's points
+    points: int  # the deal's points: taken + belote + declarations scored
+
+
+@dataclass(frozen=True, slots=True)
+class TeamColumns(PlayColumns):
+    """One team's columns of the Scores sheet."""
+
     raw: int
     rounded: int
     released: int  # litige points it receives
@@ -109,6 +117,15 @@ class ScoreColumns:
     def last(self) -> int:
         """The rightmost column."""
         return max(self.team[1].released, self.team[0].released, self.of)
+
+    @property
+    def printed(self) -> int:
+        """The rightmost column on paper: the working columns are for the screen."""
+        return self.pending
+
+    def widths(self) -> dict[int, int]:
+        """The columns not of the common width."""
+        return {self.won: 16}
 
 
 SC = ScoreColumns(
@@ -165,8 +182,62 @@ class RuleCell:
     col: int = 2
 
 
+class ScoreEdges(Protocol):
+    """What the code shared with Coinche reads of a game's Scores columns."""
+
+    @property
+    def deal(self) -> int: ...
+    @property
+    def contract(self) -> int: ...
+    @property
+    def outcome(self) -> int: ...
+    @property
+    def won(self) -> int: ...
+    @property
+    def sum(self) -> int: ...
+    @property
+    def of(self) -> int: ...
+    @property
+    def last(self) -> int: ...
+    @property
+    def printed(self) -> int: ...
+    def widths(self) -> dict[int, int]: ...
+
+
+# The named rule cells, in the order of the Rules sheet: (key of the rules file, label).
+# Each is ``r_<key>`` in the workbook; Coinche shares the card play's first and last.
+CARD_RULES: tuple[tuple[str, str], ...] = (
+    ("target", "target: the first team to reach it wins"),
+    ("last_trick", "last trick (dix de der)"),
+    ("belote", "belote-rebelote"),
+)
+TABLE_RULES: tuple[tuple[str, str], ...] = (
+    ("declarations", "declarations in use"),
+    ("belote_all_trumps", "belote in All Trumps"),
+    ("rotation", "the deal passes (counter-clockwise, clockwise)"),
+)
+
+
 class Layout:
-    """Where everything sits, for one game's players, teams and rules."""
+    """Where everything sits, for one game's players, teams and rules.
+
+    The class attributes are what a game laid out like Belote (Coinche) changes: its
+    name, its Results and Scores columns and its named rule values.
+    """
+
+    GAME: ClassVar[str] = GAME
+    TITLE: ClassVar[str] = "Belote"
+    RULES_TYPE: ClassVar[type[BeloteRules]] = BeloteRules
+    RES: ClassVar[ResultColumns] = RES
+    SC: ClassVar[ScoreEdges] = SC
+    RULE_VALUES: ClassVar[tuple[tuple[str, str], ...]] = (
+        *CARD_RULES,
+        ("capot", "capot: all 8 tricks"),
+        ("tie", "a tie is (litige, dedans)"),
+        ("litige_to", "litige points go to (next-made-contract, next-deal-winner)"),
+        ("rounding", "rounding (none, nearest-10)"),
+        *TABLE_RULES,
+    )
 
     def __init__(
         self,
@@ -198,31 +269,8 @@ class Layout:
             self.rule_cells.append(RuleCell(name, label, value, option, row))
             row += 1
 
-        add("r_target", "target: the first team to reach it wins", r.target, ("target",))
-        add("r_last_trick", "last trick (dix de der)", r.last_trick, ("last_trick",))
-        add("r_belote", "belote-rebelote", r.belote, ("belote",))
-        add("r_capot", "capot: all 8 tricks", r.capot, ("capot",))
-        add("r_tie", "a tie is (litige, dedans)", r.tie, ("tie",))
-        add(
-            "r_litige_to",
-            "litige points go to (next-made-contract, next-deal-winner)",
-            r.litige_to,
-            ("litige_to",),
-        )
-        add("r_rounding", "rounding (none, nearest-10)", r.rounding, ("rounding",))
-        add("r_declarations", "declarations in use", r.declarations, ("declarations",))
-        add(
-            "r_belote_all_trumps",
-            "belote in All Trumps",
-            r.belote_all_trumps,
-            ("belote_all_trumps",),
-        )
-        add(
-            "r_rotation",
-            "the deal passes (counter-clockwise, clockwise)",
-            r.rotation,
-            ("rotation",),
-        )
+        for key, label in self.RULE_VALUES:
+            add(f"r_{key}", label, getattr(r, key), (key,))
         row += 1
         self.players_row = row  # player_1 … player_4
         row += len(self.players) + 1
@@ -284,8 +332,78 @@ class Layout:
     def rule(self, name: str) -> RuleCell:
         return next(c for c in self.rule_cells if c.name == name)
 
+    def headings(self) -> list[tuple[int, int, str]]:
+        """The group headings of the Results sheet's row 2: first column, last, text."""
+        res = self.RES
+        return [
+            (res.points[0], res.points[1], "Card points"),
+            (res.last, res.capot, "Team (pick from the list)"),
+            (res.cards[0], res.cards[1], "Cards captured (optional, checked by audit)"),
+        ]
 
-def _rows_for(result: GameScore, blank: bool) -> tuple[int, int]:
+    def heads(self) -> dict[int, str]:
+        """The headings of the Results sheet's row 3, by column."""
+        res, labels = self.RES, self.labels
+        return {
+            res.deal: "deal",
+            res.dealer: "dealer",
+            res.contract: "contract",
+            res.taker: "taker",
+            res.points[0]: labels[0],
+            res.points[1]: labels[1],
+            res.last: "last trick",
+            res.belote: "belote",
+            res.capot: "capot",
+            res.cards[0]: labels[0],
+            res.cards[1]: labels[1],
+        }
+
+    def auction(self, deal: Mapping[str, Any]) -> dict[int, Value]:
+        """The inputs of a deal other than the card play's, by column (Belote: none)."""
+        return {}
+
+    def lists(self) -> list[tuple[int, str, str]]:
+        """The Results columns picked from a list other than the contract's and the
+        teams': column, the list (a named range or a literal), the error it shows."""
+        return [(self.RES.taker, "players", "A player.")]
+
+    @classmethod
+    def of(cls, record: Mapping[str, Any], result: Scored, *, blank: bool = False) -> Self:
+        """The layout of a game's workbook (``blank``: a sheet to fill in by hand)."""
+        rows, decl_rows = _rows_for(result, blank)
+        spec = record["rules"] if isinstance(record["rules"], str) else json.dumps(record["rules"])
+        return cls(
+            result.players, result.teams, result.rules, rows, decl_rows, spec, record.get("options")
+        )
+
+
+class _DealPlay(Protocol):
+    """What the shared code reads of a deal scored: its card play."""
+
+    @property
+    def points(self) -> tuple[int, int]: ...
+    @property
+    def last_trick(self) -> int: ...
+    @property
+    def declarations(self) -> tuple[Declared, ...]: ...
+
+
+class Scored(Protocol):
+    """What the shared code reads of a game scored (Belote's or Coinche's)."""
+
+    @property
+    def players(self) -> tuple[str, ...]: ...
+    @property
+    def teams(self) -> Teams: ...
+    @property
+    def rules(self) -> BeloteRules: ...
+    @property
+    def deals(self) -> Sequence[_DealPlay]: ...
+    @property
+    def complete(self) -> bool: ...
+
+
+def _rows_for(result: Scored, blank: bool) -> tuple[int, int]:
     """How many deal and declaration rows a workbook has: room to go on, unless complete."""
     room = max(30, result.rules.target // 50)
     played = len(result.deals)
@@ -301,20 +419,16 @@ def _rows_for(result: GameScore, blank: bool) -> tuple[int, int]:
     )
 
 
-def layout_for(record: Mapping[str, Any], result: GameScore, *, blank: bool = False) -> Layout:
-    """The layout of a game's workbook (``blank``: a sheet to fill in by hand)."""
-    rows, decl_rows = _rows_for(result, blank)
-    spec = record["rules"] if isinstance(record["rules"], str) else json.dumps(record["rules"])
-    return Layout(
-        result.players, result.teams, result.rules, rows, decl_rows, spec, record.get("options")
-    )
+layout_for = Layout.of
+
+L = TypeVar("L", bound=Layout)
 
 
 @dataclass
-class Plan:
+class Plan(Generic[L]):
     """Every cell of a workbook, with the defined names and the merged headings."""
 
-    layout: Layout
+    layout: L
     cells: list[Cell] = field(default_factory=list)
     names: dict[str, str] = field(default_factory=dict)  # defined name → target
     merges: list[tuple[str, int, int, int]] = field(default_factory=list)  # sheet, row, c1, c2

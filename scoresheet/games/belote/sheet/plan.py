@@ -3,7 +3,8 @@ the Rules sheet with its named cells, and (by :mod:`.scores`) the Scores sheet.
 
 Every computed number is a formula over the input cells and the named rule cells, and
 every cell carries the library's value, so the workbook opens with its values and the
-audit has a value to compare each formula with.
+audit has a value to compare each formula with. :func:`plan_inputs` plans every sheet
+but Scores for any game laid out like Belote's (Coinche's too).
 """
 
 from __future__ import annotations
@@ -19,13 +20,14 @@ from scoresheet.games.belote.sheet.layout import (
     DECLARATIONS,
     FIRST,
     FORMAT,
-    RES,
     RESULTS,
     RULES,
     SCORES,
     VERSION,
+    L,
     Layout,
     Plan,
+    Scored,
 )
 from scoresheet.games.belote.sheet.scores import plan_scores
 from scoresheet.sheets.plan import Value, col_letter
@@ -42,8 +44,23 @@ def plan_workbook(
     *,
     title: str = "",
     declaration_rows: Mapping[int, tuple[int, Mapping[str, Any]]] | None = None,
-) -> Plan:
-    """Every cell of the workbook for a scored game (no deals: a blank sheet).
+) -> Plan[Layout]:
+    """Every cell of the workbook for a scored game (no deals: a blank sheet)."""
+    plan = plan_inputs(layout, record, result, title=title, declaration_rows=declaration_rows)
+    plan_scores(plan, result)
+    return plan
+
+
+def plan_inputs(
+    layout: L,
+    record: Mapping[str, Any],
+    result: Scored,
+    *,
+    title: str = "",
+    declaration_rows: Mapping[int, tuple[int, Mapping[str, Any]]] | None = None,
+) -> Plan[L]:
+    """Every cell but the Scores sheet's, of a game laid out like Belote's (Coinche's
+    too: its layout adds the auction's inputs).
 
     The declarations fill the Declarations rows in the game's order, or where
     ``declaration_rows`` (row → deal number and declaration) says: where a workbook
@@ -54,71 +71,49 @@ def plan_workbook(
     rules = lay.rules
     _plan_rules(plan)
     labels = lay.labels
+    res_cols = lay.RES
     deals = list(record.get("deals") or [])
-    heading = title or f"Belote: {labels[0]} against {labels[1]}"
+    heading = title or f"{lay.TITLE}: {labels[0]} against {labels[1]}"
     target = f"first team to {rules.target} wins"
     plan.add(SCORES, 1, 1, f"{heading} — rules {rules.name}, {target}", style="title")
     plan.add(RESULTS, 1, 1, "Results: what the table reported (inputs)", style="title")
     plan.add(DECLARATIONS, 1, 1, "Declarations (inputs, one row each)", style="title")
 
-    # Results headers and inputs.
-    heads = [
-        "deal",
-        "dealer",
-        "contract",
-        "taker",
-        labels[0],
-        labels[1],
-        "last trick",
-        "belote",
-        "capot",
-        labels[0],
-        labels[1],
-    ]
-    # Each group heading spans its columns; the teams' names stand under it.
-    plan.add(RESULTS, 2, RES.points[0], "Card points", style="header")
-    plan.merges.append((RESULTS, 2, RES.points[0], RES.points[1]))
-    plan.add(RESULTS, 2, RES.last, "Team (pick from the list)", style="header")
-    plan.merges.append((RESULTS, 2, RES.last, RES.capot))
-    plan.add(
-        RESULTS, 2, RES.cards[0], "Cards captured (optional, checked by audit)", style="header"
-    )
-    plan.merges.append((RESULTS, 2, RES.cards[0], RES.cards[1]))
-    for col, text in enumerate(heads, 1):
+    # Results headers and inputs. Each group heading spans its columns; the teams' names
+    # stand under it.
+    for c1, c2, text in lay.headings():
+        plan.add(RESULTS, 2, c1, text, style="header")
+        plan.merges.append((RESULTS, 2, c1, c2))
+    for col, text in sorted(lay.heads().items()):
         plan.add(RESULTS, 3, col, text, style="header")
     decl_rows: list[tuple[int, dict[str, Any]]] = []
     for n in range(1, lay.rows + 1):
         row = lay.row(n)
-        plan.add(RESULTS, row, RES.deal, n, style="deal")
-        plan.add(RESULTS, row, RES.dealer, lay.dealer(n), style="fixed")
+        plan.add(RESULTS, row, res_cols.deal, n, style="deal")
+        plan.add(RESULTS, row, res_cols.dealer, lay.dealer(n), style="fixed")
         deal = deals[n - 1] if n <= len(deals) else None
         res: dict[str, Any] = dict(deal["result"]) if deal else {}
         scored = result.deals[n - 1] if deal and n <= len(result.deals) else None
         values: dict[int, Value] = {}
         if deal is not None:
-            values[RES.contract] = deal["contract"]
-            values[RES.taker] = deal["taker"]
+            values[res_cols.contract] = deal["contract"]
+            values[res_cols.taker] = deal["taker"]
+            values |= lay.auction(deal)
             pts = scored.points if scored is not None else res.get("points") or (None, None)
-            values[RES.points[0]], values[RES.points[1]] = pts[0], pts[1]
+            values[res_cols.points[0]], values[res_cols.points[1]] = pts[0], pts[1]
             last = scored.last_trick if scored is not None else res.get("last_trick")
-            for col, team in ((RES.last, last), (RES.belote, res.get("belote"))):
+            for col, team in ((res_cols.last, last), (res_cols.belote, res.get("belote"))):
                 values[col] = labels[team] if team is not None else None
-            values[RES.capot] = labels[res["capot"]] if res.get("capot") is not None else None
+            capot = res.get("capot")
+            values[res_cols.capot] = labels[capot] if capot is not None else None
             if res.get("cards"):
                 for k in (0, 1):
-                    values[RES.cards[k]] = _cards_text(res["cards"][k])
+                    values[res_cols.cards[k]] = _cards_text(res["cards"][k])
             for x in res.get("declarations") or []:
                 # The rank as the rules key it ("T", "j" → "10", "J"), as score reads it.
                 decl_rows.append((n, {**x, "rank": parse_rank(str(x["rank"]))}))
-        for col in (
-            RES.contract,
-            RES.taker,
-            *RES.points,
-            RES.last,
-            RES.belote,
-            RES.capot,
-            *RES.cards,
-        ):
+        inputs = (col for col in lay.heads() if col not in (res_cols.deal, res_cols.dealer))
+        for col in sorted(inputs):
             plan.add(RESULTS, row, col, values.get(col), style="input", deal=n)
 
     # Declarations headers and inputs.
@@ -180,11 +175,10 @@ def plan_workbook(
             label=f"declaration row {row}, strength",
         )
 
-    plan_scores(plan, result)
     return plan
 
 
-def _plan_rules(plan: Plan) -> None:
+def _plan_rules(plan: Plan[L]) -> None:
     lay = plan.layout
     rules = lay.rules
     add = plan.add

@@ -2,31 +2,29 @@
 
 The cells come from the plan (:func:`.plan.plan_workbook`); this module adds what a
 spreadsheet has around them: the styles, drop-down lists, warning colours, column
-widths, and the print setup.
+widths, and the print setup. The :class:`Writer` does it for any game laid out like
+Belote's: Coinche has its own.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
 from scoresheet import record as rec
 from scoresheet.games.belote.rules import KINDS, RANK_KEYS
-from scoresheet.games.belote.score import GameScore, score_game
+from scoresheet.games.belote.score import score_game
 from scoresheet.games.belote.sheet.layout import (
     DEC,
     DECLARATIONS,
     FIRST,
-    GAME,
-    RES,
     RESULTS,
     RULES,
-    SC,
     SCORES,
     SHEETS,
     Layout,
     Plan,
-    layout_for,
 )
 from scoresheet.games.belote.sheet.plan import plan_workbook
 from scoresheet.sheets.plan import col_letter, text_literal
@@ -50,63 +48,78 @@ if TYPE_CHECKING:
 STYLE_USES = {"deal": "centered", "formula": "grey", "score": "bold", "total": "bold", "": "fixed"}
 
 
-def export_workbook(record: Mapping[str, Any], *, paper: str = "a4") -> bytes:
-    """The workbook of a Belote game file, as the bytes of an ``.xlsx`` file."""
-    result = score_game(record)
-    return render(layout_for(record, result), record, result, paper=paper)
+@dataclass(frozen=True)
+class Writer:
+    """How the workbook of a game laid out like Belote's is written (Coinche's too):
+    its layout, how a game file is scored and planned, the styles of its cells."""
+
+    layout: type[Layout]
+    score_game: Callable[[Mapping[str, Any]], Any]
+    plan_workbook: Callable[[Any, Mapping[str, Any], Any], Plan[Any]]
+    style_uses: Mapping[str, str]
+
+    def export_workbook(self, record: Mapping[str, Any], *, paper: str = "a4") -> bytes:
+        """The workbook of a game file, as the bytes of an ``.xlsx`` file."""
+        result = self.score_game(record)
+        return self.render(self.layout.of(record, result), record, result, paper=paper)
+
+    def blank_workbook(
+        self, players: Sequence[str], rules: str | None = None, *, paper: str = "a4"
+    ) -> bytes:
+        """A workbook with no deals: to print, or to fill in at the table (``rules``: a
+        preset, by default the game's own)."""
+        data = {
+            "format": "scoresheet-game",
+            "version": 1,
+            "game": self.layout.GAME,
+            "rules": self.layout.GAME if rules is None else rules,
+            "players": list(players),
+            "deals": [],
+        }
+        record = rec.from_data(data, source="blank sheet")
+        result = self.score_game(record)
+        return self.render(self.layout.of(record, result, blank=True), record, result, paper=paper)
+
+    def render(
+        self, layout: Layout, record: Mapping[str, Any], result: Any, *, paper: str = "a4"
+    ) -> bytes:
+        """The workbook of a scored game laid out by ``layout``."""
+        check_text(cast("Any", record))
+        plan = self.plan_workbook(layout, record, result)
+        wb = self._workbook(plan)
+        rows = range(FIRST, layout.last + 1)
+        hand = {SCORES: rows, RESULTS: rows} if not result.deals else None
+        return save_with_values(wb, plan.cells, SHEETS, paper=paper, hand_rows=hand)
+
+    def _workbook(self, plan: Plan[Any]) -> Any:
+        from openpyxl import Workbook
+        from openpyxl.workbook.defined_name import DefinedName
+
+        lay = plan.layout
+        wb = Workbook()
+        wb.properties.category = category(lay.GAME)
+        wb.properties.title = f"{lay.TITLE} score sheet"
+        first = wb.active
+        assert first is not None
+        first.title = SCORES
+        sheets: dict[str, Worksheet] = {SCORES: first}
+        for title in SHEETS[1:]:
+            sheets[title] = wb.create_sheet(title)
+        write_cells(sheets, plan.cells, cell_styles(self.style_uses))
+        for sheet, row, c1, c2 in plan.merges:
+            sheets[sheet].merge_cells(start_row=row, start_column=c1, end_row=row, end_column=c2)
+        for key, ref in plan.names.items():
+            wb.defined_names[key] = DefinedName(key, attr_text=ref)
+        _validations(sheets, lay)
+        _conditional_formats(sheets, lay)
+        _widths(sheets, lay)
+        _print_setup(sheets, lay)
+        return wb
 
 
-def blank_workbook(players: Sequence[str], rules: str = "belote", *, paper: str = "a4") -> bytes:
-    """A workbook with no deals: to print, or to fill in at the table."""
-    data = {
-        "format": "scoresheet-game",
-        "version": 1,
-        "game": GAME,
-        "rules": rules,
-        "players": list(players),
-        "deals": [],
-    }
-    record = rec.from_data(data, source="blank sheet")
-    result = score_game(record)
-    return render(layout_for(record, result, blank=True), record, result, paper=paper)
-
-
-def render(
-    layout: Layout, record: Mapping[str, Any], result: GameScore, *, paper: str = "a4"
-) -> bytes:
-    """The workbook of a scored game laid out by ``layout``."""
-    check_text(cast("Any", record))
-    plan = plan_workbook(layout, record, result)
-    wb = _workbook(plan)
-    rows = range(FIRST, layout.last + 1)
-    hand = {SCORES: rows, RESULTS: rows} if not result.deals else None
-    return save_with_values(wb, plan.cells, SHEETS, paper=paper, hand_rows=hand)
-
-
-def _workbook(plan: Plan) -> Any:
-    from openpyxl import Workbook
-    from openpyxl.workbook.defined_name import DefinedName
-
-    lay = plan.layout
-    wb = Workbook()
-    wb.properties.category = category(GAME)
-    wb.properties.title = "Belote score sheet"
-    first = wb.active
-    assert first is not None
-    first.title = SCORES
-    sheets: dict[str, Worksheet] = {SCORES: first}
-    for title in SHEETS[1:]:
-        sheets[title] = wb.create_sheet(title)
-    write_cells(sheets, plan.cells, cell_styles(STYLE_USES))
-    for sheet, row, c1, c2 in plan.merges:
-        sheets[sheet].merge_cells(start_row=row, start_column=c1, end_row=row, end_column=c2)
-    for key, ref in plan.names.items():
-        wb.defined_names[key] = DefinedName(key, attr_text=ref)
-    _validations(sheets, lay)
-    _conditional_formats(sheets, lay)
-    _widths(sheets)
-    _print_setup(sheets, lay)
-    return wb
+BELOTE = Writer(Layout, score_game, plan_workbook, STYLE_USES)
+export_workbook = BELOTE.export_workbook
+blank_workbook = BELOTE.blank_workbook
 
 
 def _validations(sheets: dict[str, Worksheet], lay: Layout) -> None:
@@ -118,23 +131,24 @@ def _validations(sheets: dict[str, Worksheet], lay: Layout) -> None:
         dv.add(f"{letter}{first}:{letter}{last}")
         ws.add_data_validation(dv)
 
-    res, last = sheets[RESULTS], lay.last
+    res, last, cols = sheets[RESULTS], lay.last, lay.RES
     add(
         res,
         DataValidation(type="list", formula1="contracts", allow_blank=True, error="A contract."),
-        RES.contract,
+        cols.contract,
         FIRST,
         last,
     )
-    add(
-        res,
-        DataValidation(type="list", formula1="players", allow_blank=True, error="A player."),
-        RES.taker,
-        FIRST,
-        last,
-    )
+    for col, formula, error in lay.lists():
+        add(
+            res,
+            DataValidation(type="list", formula1=formula, allow_blank=True, error=error),
+            col,
+            FIRST,
+            last,
+        )
     top = max(lay.rules.card_total(c) for c in lay.rules.contracts)
-    for col in RES.points:
+    for col in cols.points:
         add(
             res,
             DataValidation(
@@ -149,7 +163,7 @@ def _validations(sheets: dict[str, Worksheet], lay: Layout) -> None:
             FIRST,
             last,
         )
-    for col in (RES.last, RES.belote, RES.capot):
+    for col in (cols.last, cols.belote, cols.capot):
         add(
             res,
             DataValidation(type="list", formula1="teams", allow_blank=True, error="A team."),
@@ -196,38 +210,45 @@ def _conditional_formats(sheets: dict[str, Worksheet], lay: Layout) -> None:
 
     red = PatternFill("solid", fgColor=RED_FILL, bgColor=RED_FILL)
     amber = PatternFill("solid", fgColor=AMBER_FILL, bgColor=AMBER_FILL)
-    ws = sheets[SCORES]
-    s, o = col_letter(SC.sum), col_letter(SC.of)
+    ws, sc = sheets[SCORES], lay.SC
+    s, o = col_letter(sc.sum), col_letter(sc.of)
     ws.conditional_formatting.add(
         f"{s}{FIRST}:{o}{lay.last}",
         FormulaRule(formula=[f'AND(${s}{FIRST}<>"",${s}{FIRST}<>${o}{FIRST})'], fill=red),
     )
-    out = col_letter(SC.outcome)
+    out = col_letter(sc.outcome)
     ws.conditional_formatting.add(
         f"{out}{FIRST}:{out}{lay.last}",
         FormulaRule(formula=[f'${out}{FIRST}="dedans"'], fill=amber),
     )
     if lay.rows > 1:
         # A deal after the game was won.
-        w = col_letter(SC.won)
+        w = col_letter(sc.won)
         ws.conditional_formatting.add(
-            f"A{FIRST + 1}:{col_letter(SC.last)}{lay.last}",
+            f"A{FIRST + 1}:{col_letter(sc.last)}{lay.last}",
             FormulaRule(formula=[f'AND(${w}{FIRST}<>"",$B{FIRST + 1}<>"")'], fill=red),
         )
 
 
-def _widths(sheets: dict[str, Worksheet]) -> None:
+def _widths(sheets: dict[str, Worksheet], lay: Layout) -> None:
     for title, ws in sheets.items():
         for col in range(1, (ws.max_column or 1) + 1):
             ws.column_dimensions[col_letter(col)].width = 12
         ws.column_dimensions["A"].width = 7 if title != RULES else 44
-    sheets[RESULTS].column_dimensions[col_letter(RES.cards[0])].width = 40
-    sheets[RESULTS].column_dimensions[col_letter(RES.cards[1])].width = 40
-    sheets[SCORES].column_dimensions[col_letter(SC.won)].width = 16
+    for col in lay.RES.cards:
+        sheets[RESULTS].column_dimensions[col_letter(col)].width = 40
+    for col, width in lay.SC.widths().items():
+        sheets[SCORES].column_dimensions[col_letter(col)].width = width
 
 
 def _print_setup(sheets: dict[str, Worksheet], lay: Layout) -> None:
-    panes = {SCORES: "F4", RESULTS: "E4", DECLARATIONS: "B4", RULES: None}
+    # Frozen right of the deal's outcome and of who took what: in view while scrolling.
+    panes = {
+        SCORES: f"{col_letter(lay.SC.outcome + 1)}{FIRST}",
+        RESULTS: f"{col_letter(lay.RES.points[0])}{FIRST}",
+        DECLARATIONS: f"B{FIRST}",
+        RULES: None,
+    }
     for title, ws in sheets.items():
         print_setup(
             ws,
@@ -237,4 +258,4 @@ def _print_setup(sheets: dict[str, Worksheet], lay: Layout) -> None:
         )
     sheets[SCORES].row_dimensions[3].height = 27
     # On paper, the scores; the working columns to their right are for the screen.
-    sheets[SCORES].print_area = f"A1:{col_letter(SC.pending)}{lay.totals_row}"
+    sheets[SCORES].print_area = f"A1:{col_letter(lay.SC.printed)}{lay.totals_row}"

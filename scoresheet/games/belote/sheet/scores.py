@@ -2,10 +2,14 @@
 team's score and running total, who has won, the litige points held; then the workings
 (the card points check, what each team took, belote, declarations, the raw and rounded
 scores, the litige points released); the totals at the bottom. Every cell a formula.
+
+The card play's workings, the check, the running totals and the totals row are planned
+by row (:class:`DealRow`) with functions Coinche's Scores sheet shares.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any, cast
 
 from scoresheet.games.belote.score import DealScore, GameScore
@@ -16,7 +20,9 @@ from scoresheet.games.belote.sheet.layout import (
     RES,
     SC,
     SCORES,
+    Layout,
     Plan,
+    PlayColumns,
     res_cell,
     score_cell,
 )
@@ -28,14 +34,222 @@ def _rounded(expr: str) -> str:
     return f'IF(r_rounding="nearest-10",ROUND(({expr})/10,0)*10,{expr})'
 
 
-def _won(result: GameScore, number: int) -> str:
+def _won(result: Any, number: int) -> str:
     """The ``won by`` column after deal ``number`` (kept on once a team has won)."""
     if result.won_at is not None and number >= result.won_at:
-        return result.team_name(cast("int", result.winner))
+        return str(result.team_name(cast("int", result.winner)))
     return ""
 
 
-def plan_scores(plan: Plan, result: GameScore) -> None:
+def _v(deal: Any, get: Any) -> Value:
+    """The library's value of a cell: ``""`` on a row with no deal played."""
+    return "" if deal is None else cast("Value", get(deal))
+
+
+class DealRow:
+    """One deal's row of the Scores sheet (Coinche's too): each cell with the library's
+    value and a formula left empty while the deal has no contract."""
+
+    def __init__(self, plan: Plan[Any], n: int) -> None:
+        self.plan = plan
+        self.n = n
+        self.r = plan.layout.row(n)
+        self.empty = f'{res_cell(plan.layout.RES.contract, self.r)}=""'
+
+    def f(self, body: str) -> str:
+        """``body``, or nothing while the deal has no contract."""
+        return f'IF({self.empty},"",{body})'
+
+    def put(self, col: int, value: Value, formula: str, what: str, style: str = "formula") -> None:
+        self.plan.add(
+            SCORES,
+            self.r,
+            col,
+            value,
+            formula,
+            style=style,
+            label=f"deal {self.n}, {what}",
+            deal=self.n,
+        )
+
+    def s(self, col: int) -> str:
+        """A cell of this row, from the Scores sheet."""
+        return score_cell(col, self.r)
+
+
+def plan_card_play(
+    row: DealRow, cols: Sequence[PlayColumns], play: DealScore | None, *, scored_style: str
+) -> None:
+    """Each team's card play: what it took, its belote, its declarations, the deal points."""
+    lay = row.plan.layout
+    res, r, f, put, s = lay.RES, row.r, row.f, row.put, row.s
+
+    def drange(col: int) -> str:
+        letter = col_letter(col)
+        return f"{DECLARATIONS}!${letter}${FIRST}:${letter}${lay.decl_last}"
+
+    capot = res_cell(res.capot, r)
+    for k in (0, 1):
+        team = f"team_{k}"
+        label = lay.labels[k]
+        put(
+            cols[k].taken,
+            _v(play, lambda x, k=k: x.taken[k]),
+            f(
+                f'IF({capot}={team},r_capot,IF({capot}<>"",0,{res_cell(res.points[k], r)}'
+                f"+IF({res_cell(res.last, r)}={team},r_last_trick,0)))"
+            ),
+            f"{label}, card points and last trick",
+        )
+        put(
+            cols[k].belote,
+            _v(play, lambda x, k=k: x.belote_points[k]),
+            f(f"IF({res_cell(res.belote, r)}={team},r_belote,0)"),
+            f"{label}, belote",
+        )
+        match = f"({drange(DEC.deal)}=$A{r})*({drange(DEC.team)}={team})"
+        put(
+            cols[k].declared,
+            _v(play, lambda x, k=k: x.declared[k]),
+            f(f"SUMPRODUCT({match}*{drange(DEC.value)})"),
+            f"{label}, declarations",
+        )
+        put(
+            cols[k].best,
+            _v(
+                play,
+                lambda x, k=k: max((y.strength for y in x.declarations if y.team == k), default=0),
+            ),
+            f(f"SUMPRODUCT(MAX({match}*{drange(DEC.strength)}))"),
+            f"{label}, best declaration",
+        )
+        put(
+            cols[k].scored,
+            _v(play, lambda x, k=k: x.declarations_scored[k]),
+            f(f"IF({s(cols[k].best)}>{s(cols[1 - k].best)},{s(cols[k].declared)},0)"),
+            f"{label}, declarations scored",
+            style=scored_style,
+        )
+        put(
+            cols[k].points,
+            _v(play, lambda x, k=k: x.deal_points[k]),
+            f(f"{s(cols[k].taken)}+{s(cols[k].belote)}+{s(cols[k].scored)}"),
+            f"{label}, deal points",
+        )
+
+
+def plan_check(row: DealRow, play: DealScore | None) -> None:
+    """The card points typed, and what the contract has: they must be the same."""
+    lay = row.plan.layout
+    res, sc, r = lay.RES, lay.SC, row.r
+    row.put(
+        sc.sum,
+        _v(play, lambda x: x.points[0] + x.points[1]),
+        row.f(f"{res_cell(res.points[0], r)}+{res_cell(res.points[1], r)}"),
+        "card points typed",
+    )
+    row.put(
+        sc.of,
+        _v(play, lambda x: lay.rules.card_total(x.contract)),
+        row.f(f"INDEX(c_cards,MATCH({row.s(sc.contract)},contracts,0))"),
+        "card points of the contract",
+    )
+
+
+def plan_running(
+    row: DealRow,
+    cols: Sequence[PlayColumns],
+    deal: Any,
+    result: Any,
+    score: Sequence[str],
+    reached: Callable[[str], str],
+) -> None:
+    """Each team's score (``score``: each team's formula) and running total, and who has won
+    (``reached``: whether a running total reaches the target)."""
+    lay = row.plan.layout
+    n, r, s = row.n, row.r, row.s
+    won = lay.SC.won
+    for k in (0, 1):
+        row.put(
+            cols[k].score,
+            _v(deal, lambda x, k=k: x.score[k]),
+            row.f(score[k]),
+            f"{lay.labels[k]}, score",
+            style="score",
+        )
+        before = "" if n == 1 else f"N({score_cell(cols[k].running, r - 1)})+"
+        row.put(
+            cols[k].running,
+            _v(deal, lambda x, k=k: x.running[k]),
+            row.f(f"{before}{s(cols[k].score)}"),
+            f"{lay.labels[k]}, running total",
+            style="score",
+        )
+    r0, r1 = s(cols[0].running), s(cols[1].running)
+    check = row.f(
+        f'IF(AND({reached(r0)},{r0}>{r1}),team_0,IF(AND({reached(r1)},{r1}>{r0}),team_1,""))'
+    )
+    won_formula = (
+        check if n == 1 else f'IF({score_cell(won, r - 1)}<>"",{score_cell(won, r - 1)},{check})'
+    )
+    row.plan.add(
+        SCORES,
+        r,
+        won,
+        _won(result, n),
+        won_formula,
+        style="formula",
+        label=f"deal {n}, game won by",
+        deal=n,
+    )
+
+
+def plan_totals(plan: Plan[Any], cols: Sequence[PlayColumns], result: Any) -> None:
+    """The totals row: each team's total, and who won the game."""
+    lay = plan.layout
+    t = lay.totals_row
+    won = lay.SC.won
+    plan.add(SCORES, t, lay.SC.deal, "total", style="total_label")
+    for k in (0, 1):
+        plan.add(
+            SCORES,
+            t,
+            cols[k].score,
+            result.team_totals[k],
+            f"SUM({_whole(lay, cols[k].score)})",
+            style="total",
+            label=f"total, {lay.labels[k]}",
+        )
+    plan.add(
+        SCORES,
+        t,
+        won,
+        result.team_name(result.winner) if result.winner is not None else "",
+        f"${col_letter(won)}${lay.last}",
+        style="total",
+        label="game won by",
+    )
+
+
+def play_titles(cols: PlayColumns) -> list[tuple[int, str]]:
+    """The headings of a team's card-play columns."""
+    return [
+        (cols.taken, "cards + last"),
+        (cols.belote, "belote"),
+        (cols.declared, "declared"),
+        (cols.best, "best decl."),
+        (cols.scored, "decl. scored"),
+        (cols.points, "deal points"),
+    ]
+
+
+def _whole(lay: Layout, column: int) -> str:
+    """A column's cells of every deal."""
+    letter = col_letter(column)
+    return f"${letter}${FIRST}:${letter}${lay.last}"
+
+
+def plan_scores(plan: Plan[Layout], result: GameScore) -> None:
     """Every cell of the Scores sheet into ``plan``: its headings, a row per deal, the
     totals; each computed cell with the library's value of ``result``."""
     lay = plan.layout
@@ -65,14 +279,7 @@ def plan_scores(plan: Plan, result: GameScore) -> None:
             (cols[k].released, "litige in"),
         ]
     for k in (0, 1):
-        titles += [
-            (cols[k].taken, "cards + last"),
-            (cols[k].belote, "belote"),
-            (cols[k].declared, "declared"),
-            (cols[k].best, "best decl."),
-            (cols[k].scored, "decl. scored"),
-            (cols[k].points, "deal points"),
-        ]
+        titles += play_titles(cols[k])
     for column, text in titles:
         add(SCORES, 3, column, text, style="header")
     groups = [(cols[k].score, cols[k].running, labels[k]) for k in (0, 1)]
@@ -83,38 +290,14 @@ def plan_scores(plan: Plan, result: GameScore) -> None:
         add(SCORES, 2, first, text, style="header")
         plan.merges.append((SCORES, 2, first, last))
 
-    decl = DECLARATIONS
-    d_last = lay.decl_last
-
-    def drange(col: int) -> str:
-        letter = col_letter(col)
-        return f"{decl}!${letter}${FIRST}:${letter}${d_last}"
-
     played = len(result.deals)
     for n in range(1, lay.rows + 1):
-        r = lay.row(n)
+        row = DealRow(plan, n)
+        r, f, put, s = row.r, row.f, row.put, row.s
         d: DealScore | None = result.deals[n - 1] if n <= played else None
-        e = f'{res_cell(RES.contract, r)}=""'
-
-        def f(body: str, _e: str = e) -> str:
-            return f'IF({_e},"",{body})'
-
-        def put(
-            col: int,
-            value: Value,
-            formula: str,
-            what: str,
-            style: str = "formula",
-            _r: int = r,
-            _n: int = n,
-        ) -> None:
-            add(SCORES, _r, col, value, formula, style=style, label=f"deal {_n}, {what}", deal=_n)
-
-        def s(col: int, _r: int = r) -> str:
-            return score_cell(col, _r)
 
         def v(get: Any, _d: DealScore | None = d) -> Value:
-            return "" if _d is None else cast("Value", get(_d))
+            return _v(_d, get)
 
         add(SCORES, r, SC.deal, n, style="deal")
         put(SC.contract, v(lambda x: x.contract), f(res_cell(RES.contract, r)), "contract")
@@ -128,54 +311,7 @@ def plan_scores(plan: Plan, result: GameScore) -> None:
         taking = s(SC.taking)
         outcome = s(SC.outcome)
         capot = res_cell(RES.capot, r)
-        for k in (0, 1):
-            team = f"team_{k}"
-            label = labels[k]
-            put(
-                cols[k].taken,
-                v(lambda x, k=k: x.taken[k]),
-                f(
-                    f'IF({capot}={team},r_capot,IF({capot}<>"",0,{res_cell(RES.points[k], r)}'
-                    f"+IF({res_cell(RES.last, r)}={team},r_last_trick,0)))"
-                ),
-                f"{label}, card points and last trick",
-            )
-            put(
-                cols[k].belote,
-                v(lambda x, k=k: x.belote_points[k]),
-                f(f"IF({res_cell(RES.belote, r)}={team},r_belote,0)"),
-                f"{label}, belote",
-            )
-            match = f"({drange(DEC.deal)}=$A{r})*({drange(DEC.team)}={team})"
-            put(
-                cols[k].declared,
-                v(lambda x, k=k: x.declared[k]),
-                f(f"SUMPRODUCT({match}*{drange(DEC.value)})"),
-                f"{label}, declarations",
-            )
-            put(
-                cols[k].best,
-                v(
-                    lambda x, k=k: max(
-                        (y.strength for y in x.declarations if y.team == k), default=0
-                    )
-                ),
-                f(f"SUMPRODUCT(MAX({match}*{drange(DEC.strength)}))"),
-                f"{label}, best declaration",
-            )
-            put(
-                cols[k].scored,
-                v(lambda x, k=k: x.declarations_scored[k]),
-                f(f"IF({s(cols[k].best)}>{s(cols[1 - k].best)},{s(cols[k].declared)},0)"),
-                f"{label}, declarations scored",
-                style="score",
-            )
-            put(
-                cols[k].points,
-                v(lambda x, k=k: x.deal_points[k]),
-                f(f"{s(cols[k].taken)}+{s(cols[k].belote)}+{s(cols[k].scored)}"),
-                f"{label}, deal points",
-            )
+        plan_card_play(row, cols, d, scored_style="score")
         pt = f"IF({taking}=team_0,{s(cols[0].points)},{s(cols[1].points)})"
         pd = f"IF({taking}=team_0,{s(cols[1].points)},{s(cols[0].points)})"
         bt = f"IF({taking}=team_0,{s(cols[0].belote)},{s(cols[1].belote)})"
@@ -185,18 +321,7 @@ def plan_scores(plan: Plan, result: GameScore) -> None:
             f(f'IF({pt}>{pd},"made",IF(AND({pt}={pd},r_tie="litige"),"litige","dedans"))'),
             "outcome",
         )
-        put(
-            SC.sum,
-            v(lambda x: x.points[0] + x.points[1]),
-            f(f"{res_cell(RES.points[0], r)}+{res_cell(RES.points[1], r)}"),
-            "card points typed",
-        )
-        put(
-            SC.of,
-            v(lambda x: lay.rules.card_total(x.contract)),
-            f(f"INDEX(c_cards,MATCH({s(SC.contract)},contracts,0))"),
-            "card points of the contract",
-        )
+        plan_check(row, d)
         everything = f"INDEX(c_total,MATCH({s(SC.contract)},contracts,0))"
         for k in (0, 1):
             team = f"team_{k}"
@@ -245,69 +370,21 @@ def plan_scores(plan: Plan, result: GameScore) -> None:
             f(f"{prev}-{s(cols[0].released)}-{s(cols[1].released)}+{s(SC.held)}"),
             "litige points pending",
         )
-        for k in (0, 1):
-            put(
-                cols[k].score,
-                v(lambda x, k=k: x.score[k]),
-                f(f"{s(cols[k].rounded)}+{s(cols[k].released)}"),
-                f"{labels[k]}, score",
-                style="score",
-            )
-            before = "" if n == 1 else f"N({score_cell(cols[k].running, r - 1)})+"
-            put(
-                cols[k].running,
-                v(lambda x, k=k: x.running[k]),
-                f(f"{before}{s(cols[k].score)}"),
-                f"{labels[k]}, running total",
-                style="score",
-            )
-        r0, r1 = s(cols[0].running), s(cols[1].running)
-        check = f(
-            f'IF(AND({r0}>=r_target,{r0}>{r1}),team_0,IF(AND({r1}>=r_target,{r1}>{r0}),team_1,""))'
-        )
-        won_formula = (
-            check
-            if n == 1
-            else f'IF({score_cell(SC.won, r - 1)}<>"",{score_cell(SC.won, r - 1)},{check})'
-        )
-        add(
-            SCORES,
-            r,
-            SC.won,
-            _won(result, n),
-            won_formula,
-            style="formula",
-            label=f"deal {n}, game won by",
-            deal=n,
+        plan_running(
+            row,
+            cols,
+            d,
+            result,
+            [f"{s(cols[k].rounded)}+{s(cols[k].released)}" for k in (0, 1)],
+            lambda total: f"{total}>=r_target",
         )
 
-    # Totals.
+    plan_totals(plan, cols, result)
     t = lay.totals_row
-    add(SCORES, t, SC.deal, "total", style="total_label")
 
     def col(column: int) -> str:
-        letter = col_letter(column)
-        return f"${letter}${FIRST}:${letter}${lay.last}"
+        return _whole(lay, column)
 
-    for k in (0, 1):
-        add(
-            SCORES,
-            t,
-            cols[k].score,
-            result.team_totals[k],
-            f"SUM({col(cols[k].score)})",
-            style="total",
-            label=f"total, {labels[k]}",
-        )
-    add(
-        SCORES,
-        t,
-        SC.won,
-        result.team_name(result.winner) if result.winner is not None else "",
-        f"${col_letter(SC.won)}${lay.last}",
-        style="total",
-        label="game won by",
-    )
     add(
         SCORES,
         t,

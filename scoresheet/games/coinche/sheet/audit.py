@@ -1,466 +1,53 @@
 """A Coinche workbook checked cell by cell, and read back into a game.
 
-The inputs are read (Results, Declarations, and the rule values of the Rules sheet,
-where a value changed is a finding and an option of the game); each deal is scored on
-its own, so one bad deal does not hide the others; then every formula cell is compared
-with what the plan of the game read puts there. A game file is audited the same way.
+Read and checked as Belote's is (:class:`~scoresheet.games.belote.sheet.audit.Reader`):
+the inputs are read (Results with the auction's columns, Declarations, and the rule
+values of the Rules sheet, where a value changed is a finding and an option of the
+game); each deal is scored on its own, so one bad deal does not hide the others; then
+every formula cell is compared with what the plan of the game read puts there. A game
+file is audited the same way.
 """
 
 from __future__ import annotations
 
-import json
-from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import Any
 
-from scoresheet import record as rec
-from scoresheet.errors import ScoresheetError
-from scoresheet.games.belote.rules import KINDS, RANK_KEYS
-from scoresheet.games.belote.score import read_cards
-from scoresheet.games.coinche.rules import CoincheRules
-from scoresheet.games.coinche.score import (
-    DealScore,
-    GameScore,
-    play_out,
-    rules_of,
-    score_deal,
-    score_game,
-    teams_of,
-)
-from scoresheet.games.coinche.sheet.layout import (
-    DEC,
-    DECLARATIONS,
-    FIRST,
-    FORMAT,
-    GAME,
-    RES,
-    RESULTS,
-    RULES,
-    SC,
-    SCORES,
-    SHEETS,
-    VERSION,
-    Layout,
-)
+from scoresheet.games.belote.sheet.audit import Fail, Reader, cell_text
+from scoresheet.games.coinche.score import play_out, rules_of, score_deal, score_game, teams_of
+from scoresheet.games.coinche.sheet.layout import RES, Layout
 from scoresheet.games.coinche.sheet.plan import plan_workbook
-from scoresheet.limits import MAX_DEAL_ROWS, MAX_DECLARATION_ROWS, SHEET_MARGIN
-from scoresheet.rules import merge_options, resolve
-from scoresheet.sheets.findings import Report, compare_cells
-from scoresheet.sheets.plan import Cell, col_letter
-from scoresheet.sheets.read import (
-    Sheet,
-    check_player_names,
-    flag_value,
-    read_sheets,
-    show_value,
-    whole_number,
+from scoresheet.sheets.read import Sheet, show_value, whole_number
+
+
+def _read_auction(res: Sheet, row: int, n: int, deal: dict[str, Any], fail: Fail) -> dict[str, Any]:
+    """The deal with its bid (after the contract) and who coinched and surcoinched."""
+    # A number (typed as text too, as the kit reads numbers), or capot / generale.
+    raw_bid = res.value(row, RES.bid)
+    number = whole_number(raw_bid)
+    bid: int | str | None = number if number is not None else cell_text(raw_bid)
+    if isinstance(bid, str):
+        bid = bid.casefold()
+    if bid is None:
+        fail(row, RES.bid, n, f"deal {n}, bid", f"{show_value(raw_bid)}: type the bid")
+    out = {"contract": deal["contract"], "bid": bid if bid is not None else 0, **deal}
+    for key, col in (("coinche", RES.coinche), ("surcoinche", RES.surcoinche)):
+        who = cell_text(res.value(row, col))
+        if who is not None:
+            out[key] = who
+    return out
+
+
+COINCHE = Reader(
+    Layout,
+    plan_workbook,
+    score_deal,
+    play_out,
+    score_game,
+    rules_of,
+    teams_of,
+    _read_auction,
+    lambda _result: [],  # no litige: nothing is ever held
 )
-from scoresheet.sheets.safety import strict_json
-
-
-class _Sheet(Sheet):
-    """A sheet whose blank text reads as an empty cell."""
-
-    def value(self, row: int, col: int) -> Any:
-        value = super().value(row, col)
-        if isinstance(value, str) and not value.strip():
-            return None
-        return value
-
-
-def _load(data: bytes, name: str) -> dict[str, _Sheet]:
-    return read_sheets(
-        data,
-        name,
-        SHEETS,
-        max_row=max(MAX_DEAL_ROWS, MAX_DECLARATION_ROWS) + SHEET_MARGIN,
-        max_col=60,
-        kind="a Coinche workbook",
-        sheet=_Sheet,
-    )
-
-
-@dataclass
-class _Book:
-    record: dict[str, Any]
-    layout: Layout
-    sheets: dict[str, _Sheet]
-    bad: set[int]  # deals with an input that could not be read
-    declarations: dict[int, tuple[int, dict[str, Any]]] = field(default_factory=dict)
-    bad_declaration_rows: set[int] = field(default_factory=set)
-
-
-def _text(value: Any) -> str | None:
-    if value is None:
-        return None
-    if isinstance(value, float) and value.is_integer():
-        value = int(value)
-    return str(value).strip() or None
-
-
-def _read_book(data: bytes, name: str, report: Report) -> _Book:
-    sheets = _load(data, name)
-    rules_sheet = sheets[RULES]
-    if rules_sheet.value(2, 2) != FORMAT:
-        raise ScoresheetError(
-            f'{name}: not a workbook written by scoresheet (Rules!B2 is not "{FORMAT}")'
-        )
-    version = whole_number(rules_sheet.value(3, 2))
-    if version is None or version > VERSION:
-        raise ScoresheetError(
-            f"{name}: written by a newer scoresheet (workbook version {version}); "
-            f"this one reads up to version {VERSION}"
-        )
-    spec = rules_sheet.value(4, 2)
-    options_text = rules_sheet.value(5, 2)
-    rows = whole_number(rules_sheet.value(6, 2))
-    decl_rows = whole_number(rules_sheet.value(7, 2))
-    try:
-        stated = strict_json(spec) if isinstance(spec, str) and spec.startswith("{") else spec
-        options = strict_json(options_text) if options_text else {}
-    except (ValueError, RecursionError):  # not JSON, a number past the digit limit, nested
-        raise ScoresheetError(f"{name}: the rules stored in the Rules sheet are damaged") from None
-    if (
-        not isinstance(stated, str | dict)
-        or not isinstance(options, dict)
-        or not rows
-        or not decl_rows
-        or rows > MAX_DEAL_ROWS
-        or decl_rows > MAX_DECLARATION_ROWS
-    ):
-        raise ScoresheetError(f"{name}: the rules stored in the Rules sheet are damaged")
-    rules = resolve(stated, options or None)
-    if not isinstance(rules, CoincheRules):
-        raise ScoresheetError(f"{name}: the Rules sheet does not hold Coinche rules")
-    probe = Layout(["?"] * 4, (("?", "?"), ("?", "?")), rules, rows, decl_rows, "", None)
-    players: list[str] = []
-    for j in range(4):
-        player = _text(rules_sheet.value(probe.players_row + j, 2))
-        if player is None:
-            raise ScoresheetError(
-                f"{name}: Rules!B{probe.players_row + j} should hold the name of player {j + 1}"
-            )
-        players.append(player)
-    check_player_names(players, name)
-    if len(set(players)) != 4:
-        raise ScoresheetError(f"{name}: the Rules sheet names a player twice")
-    given = []
-    for row in probe.team_rows:
-        given.append([_text(rules_sheet.value(row, c)) or "" for c in (2, 3)])
-    teams = teams_of(players, given)
-
-    # Rule values changed in the sheet: a finding each, and an option for the game.
-    overrides: dict[str, Any] = {}
-    rules_name = stated if isinstance(stated, str) else "of the game"
-    for cell in probe.rule_cells:
-        raw = rules_sheet.value(cell.row, cell.col)
-        want = cell.value
-        where = f"{RULES}!{col_letter(cell.col)}{cell.row}"
-        got: Any
-        if isinstance(want, bool):
-            got = flag_value(raw)
-        elif isinstance(want, int) or cell.option[0] in ("points", "declaration_values"):
-            got = whole_number(raw) if raw is not None else None
-            if raw is not None and got is None:
-                report.add(None, where, cell.label, f"{show_value(raw)} is not a whole number")
-                continue
-        else:
-            got = _text(raw)
-        if got == want:
-            continue
-        if got is None and want is not None:
-            report.add(None, where, cell.label, f"{show_value(raw)} is not a valid value")
-            continue
-        report.add(
-            None,
-            where,
-            cell.label,
-            f'{show_value(got)}, the rules "{rules_name}" give {show_value(want)}',
-            blocking=False,
-        )
-        node = overrides
-        for key in cell.option[:-1]:
-            node = node.setdefault(key, {})
-        node[cell.option[-1]] = got
-    if overrides:
-        options = merge_options(options, overrides)
-        try:
-            rules = resolve(stated, options)
-        except ScoresheetError as exc:
-            raise ScoresheetError(f"{name}: the rule values changed in the sheet: {exc}") from None
-        if not isinstance(rules, CoincheRules):  # pragma: no cover - the game cannot change
-            raise ScoresheetError(f"{name}: the Rules sheet does not hold Coinche rules")
-    spec_text = stated if isinstance(stated, str) else json.dumps(stated)
-    layout = Layout(players, teams, rules, rows, decl_rows, spec_text, options)
-    _check_headers(layout, sheets, name)
-
-    res = sheets[RESULTS]
-    bad: set[int] = set()
-    labels = {layout.labels[0]: 0, layout.labels[1]: 1}
-
-    def fail(row: int, col: int, deal: int | None, what: str, msg: str) -> None:
-        report.add(deal, f"{RESULTS}!{col_letter(col)}{row}", what, msg)
-        if deal is not None:
-            bad.add(deal)
-
-    deals: list[dict[str, Any]] = []
-    empty_from: int | None = None
-    for n in range(1, rows + 1):
-        row = layout.row(n)
-        contract = _text(res.value(row, RES.contract))
-        if contract is None:
-            empty_from = empty_from or n
-            continue
-        if empty_from is not None:
-            fail(
-                row,
-                RES.contract,
-                n,
-                f"deal {n}, contract",
-                f"deal {empty_from} has no contract yet, but deal {n} has one: "
-                "deals are filled in order",
-            )
-            continue
-        dealer = _text(res.value(row, RES.dealer))
-        if dealer != layout.dealer(n):
-            report.add(
-                n,
-                f"{RESULTS}!{col_letter(RES.dealer)}{row}",
-                f"deal {n}, dealer",
-                f"{show_value(dealer)}, the rotation gives {layout.dealer(n)}",
-                blocking=False,
-            )
-        # A number (typed as text too, as the kit reads numbers), or capot / generale.
-        raw_bid = res.value(row, RES.bid)
-        number = whole_number(raw_bid)
-        bid: int | str | None = number if number is not None else _text(raw_bid)
-        if isinstance(bid, str):
-            bid = bid.casefold()
-        if bid is None:
-            fail(row, RES.bid, n, f"deal {n}, bid", f"{show_value(raw_bid)}: type the bid")
-        deal: dict[str, Any] = {
-            "contract": contract,
-            "bid": bid if bid is not None else 0,
-            "taker": _text(res.value(row, RES.taker)) or "",
-        }
-        for key, col in (("coinche", RES.coinche), ("surcoinche", RES.surcoinche)):
-            who = _text(res.value(row, col))
-            if who is not None:
-                deal[key] = who
-        result: dict[str, Any] = {}
-        points: list[int] = []
-        for k, col in enumerate(RES.points):
-            raw = res.value(row, col)
-            number = whole_number(raw) if raw is not None else None
-            if number is None or number < 0:
-                fail(
-                    row,
-                    col,
-                    n,
-                    f"deal {n}, points of team {k}",
-                    f"{show_value(raw)}: type the card points",
-                )
-            points.append(number or 0)
-        for key, col in (("last_trick", RES.last), ("belote", RES.belote), ("capot", RES.capot)):
-            text = _text(res.value(row, col))
-            if text is None:
-                continue
-            if text not in labels:
-                fail(
-                    row,
-                    col,
-                    n,
-                    f"deal {n}, {key}",
-                    f"{show_value(text)} is not a team "
-                    f'("{layout.labels[0]}" or "{layout.labels[1]}")',
-                )
-                continue
-            result[key] = labels[text]
-        cards = [_text(res.value(row, col)) for col in RES.cards]
-        if any(cards):
-            result["cards"] = [c or "" for c in cards]
-            if _counted(rules, contract, result["cards"]) != points:
-                result["points"] = points  # the scoring says what is wrong with them
-        else:
-            result["points"] = points
-        deal["result"] = result
-        deals.append(deal)
-
-    decl = sheets[DECLARATIONS]
-    placed: dict[int, tuple[int, dict[str, Any]]] = {}
-    bad_rows: set[int] = set()
-    for i in range(decl_rows):
-        row = FIRST + i
-        cells = [decl.value(row, c) for c in (DEC.deal, DEC.team, DEC.kind, DEC.rank)]
-        if all(c is None for c in cells):
-            continue
-        number = whole_number(cells[0]) if cells[0] is not None else None
-        if number is None or not 1 <= number <= len(deals):
-            report.add(
-                None,
-                f"{DECLARATIONS}!A{row}",
-                f"declaration row {row}",
-                f"{show_value(cells[0])} is not a deal of the game",
-            )
-            bad_rows.add(row)
-            continue
-        team = _text(cells[1])
-        kind = (_text(cells[2]) or "").casefold()
-        rank = (_text(cells[3]) or "").upper()
-        # The sheet's lookups ignore case, as spreadsheets do; anything else is refused.
-        problem = (
-            (DEC.team, f"{show_value(cells[1])} is not a team")
-            if team not in labels
-            else (DEC.kind, f"{show_value(cells[2])} is not a declaration ({', '.join(KINDS)})")
-            if kind not in KINDS
-            else (DEC.rank, f"{show_value(cells[3])} is not a rank (A, K, Q, J, 10, 9, 8, 7)")
-            if rank not in RANK_KEYS
-            else None
-        )
-        if problem is not None:
-            col, message = problem
-            report.add(
-                number,
-                f"{DECLARATIONS}!{col_letter(col)}{row}",
-                f"deal {number}, declaration",
-                message,
-            )
-            bad.add(number)
-            bad_rows.add(row)
-            continue
-        x = {"team": labels[cast("str", team)], "kind": kind, "rank": rank}
-        deals[number - 1]["result"].setdefault("declarations", []).append(x)
-        placed[row] = (number, x)
-
-    record: dict[str, Any] = {
-        "format": "scoresheet-game",
-        "version": 1,
-        "game": GAME,
-        "rules": stated,
-    }
-    if options:
-        record["options"] = options
-    record["players"] = players
-    if teams != teams_of(players, None):
-        record["teams"] = [list(t) for t in teams]
-    record["deals"] = deals
-    return _Book(record, layout, sheets, bad, placed, bad_rows)
-
-
-def _counted(rules: CoincheRules, contract: str, cards: list[str]) -> list[int] | None:
-    """The card points the cards count (``None`` if they cannot be counted)."""
-    if contract not in rules.contracts:
-        return None
-    try:
-        taken = read_cards(cards, "cards")
-    except ScoresheetError:
-        return None
-    return [sum(rules.card_points(c, contract) for c in taken[k]) for k in (0, 1)]
-
-
-def _check_headers(layout: Layout, sheets: dict[str, _Sheet], name: str) -> None:
-    for sheet, cols in ((RESULTS, range(1, RES.cards[1] + 1)), (SCORES, range(1, SC.last + 1))):
-        for col in cols:
-            got = sheets[sheet].value(3, col)
-            if got is None:
-                raise ScoresheetError(
-                    f"{name}: {sheet}!{col_letter(col)}3 should be a heading, "
-                    f"not {show_value(got)}: rows or columns were moved, "
-                    "so the sheet cannot be read"
-                )
-
-
-def _score_each(report: Report, book: _Book) -> tuple[GameScore, int | None]:
-    """Score each deal on its own, so one bad deal does not hide the others. Returns the
-    game up to the first broken deal, and that deal's number (``None``: none broken)."""
-    lay = book.layout
-    good: list[DealScore] = []
-    first_broken: int | None = None
-    for i, deal in enumerate(book.record["deals"]):
-        number = i + 1
-        if number in book.bad:
-            first_broken = first_broken or number
-            continue
-        try:
-            scored = score_deal(lay.rules, lay.players, lay.teams, number, deal)
-        except ScoresheetError as exc:
-            what, _, message = str(exc).partition(": ")
-            report.add(number, None, what, message)
-            first_broken = first_broken or number
-            continue
-        if first_broken is None:
-            good.append(scored)
-    result = play_out(lay.rules, lay.players, lay.teams, [])
-    for n in range(1, len(good) + 1):
-        result = play_out(lay.rules, lay.players, lay.teams, good[:n])
-        if result.complete and n < len(good):
-            # Deals after the game was won: the game stops where it was won.
-            winner = result.team_name(cast("int", result.winner))
-            for later in good[n:]:
-                report.add(
-                    later.number,
-                    None,
-                    f"deal {later.number}",
-                    f"the game is over: {winner} won at deal {n}",
-                )
-            first_broken = min(first_broken or n + 1, n + 1)
-            break
-    return result, first_broken
-
-
-def _compare(report: Report, book: _Book, result: GameScore, first_broken: int | None) -> None:
-    plan = plan_workbook(book.layout, book.record, result, declaration_rows=book.declarations)
-
-    def skip(cell: Cell) -> bool:
-        return (
-            first_broken is not None
-            and cell.sheet == SCORES
-            and (cell.deal is None or cell.deal >= first_broken)
-        ) or (cell.sheet == DECLARATIONS and cell.row in book.bad_declaration_rows)
-
-    compare_cells(report, plan.formulas(), book.sheets, skip=skip)
-
-
-def audit_workbook_bytes(data: bytes, name: str) -> Report:
-    """Audit a Coinche workbook's bytes (already passed through the safety checks)."""
-    report = Report(name)
-    book = _read_book(data, name, report)
-    report.record = cast("Any", book.record)
-    result, first_broken = _score_each(report, book)
-    report.score = cast("Any", result)
-    _compare(report, book, result, first_broken)
-    report.findings.sort(key=lambda f: (f.deal is None, f.deal or 0))
-    return report
-
-
-def import_workbook_bytes(data: bytes, name: str) -> tuple[Any, Report]:
-    """The game a workbook holds (its inputs). Raises ScoresheetError when an input is
-    wrong; a rule value changed in the sheet is kept in the game's options."""
-    report = Report(name)
-    book = _read_book(data, name, report)
-    for finding in report.findings:
-        if finding.blocking:
-            raise ScoresheetError(f"{name}: {finding.line}")
-    record = rec.from_data(book.record, source=name)
-    score_game(record)  # raises, naming the deal, if a deal is wrong
-    report.findings = [f for f in report.findings if f.cell and f.cell.startswith(RULES)]
-    return record, report
-
-
-def audit_game(record: Mapping[str, Any], name: str) -> Report:
-    """Audit a Coinche game file: every deal checked on its own; what the rules refuse."""
-    report = Report(name, record=cast("Any", record))
-    try:
-        rules = rules_of(record)
-        players = tuple(record["players"])
-        teams = teams_of(players, record.get("teams"))
-    except ScoresheetError as exc:
-        report.add(None, None, "game", str(exc))
-        return report
-    layout = Layout(players, teams, rules, 1, 1, "", None)
-    book = _Book(dict(record), layout, {}, set())
-    result, _ = _score_each(report, book)
-    report.score = cast("Any", result)
-    for v in result.violations:
-        report.add(v.deal, None, f"deal {v.deal}", v.message)
-    return report
+audit_workbook_bytes = COINCHE.audit_workbook_bytes
+import_workbook_bytes = COINCHE.import_workbook_bytes
+audit_game = COINCHE.audit_game

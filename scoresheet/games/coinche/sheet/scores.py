@@ -15,20 +15,25 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, cast
 
+from scoresheet.games.belote.sheet.scores import (
+    DealRow,
+    plan_card_play,
+    plan_check,
+    plan_running,
+    plan_totals,
+    play_titles,
+)
 from scoresheet.games.coinche.rules import GENERALE, CoincheRules
 from scoresheet.games.coinche.score import DealScore, GameScore
 from scoresheet.games.coinche.sheet.layout import (
-    DEC,
-    DECLARATIONS,
-    FIRST,
     RES,
     SC,
     SCORES,
+    Layout,
     Plan,
     res_cell,
-    score_cell,
 )
-from scoresheet.sheets.plan import Value, col_letter
+from scoresheet.sheets.plan import Value
 
 Pair = tuple[int, int]
 
@@ -110,14 +115,7 @@ def _rounded(expr: str) -> str:
     )
 
 
-def _won(result: GameScore, number: int) -> str:
-    """The ``won by`` column after deal ``number`` (kept on once a team has won)."""
-    if result.won_at is not None and number >= result.won_at:
-        return result.team_name(cast("int", result.winner))
-    return ""
-
-
-def _headings(plan: Plan) -> None:
+def _headings(plan: Plan[Layout]) -> None:
     add = plan.add
     labels = plan.layout.labels
     cols = SC.team
@@ -146,12 +144,7 @@ def _headings(plan: Plan) -> None:
     ]
     for k in (0, 1):
         titles += [
-            (cols[k].taken, "cards + last"),
-            (cols[k].belote, "belote"),
-            (cols[k].declared, "declared"),
-            (cols[k].best, "best decl."),
-            (cols[k].scored, "decl. scored"),
-            (cols[k].points, "deal points"),
+            *play_titles(cols[k]),
             (cols[k].kept, "belote kept"),
             (cols[k].before, "before belote"),
         ]
@@ -165,7 +158,7 @@ def _headings(plan: Plan) -> None:
         plan.merges.append((SCORES, 2, first, last))
 
 
-def plan_scores(plan: Plan, result: GameScore) -> None:
+def plan_scores(plan: Plan[Layout], result: GameScore) -> None:
     """Every cell of the Scores sheet into ``plan``: its headings, a row per deal, the
     totals; each computed cell with the library's value of ``result``."""
     lay = plan.layout
@@ -175,33 +168,12 @@ def plan_scores(plan: Plan, result: GameScore) -> None:
     cols = SC.team
     _headings(plan)
 
-    def drange(col: int) -> str:
-        letter = col_letter(col)
-        return f"{DECLARATIONS}!${letter}${FIRST}:${letter}${lay.decl_last}"
-
     played = len(result.deals)
     for n in range(1, lay.rows + 1):
-        r = lay.row(n)
+        row = DealRow(plan, n)
+        r, f, put, s = row.r, row.f, row.put, row.s
         d: DealScore | None = result.deals[n - 1] if n <= played else None
         w = workings(rules, d) if d is not None else None
-        e = f'{res_cell(RES.contract, r)}=""'
-
-        def f(body: str, _e: str = e) -> str:
-            return f'IF({_e},"",{body})'
-
-        def put(
-            col: int,
-            value: Value,
-            formula: str,
-            what: str,
-            style: str = "formula",
-            _r: int = r,
-            _n: int = n,
-        ) -> None:
-            add(SCORES, _r, col, value, formula, style=style, label=f"deal {_n}, {what}", deal=_n)
-
-        def s(col: int, _r: int = r) -> str:
-            return score_cell(col, _r)
 
         def v(get: Any, _d: DealScore | None = d) -> Value:
             return "" if _d is None else cast("Value", get(_d))
@@ -239,76 +211,19 @@ def plan_scores(plan: Plan, result: GameScore) -> None:
             "points needed",
         )
         capot = res_cell(RES.capot, r)
-        for k in (0, 1):
-            team = f"team_{k}"
-            label = labels[k]
-            put(
-                cols[k].taken,
-                v(lambda x, k=k: x.play.taken[k]),
-                f(
-                    f'IF({capot}={team},r_capot,IF({capot}<>"",0,{res_cell(RES.points[k], r)}'
-                    f"+IF({res_cell(RES.last, r)}={team},r_last_trick,0)))"
-                ),
-                f"{label}, card points and last trick",
-            )
-            put(
-                cols[k].belote,
-                v(lambda x, k=k: x.play.belote_points[k]),
-                f(f"IF({res_cell(RES.belote, r)}={team},r_belote,0)"),
-                f"{label}, belote",
-            )
-            match = f"({drange(DEC.deal)}=$A{r})*({drange(DEC.team)}={team})"
-            put(
-                cols[k].declared,
-                v(lambda x, k=k: x.play.declared[k]),
-                f(f"SUMPRODUCT({match}*{drange(DEC.value)})"),
-                f"{label}, declarations",
-            )
-            put(
-                cols[k].best,
-                v(
-                    lambda x, k=k: max(
-                        (y.strength for y in x.play.declarations if y.team == k), default=0
-                    )
-                ),
-                f(f"SUMPRODUCT(MAX({match}*{drange(DEC.strength)}))"),
-                f"{label}, best declaration",
-            )
-            put(
-                cols[k].scored,
-                v(lambda x, k=k: x.play.declarations_scored[k]),
-                f(f"IF({s(cols[k].best)}>{s(cols[1 - k].best)},{s(cols[k].declared)},0)"),
-                f"{label}, declarations scored",
-            )
-            put(
-                cols[k].points,
-                v(lambda x, k=k: x.play.deal_points[k]),
-                f(f"{s(cols[k].taken)}+{s(cols[k].belote)}+{s(cols[k].scored)}"),
-                f"{label}, deal points",
-            )
+        plan_card_play(row, cols, d.play if d is not None else None, scored_style="formula")
 
-        def of_taking(k_col: str, _taking: str = taking) -> str:
+        def of_taking(k_col: str, _taking: str = taking, _row: DealRow = row) -> str:
             """The takers' cell of a team column (``"points"``, ``"taken"`` …)."""
-            c0, c1 = (s(getattr(cols[k], k_col)) for k in (0, 1))
+            c0, c1 = (_row.s(getattr(cols[k], k_col)) for k in (0, 1))
             return f"IF({_taking}=team_0,{c0},{c1})"
 
-        def of_defending(k_col: str, _taking: str = taking) -> str:
+        def of_defending(k_col: str, _taking: str = taking, _row: DealRow = row) -> str:
             """The defenders' cell of a team column."""
-            c0, c1 = (s(getattr(cols[k], k_col)) for k in (0, 1))
+            c0, c1 = (_row.s(getattr(cols[k], k_col)) for k in (0, 1))
             return f"IF({_taking}=team_0,{c1},{c0})"
 
-        put(
-            SC.sum,
-            v(lambda x: x.play.points[0] + x.play.points[1]),
-            f(f"{res_cell(RES.points[0], r)}+{res_cell(RES.points[1], r)}"),
-            "card points typed",
-        )
-        put(
-            SC.of,
-            v(lambda x: rules.card_total(x.contract)),
-            f(f"INDEX(c_cards,MATCH({s(SC.contract)},contracts,0))"),
-            "card points of the contract",
-        )
+        plan_check(row, d.play if d is not None else None)
         put(
             SC.total_t,
             wv(lambda x: x.total_t),
@@ -388,71 +303,16 @@ def plan_scores(plan: Plan, result: GameScore) -> None:
                 ),
                 f"{labels[k]}, score before belote",
             )
-        for k in (0, 1):
-            team = f"team_{k}"
-            put(
-                cols[k].score,
-                v(lambda x, k=k: x.score[k]),
-                f(f"{s(cols[k].before)}+IF(AND({winner}={team},{everything}),0,{s(cols[k].kept)})"),
-                f"{labels[k]}, score",
-                style="score",
-            )
-            before = "" if n == 1 else f"N({score_cell(cols[k].running, r - 1)})+"
-            put(
-                cols[k].running,
-                v(lambda x, k=k: x.running[k]),
-                f(f"{before}{s(cols[k].score)}"),
-                f"{labels[k]}, running total",
-                style="score",
-            )
-        r0, r1 = s(cols[0].running), s(cols[1].running)
-
-        def reached(x: str) -> str:
-            return f'IF(r_win="pass",{x}>r_target,{x}>=r_target)'
-
-        check = f(
-            f'IF(AND({reached(r0)},{r0}>{r1}),team_0,IF(AND({reached(r1)},{r1}>{r0}),team_1,""))'
-        )
-        won_formula = (
-            check
-            if n == 1
-            else f'IF({score_cell(SC.won, r - 1)}<>"",{score_cell(SC.won, r - 1)},{check})'
-        )
-        add(
-            SCORES,
-            r,
-            SC.won,
-            _won(result, n),
-            won_formula,
-            style="formula",
-            label=f"deal {n}, game won by",
-            deal=n,
+        plan_running(
+            row,
+            cols,
+            d,
+            result,
+            [
+                f"{s(cols[k].before)}+IF(AND({winner}=team_{k},{everything}),0,{s(cols[k].kept)})"
+                for k in (0, 1)
+            ],
+            lambda total: f'IF(r_win="pass",{total}>r_target,{total}>=r_target)',
         )
 
-    # Totals.
-    t = lay.totals_row
-    add(SCORES, t, SC.deal, "total", style="total_label")
-
-    def col(column: int) -> str:
-        letter = col_letter(column)
-        return f"${letter}${FIRST}:${letter}${lay.last}"
-
-    for k in (0, 1):
-        add(
-            SCORES,
-            t,
-            cols[k].score,
-            result.team_totals[k],
-            f"SUM({col(cols[k].score)})",
-            style="total",
-            label=f"total, {labels[k]}",
-        )
-    add(
-        SCORES,
-        t,
-        SC.won,
-        result.team_name(result.winner) if result.winner is not None else "",
-        f"${col_letter(SC.won)}${lay.last}",
-        style="total",
-        label="game won by",
-    )
+    plan_totals(plan, cols, result)
