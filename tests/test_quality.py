@@ -16,7 +16,7 @@ BIN = Path(sys.executable).parent
     "command",
     [
         [str(BIN / "ruff"), "check", "scoresheet", "tests", "benchmarks"],
-        [str(BIN / "ruff"), "format", "--check", "scoresheet", "tests", "benchmarks"],
+        [str(BIN / "ruff"), "format", "--check", "scoresheet", "tests", "benchmarks", "README.md"],
         [str(BIN / "mypy")],
     ],
     ids=["ruff", "ruff-format", "mypy-strict"],
