@@ -7,6 +7,7 @@ import json
 import re
 import signal
 import subprocess
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -47,12 +48,17 @@ class Server:
         """Ctrl-C the server; its exit code and the rest of its output."""
         if self.process.poll() is None:
             self.process.send_signal(signal.SIGINT)
+        # Read the rest through the same buffered stream the start was read from:
+        # communicate() with a timeout reads the pipe underneath it, and would lose what
+        # the stream had already buffered (the QR code printed after the links).
+        guard = threading.Timer(10, self.process.kill)
+        guard.start()
         try:
-            rest, _ = self.process.communicate(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            rest, _ = self.process.communicate()
-        return self.process.returncode, "".join(self.output) + (rest or "")
+            rest = self.process.stdout.read() if self.process.stdout else ""
+            self.process.wait()
+        finally:
+            guard.cancel()
+        return self.process.returncode, "".join(self.output) + rest
 
 
 def start(game: Path, *extra: str) -> Server:
