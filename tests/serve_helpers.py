@@ -54,7 +54,10 @@ class Server:
         guard = threading.Timer(10, self.process.kill)
         guard.start()
         try:
-            rest = self.process.stdout.read() if self.process.stdout else ""
+            rest = ""
+            if self.process.stdout is not None and not self.process.stdout.closed:
+                with self.process.stdout:
+                    rest = self.process.stdout.read()
             self.process.wait()
         finally:
             guard.cancel()
