@@ -12,6 +12,7 @@ from typing import Annotated, Any
 
 import typer
 
+from scoresheet import registry
 from scoresheet.cli.options import Force, JsonFlag
 
 
@@ -31,8 +32,9 @@ def register(app: typer.Typer) -> None:
         stake: Annotated[
             str,
             typer.Option(
-                help="Money per point (Barbu, Rosbiratschka) or per game won (Belote, "
-                "All Fours): 0.01 is a cent a point.",
+                help="Money per point, or per game won in a partnership game ("
+                + ", ".join(g.title for g in registry.GAMES.values() if g.teams)
+                + "): 0.01 is a cent a point.",
                 show_default=False,
             ),
         ],

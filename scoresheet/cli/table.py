@@ -105,8 +105,9 @@ def register(app: typer.Typer) -> None:
             list[str] | None,
             typer.Option(
                 "--team",
-                help="A partnership (All Fours, Belote), repeatable: --team Ann,Cat "
-                "--team Bob,Dan (default: opposite seats).",
+                help="A partnership ("
+                + ", ".join(g.title for g in registry.GAMES.values() if g.teams)
+                + "), repeatable: --team Ann,Cat --team Bob,Dan (default: opposite seats).",
                 show_default=False,
             ),
         ] = None,
