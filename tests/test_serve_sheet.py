@@ -3,7 +3,6 @@ preset of every game: random legal games from each game's simulator."""
 
 from __future__ import annotations
 
-import importlib
 import json
 import random
 from pathlib import Path
@@ -13,17 +12,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoresheet import session
+from scoresheet import registry, session
 from scoresheet.rules import list_presets, load_preset
 from scoresheet.serve.sheet import view
 
-SIMULATORS = {
-    "barbu": "scoresheet.games.barbu.simulate",
-    "rosbiratschka": "scoresheet.games.rosbiratschka.simulate",
-    "caribbean-all-fours": "scoresheet.games.caribbean_all_fours.simulate",
-    "belote": "scoresheet.games.belote.simulate",
-    "coinche": "scoresheet.games.coinche.simulate",
-}
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 PRESETS = [(name, load_preset(name).game) for name in list_presets()]
 
@@ -34,13 +26,13 @@ def number(cell: str) -> int:
 
 
 def random_result(preset: str, game: str, seed: int, deals: int | None) -> Any:
-    simulate = importlib.import_module(SIMULATORS[game])
+    simulate = registry.part(game, "simulate")
     data = simulate.random_game(random.Random(seed), preset, deals=deals)
     return session.rescore(data, "game.json")[1]
 
 
-def test_every_game_has_a_sheet() -> None:
-    assert {game for _, game in PRESETS} == set(SIMULATORS)
+def test_every_game_has_presets_here() -> None:
+    assert {game for _, game in PRESETS} == set(registry.names())
 
 
 @pytest.mark.parametrize(("preset", "game"), PRESETS, ids=[p for p, _ in PRESETS])
@@ -71,7 +63,7 @@ def test_the_sheet_shows_the_scores_of_the_result(
             last = running[-1]["cells"][first : first + len(players)]
             assert [number(c) for c in last] == [score["totals"][p] for p in players]
         totals = [number(s["total"]) for s in sheet["standings"]]
-        assert sorted(totals, reverse=game != "rosbiratschka") == totals
+        assert sorted(totals, reverse=not registry.game(game).penalty) == totals
         assert sorted(s["name"] for s in sheet["standings"]) == sorted(players)
     else:
         totals = [int(s["total"]) for s in sheet["standings"]]
