@@ -8,7 +8,10 @@ the Chinese Poker presets (their hands are ranked through precomputed tables) an
 55,000 for every other Barbu preset (issues 2 and 11); and `scoresheet score
 examples/classic.json` within 1.5x the median wall time of
 `python -c "import typer, pydantic"`. On a shared machine, run it a few times: each
-rate is the best of three passes, and other processes only ever slow it down.
+rate is the best of three passes, and other processes only ever slow it down. Beside
+each rate, "scoring alone" scores the same games from records already read: what is
+left once the text is parsed and validated (shown for context; the target is judged on
+the rate from JSON text).
 """
 
 from __future__ import annotations
