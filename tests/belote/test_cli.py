@@ -75,6 +75,7 @@ def test_a_game_at_the_table(tmp_path: Path) -> None:
     proc = run("add", g, "--deal", json.dumps(deal))
     assert proc.returncode == 0, proc.stderr
     assert "held: 81 litige points, for the next contract made" in proc.stdout
+    assert proc.stdout.rstrip().endswith("Next, deal 3: Cat deals.")
     cards = "AS TS KS QS AH TH KH QH AD TD KD QD"
     proc = run("add", g, "nt", "--set", "taker=a", "--set", f"cards=0:{cards}", "--set", "last=C")
     assert proc.returncode == 0, proc.stderr
@@ -245,6 +246,8 @@ def test_play_a_whole_game(tmp_path: Path) -> None:
     assert '✗ last_trick: "zz" is not a team' in out
     assert "Bob & Dan took every card: capot." in out
     assert "the game is over: Bob & Dan won the game at deal 3, 444 to 172" in out
+    # Who deals next is said once, in the next deal's heading.
+    assert out.count("Deal 2: ") == 1 and "Next, deal" not in out
     result = _json(g)
     assert [d["outcome"] for d in result["deals"]] == ["made", "made", "dedans"]
     assert result["deals"][0]["declarations"] == [

@@ -93,6 +93,9 @@ def test_play_asks_the_auction_then_the_result_as_belote(tmp_path: Path) -> None
     assert "not a multiple of 10" in proc.stdout + proc.stderr
     assert "Dan cannot coinche: only a defender (Cat & Ann) may" in proc.stdout + proc.stderr
     assert "Bob 100♠ coinché by Ann (Bob & Dan, 94 to 88) — dedans" in proc.stdout
+    # Who deals and speaks next is said once, in the next deal's heading.
+    assert proc.stdout.count("Next, deal 2: ") == 1
+    assert proc.stdout.count("Next, deal 3: ") == 1
     assert [d["score"] for d in _json(g)["deals"]] == [[60, 230], [20, 520]]
 
 

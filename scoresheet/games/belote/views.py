@@ -262,7 +262,7 @@ def status_text(result: GameScore, title: str, term: Term | None = None) -> str:
     if result.winner is not None:
         lines.append("The game is over.")
     else:
-        lines.append(term.lines(f"Next, deal {len(result.deals) + 1}: {result.next_dealer} deals."))
+        lines.append(term.lines(next_line(result)))
     lines += ["", "Standings", standings(result, term)]
     held = held_line(result)
     if held:
@@ -285,7 +285,14 @@ def deal_text(result: GameScore, number: int, term: Term | None = None) -> str:
     return (term or Term.detect()).lines(f"{line} ({note})" if note else line)
 
 
-def after_deal_text(result: GameScore, term: Term | None = None) -> str:
+def next_line(result: GameScore) -> str:
+    """``Next, deal 3: Dan deals.``"""
+    return f"Next, deal {len(result.deals) + 1}: {result.next_dealer} deals."
+
+
+def after_deal_text(result: GameScore, term: Term | None = None, *, next_deal: bool = True) -> str:
+    """Totals after a deal, then who deals next (unless ``next_deal`` is false: ``play``
+    says it in the next deal's heading) or the winner."""
     term = term or Term.detect()
     totals = ", ".join(f"{result.team_name(k)} {result.team_totals[k]}" for k in (0, 1))
     lines = [term.lines(f"totals: {totals} (target {result.rules.target})")]
@@ -295,6 +302,8 @@ def after_deal_text(result: GameScore, term: Term | None = None) -> str:
     lines += violation_lines(term, result.violations)
     if result.winner is not None:
         lines.append(term.lines(f"the game is over: {outcome_line(result)}"))
+    elif next_deal:
+        lines.append(term.lines(next_line(result)))
     return "\n".join(lines)
 
 

@@ -204,14 +204,16 @@ def deal_text(result: GameScore, number: int, term: Term | None = None) -> str:
     return (term or Term.detect()).lines(line)
 
 
-def after_deal_text(result: GameScore, term: Term | None = None) -> str:
+def after_deal_text(result: GameScore, term: Term | None = None, *, next_deal: bool = True) -> str:
+    """Totals after a deal, then who deals and speaks next (unless ``next_deal`` is false:
+    ``play`` says it in the next deal's heading) or the winner."""
     term = term or Term.detect()
     totals = ", ".join(f"{result.team_name(k)} {result.team_totals[k]}" for k in (0, 1))
     lines = [term.lines(f"totals: {totals} (target {result.rules.target})")]
     lines += violation_lines(term, result.violations)
     if result.winner is not None:
         lines.append(term.lines(f"the game is over: {outcome_line(result)}"))
-    else:
+    elif next_deal:
         lines.append(term.lines(next_line(result)))
     return "\n".join(lines)
 
