@@ -295,7 +295,9 @@ def create_app(
 
     async def body_json(request: Request) -> Any:
         length = request.headers.get("content-length")
-        if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+        if length is not None and (
+            not (length.isascii() and length.isdigit()) or int(length) > MAX_BODY
+        ):
             raise Refused(413, f"refused: a request may carry at most {MAX_BODY // 1024} KiB")
         chunks, size = [], 0
         try:
