@@ -124,15 +124,44 @@ def check_player_names(players: Sequence[str], name: str) -> None:
 
 
 def whole_number(value: Any) -> int | None:
+    """A cell's whole number; ``None`` for anything else, a number typed as text included
+    (see :func:`number_message`)."""
     if isinstance(value, bool):
         return None
     if isinstance(value, int):
         return value
     if isinstance(value, float):
         return int(value) if value.is_integer() else None
-    if isinstance(value, str) and re.fullmatch(r"\s*\d+\s*", value):
-        return int(value)
     return None
+
+
+_NUMBER_TEXT = re.compile(r"\s*[-+]?\d+(?:[.,]\d*)?\s*")
+
+
+def typed_as_text(value: Any) -> bool:
+    """True for a number typed as text ("100", " 7 ", "-3"): see :func:`number_message`."""
+    return isinstance(value, str) and _NUMBER_TEXT.fullmatch(value) is not None
+
+
+def number_message(value: Any, otherwise: str) -> str:
+    """What is wrong with an input cell that should hold a number: ``otherwise``, unless
+    the cell holds a number typed as text. That one could mean two things: the number
+    typed, or text, which the sheet's own formulas (SUM, COUNT, MAX, a comparison) do not
+    count as a number, so its scores would disagree with the game read from it. It is
+    refused, naming both.
+
+    >>> number_message("100", '"x": type the bid')  # doctest: +ELLIPSIS
+    '"100" is text, not a number: read as 100, ...; type it as a number'
+    >>> number_message("x", '"x": type the bid')
+    '"x": type the bid'
+    """
+    if typed_as_text(value):
+        shown = value.strip()
+        return (
+            f"{show_value(value)} is text, not a number: read as {shown}, it would score "
+            "otherwise than the sheet, whose formulas skip text; type it as a number"
+        )
+    return otherwise
 
 
 def flag_value(value: Any) -> bool | None:

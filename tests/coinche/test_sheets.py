@@ -417,17 +417,24 @@ def test_import_refuses_wrong_inputs(changes: dict[tuple[str, str], Any], messag
     assert any(message in f.line for f in report.findings)
 
 
-def test_a_bid_typed_as_text_or_in_capitals_is_read() -> None:
-    game: Any = rec.load(EXAMPLE)
-    data = set_cells(export_workbook(game), {(RESULTS, "D4"): "100", (RESULTS, "D5"): "100 "})
-    record, _ = import_workbook_bytes(data, "x.xlsx")
-    assert [d["bid"] for d in record["deals"][:2]] == [100, 100]
+def test_a_bid_in_capitals_is_read_and_a_bid_typed_as_text_refused() -> None:
+    """A bid of "100" typed as text is what the player meant, but the sheet's formulas
+    compare it as text (LibreOffice scores that deal as dedans): two readings, refused."""
     special = _load(SPECIAL)
     data = set_cells(
         export_workbook(special), {(RESULTS, "D4"): "Generale", (RESULTS, "D5"): "CAPOT"}
     )
     record, _ = import_workbook_bytes(data, "x.xlsx")
     assert [d["bid"] for d in record["deals"][:2]] == ["generale", "capot"]
+    game: Any = rec.load(EXAMPLE)
+    data = set_cells(export_workbook(game), {(RESULTS, "D5"): "100 "})
+    with pytest.raises(ScoresheetError) as info:
+        import_workbook_bytes(data, "x.xlsx")
+    assert str(info.value).startswith(
+        'x.xlsx: Results!D5 (deal 2, bid): "100 " is text, not a number: read as 100,'
+    )
+    report = audit_workbook_bytes(data, "x.xlsx")
+    assert [(f.cell, f.blocking) for f in report.findings] == [("Results!D5", True)]
 
 
 def test_blank_workbooks_of_every_preset() -> None:

@@ -36,6 +36,7 @@ from scoresheet.sheets.read import (
     Sheet,
     check_player_names,
     flag_value,
+    number_message,
     read_sheets,
     show_value,
     whole_number,
@@ -90,7 +91,8 @@ class Inputs:
             return None
         number = whole_number(value)
         if number is None or number < 0:
-            self.fail(sheet, row, col, deal, what, f"{value!r} is not a whole number of 0 or more")
+            message = number_message(value, f"{value!r} is not a whole number of 0 or more")
+            self.fail(sheet, row, col, deal, what, message)
             return None
         return number
 
@@ -271,9 +273,8 @@ def _rule_overrides(layout: Layout, inputs: Inputs, stated: Any) -> dict[str, An
             else:
                 value = raw if isinstance(raw, str) else None
             if value is None:
-                inputs.fail(
-                    RULES, rv.row, col, None, rv.label, f"{show_value(raw)} is not a valid value"
-                )
+                message = number_message(raw, f"{show_value(raw)} is not a valid value")
+                inputs.fail(RULES, rv.row, col, None, rv.label, message)
                 value = want
             elif value != want:
                 inputs.fail(
@@ -314,7 +315,7 @@ def _declarations(layout: Layout, inputs: Inputs, deal: int) -> list[dict[str, A
                 col,
                 deal,
                 what,
-                f"{show_value(raw)}: write 1 for a double, 2 for a redouble",
+                number_message(raw, f"{show_value(raw)}: write 1 for a double, 2 for a redouble"),
             )
             continue
         if number:

@@ -49,6 +49,7 @@ from scoresheet.sheets.read import (
     Sheet,
     check_player_names,
     flag_value,
+    number_message,
     read_sheets,
     show_value,
     whole_number,
@@ -164,7 +165,8 @@ def _read_book(reader: Reader, data: bytes, name: str, report: Report) -> _Book:
         elif isinstance(want, int) or cell.option[0] in ("points", "declaration_values"):
             got = whole_number(raw) if raw is not None else None
             if raw is not None and got is None:
-                report.add(None, where, cell.label, f"{show_value(raw)} is not a whole number")
+                message = number_message(raw, f"{show_value(raw)} is not a whole number")
+                report.add(None, where, cell.label, message)
                 continue
         else:
             got = cell_text(raw)
@@ -249,7 +251,7 @@ def _read_book(reader: Reader, data: bytes, name: str, report: Report) -> _Book:
                     col,
                     n,
                     f"deal {n}, points of team {k}",
-                    f"{show_value(raw)}: type the card points",
+                    number_message(raw, f"{show_value(raw)}: type the card points"),
                 )
             points.append(number or 0)
         for key, col in (("last_trick", cols.last), ("belote", cols.belote), ("capot", cols.capot)):
@@ -291,7 +293,7 @@ def _read_book(reader: Reader, data: bytes, name: str, report: Report) -> _Book:
                 None,
                 f"{DECLARATIONS}!A{row}",
                 f"declaration row {row}",
-                f"{show_value(cells[0])} is not a deal of the game",
+                number_message(cells[0], f"{show_value(cells[0])} is not a deal of the game"),
             )
             bad_rows.add(row)
             continue

@@ -57,7 +57,13 @@ from scoresheet.limits import MAX_DEAL_ROWS, SHEET_MARGIN
 from scoresheet.rules import merge_options, resolve
 from scoresheet.sheets.findings import Report, compare_cells
 from scoresheet.sheets.plan import Cell, col_letter
-from scoresheet.sheets.read import Sheet, check_player_names, read_sheets
+from scoresheet.sheets.read import (
+    Sheet,
+    check_player_names,
+    number_message,
+    read_sheets,
+    whole_number,
+)
 from scoresheet.sheets.safety import strict_json
 
 if TYPE_CHECKING:
@@ -96,18 +102,6 @@ def _text(value: Any) -> str:
     return str(value).strip()
 
 
-def _whole(value: Any) -> int | None:
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int):
-        return value
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    if isinstance(value, str) and value.strip().isdigit():
-        return int(value.strip())
-    return None
-
-
 _CARD = re.compile(r"^(10|[2-9TJQKA])[SHDC♠♥♦♣♤♡♢♧]$", re.I)
 
 
@@ -118,7 +112,7 @@ def _read_meta(sheets: dict[str, Sheet], name: str) -> tuple[Any, dict[str, Any]
             f"{name}: not a workbook written by scoresheet (Rules!B{R_FORMAT} should say "
             f'"{FORMAT}")'
         )
-    version = _whole(rules.value(R_VERSION, 2))
+    version = whole_number(rules.value(R_VERSION, 2))
     if version is None or version > VERSION:
         raise ScoresheetError(
             f"{name}: written by a newer scoresheet (workbook version {version}); this one "
@@ -133,7 +127,7 @@ def _read_meta(sheets: dict[str, Sheet], name: str) -> tuple[Any, dict[str, Any]
         teams = strict_json(teams_text) if teams_text else None
     except (ValueError, RecursionError):  # not JSON, a number past the digit limit, nested
         raise ScoresheetError(f"{name}: the rules stored in the Rules sheet are damaged") from None
-    rows = _whole(rules.value(R_ROWS, 2))
+    rows = whole_number(rules.value(R_ROWS, 2))
     if (
         not isinstance(stated, str | dict)
         or not isinstance(options, dict)
@@ -155,12 +149,13 @@ def _rule_overrides(
         row = R_VALUES + i
         got = sheet.value(row, 2)
         expected = rule_value(rules, path)
-        value: Any = _whole(got) if isinstance(expected, int) else _text(got)
+        value: Any = whole_number(got) if isinstance(expected, int) else _text(got)
         choices = {"tied_game": TIED_GAME, "kick_returns": KICK_RETURNS, "jack_rule": JACK_RULES}
         bad = value is None or (key in choices and value not in choices[key])
         if bad or (isinstance(value, int) and value < (1 if key == "target" else 0)):
             allowed = ", ".join(choices[key]) if key in choices else "a whole number"
-            report.add(None, f"{RULES}!B{row}", label, f"{_show(got)} is not {allowed}")
+            message = number_message(got, f"{_show(got)} is not {allowed}")
+            report.add(None, f"{RULES}!B{row}", label, message)
             continue
         if value != expected:
             node: dict[str, Any] = {path[-1]: value}
@@ -179,9 +174,11 @@ def _rule_overrides(
         changed = False
         for i, rank in enumerate(RANKS_DESC):
             row = R_RANKS + i
-            got = _whole(sheet.value(row, col))
+            raw = sheet.value(row, col)
+            got = whole_number(raw)
             if got is None or got < 0:
-                report.add(None, f"{RULES}!{col_letter(col)}{row}", key, "not a whole number ≥ 0")
+                message = number_message(raw, "not a whole number ≥ 0")
+                report.add(None, f"{RULES}!{col_letter(col)}{row}", key, message)
                 got = current.get(rank, 0)
             if got != current.get(rank, 0):
                 changed = True
@@ -274,9 +271,13 @@ def read_book(data: bytes, name: str, report: Report) -> Book:
         gp = [sheet.value(row, c) for c in D_GP]
         points: list[int | None] = []
         for col, value in zip(D_GP, gp, strict=True):
-            whole = _whole(value)
+            whole = whole_number(value)
             if value not in (None, "") and (whole is None or whole < 0):
-                fail(col, "card points", f"{_show(value)} is not a whole number ≥ 0")
+                fail(
+                    col,
+                    "card points",
+                    number_message(value, f"{_show(value)} is not a whole number ≥ 0"),
+                )
             points.append(whole)
         inp = DealInputs(
             turn_ups=(turned[0], turned[1], turned[2]),

@@ -16,19 +16,27 @@ from scoresheet.games.belote.sheet.audit import Fail, Reader, cell_text
 from scoresheet.games.coinche.score import play_out, rules_of, score_deal, score_game, teams_of
 from scoresheet.games.coinche.sheet.layout import RES, Layout
 from scoresheet.games.coinche.sheet.plan import plan_workbook
-from scoresheet.sheets.read import Sheet, show_value, whole_number
+from scoresheet.sheets.read import (
+    Sheet,
+    number_message,
+    show_value,
+    typed_as_text,
+    whole_number,
+)
 
 
 def _read_auction(res: Sheet, row: int, n: int, deal: dict[str, Any], fail: Fail) -> dict[str, Any]:
     """The deal with its bid (after the contract) and who coinched and surcoinched."""
-    # A number (typed as text too, as the kit reads numbers), or capot / generale.
+    # A number, or capot / generale in any case (a number typed as text is refused).
     raw_bid = res.value(row, RES.bid)
     number = whole_number(raw_bid)
     bid: int | str | None = number if number is not None else cell_text(raw_bid)
     if isinstance(bid, str):
         bid = bid.casefold()
-    if bid is None:
-        fail(row, RES.bid, n, f"deal {n}, bid", f"{show_value(raw_bid)}: type the bid")
+    if bid is None or typed_as_text(raw_bid):
+        message = number_message(raw_bid, f"{show_value(raw_bid)}: type the bid")
+        fail(row, RES.bid, n, f"deal {n}, bid", message)
+        bid = None
     out = {"contract": deal["contract"], "bid": bid if bid is not None else 0, **deal}
     for key, col in (("coinche", RES.coinche), ("surcoinche", RES.surcoinche)):
         who = cell_text(res.value(row, col))

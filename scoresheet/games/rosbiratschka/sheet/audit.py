@@ -36,7 +36,13 @@ from scoresheet.games.rosbiratschka.sheet.plan import Plan
 from scoresheet.rules import merge_options, resolve, rules_of
 from scoresheet.sheets.findings import Report, after_broken, compare_cells
 from scoresheet.sheets.plan import col_letter
-from scoresheet.sheets.read import check_player_names, read_sheets, show_value, whole_number
+from scoresheet.sheets.read import (
+    check_player_names,
+    number_message,
+    read_sheets,
+    show_value,
+    whole_number,
+)
 from scoresheet.sheets.safety import strict_json
 
 if TYPE_CHECKING:
@@ -69,21 +75,6 @@ class Book:
     sheets: dict[str, Sheet]
     bad: set[int]  # deals with an input that could not be read
     changed: tuple[str, ...] = ()  # the labels of the rule values changed in the sheet
-
-
-def _integer(value: Any) -> int | None:
-    """A whole number of any sign typed in a cell (``-1``, ``8.0``, ``"-1"``)."""
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int):
-        return value
-    if isinstance(value, float):
-        return int(value) if value.is_integer() else None
-    if isinstance(value, str):
-        text = value.strip()
-        if text.lstrip("+-").isdigit():
-            return int(text)
-    return None
 
 
 def _text(value: Any) -> str | None:
@@ -151,9 +142,10 @@ def read_book(data: bytes, name: str, report: Report) -> Book:
     changed: list[str] = []
     for rc in layout.rule_cells:
         got = rules_sheet.value(rc.row, 2)
-        number = _integer(got)
+        number = whole_number(got)
         if number is None:
-            fail(RULES, rc.row, 2, None, rc.label, f"{show_value(got)} is not a whole number")
+            message = number_message(got, f"{show_value(got)} is not a whole number")
+            fail(RULES, rc.row, 2, None, rc.label, message)
             continue
         if number == rc.value:
             continue
@@ -265,7 +257,9 @@ def read_book(data: bytes, name: str, report: Report) -> Book:
                             cols[j],
                             number,
                             f"deal {number}, {p}, {key}",
-                            f"{show_value(raw)} is not a whole number of 0 or more",
+                            number_message(
+                                raw, f"{show_value(raw)} is not a whole number of 0 or more"
+                            ),
                         )
                         continue
                     counts[p] = count
