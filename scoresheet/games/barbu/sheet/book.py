@@ -198,7 +198,16 @@ def read_book(data: bytes, name: str, report: Report) -> Book:
             )
         entry: dict[str, Any] = {"contract": contract}
         declarer = inputs.text(RESULTS, row, 2)
-        if declarer is not None:
+        if declarer is not None and declarer != layout.declarer(deal):
+            inputs.fail(
+                RESULTS,
+                row,
+                2,
+                deal,
+                f"deal {deal}, declarer",
+                f"{show_value(declarer)}, the rotation gives {layout.declarer(deal)}",
+            )
+        elif declarer is not None:
             entry["declarer"] = declarer
         doubles = _declarations(layout, inputs, deal)
         if doubles:
@@ -364,13 +373,28 @@ def _result(
             value = counts(key, f[key].cols, players)
             if value is not None:
                 result[key] = value
-    for key in ("trump", "start", "ace_of_hearts", "king_of_hearts", "second_last", "last"):
+
+    def player(col: int, what: str) -> str | None:
+        """A player's name typed in a cell, exactly as the sheet's formulas match it."""
+        text = inputs.text(RESULTS, row, col)
+        if text is not None and text not in players:
+            named = ", ".join(players)
+            message = f"{show_value(text)} is not a player ({named})"
+            inputs.fail(RESULTS, row, col, deal, f"deal {deal}, {what}", message)
+        return text
+
+    for key in ("trump", "start"):
         if key in wanted and key in f:
             text = inputs.text(RESULTS, row, f[key].cols[0])
             if text is not None:
                 result[key] = text
+    for key in ("ace_of_hearts", "king_of_hearts", "second_last", "last"):
+        if key in wanted and key in f:
+            text = player(f[key].cols[0], key)
+            if text is not None:
+                result[key] = text
     if "order" in wanted and "order" in f:
-        order = [inputs.text(RESULTS, row, col) for col in f["order"].cols]
+        order = [player(col, "order") for col in f["order"].cols]
         if any(order):
             result["order"] = [name for name in order if name is not None]
     if "cards" in wanted and "most" in f:

@@ -90,13 +90,14 @@ class _Book:
 
 
 def cell_text(value: Any) -> str | None:
-    """A cell's text, stripped (a whole number as typed: ``7`` for ``7.0``); ``None``
-    for an empty cell."""
+    """A cell's text as the sheet's formulas see it (a whole number as typed: ``7`` for
+    ``7.0``); ``None`` for an empty cell. Spaces are kept: to a formula, "Bob " is not
+    Bob, so it is not Bob here either, and the game refuses it by name."""
     if value is None:
         return None
     if isinstance(value, float) and value.is_integer():
         value = int(value)
-    return str(value).strip() or None
+    return str(value) or None
 
 
 def _read_book(reader: Reader, data: bytes, name: str, report: Report) -> _Book:
@@ -234,12 +235,27 @@ def _read_book(reader: Reader, data: bytes, name: str, report: Report) -> _Book:
                 f"{show_value(dealer)}, the rotation gives {layout.dealer(n)}",
                 blocking=False,
             )
-        deal: dict[str, Any] = {
-            "contract": contract,
-            "taker": cell_text(res.value(row, cols.taker)) or "",
-        }
+        if contract not in rules.contracts:
+            known = ", ".join(rules.contracts)
+            fail(
+                row,
+                cols.contract,
+                n,
+                f"deal {n}, contract",
+                f"{show_value(contract)} is not a contract of these rules ({known})",
+            )
+        taker = cell_text(res.value(row, cols.taker))
+        if taker not in layout.players:
+            named = ", ".join(layout.players)
+            message = (
+                f"empty: name the taker ({named})"
+                if taker is None
+                else f"{show_value(taker)} is not a player ({named})"
+            )
+            fail(row, cols.taker, n, f"deal {n}, taker", message)
+        deal: dict[str, Any] = {"contract": contract, "taker": taker or ""}
         if reader.read_auction is not None:
-            deal = reader.read_auction(res, row, n, deal, fail)
+            deal = reader.read_auction(res, row, n, deal, fail, layout.players)
         result: dict[str, Any] = {}
         points: list[int] = []
         for k, col in enumerate(cols.points):
@@ -438,7 +454,9 @@ class Reader:
     teams_of: Callable[[Sequence[str], Any], Teams]
     # A deal's inputs other than the card play's: its contract and taker given, the deal
     # with them (``None``: there are none).
-    read_auction: Callable[[Sheet, int, int, dict[str, Any], Fail], dict[str, Any]] | None
+    read_auction: (
+        Callable[[Sheet, int, int, dict[str, Any], Fail, tuple[str, ...]], dict[str, Any]] | None
+    )
     notes: Callable[[Any], list[str]]  # said of a game file audited, past its findings
 
     def audit_workbook_bytes(self, data: bytes, name: str) -> Report:

@@ -95,11 +95,12 @@ class Book:
 
 
 def _text(value: Any) -> str:
+    """A cell's text as the sheet's formulas see it: spaces kept ("Dan " is not Dan)."""
     if value is None:
         return ""
     if isinstance(value, float) and value.is_integer():
         value = int(value)
-    return str(value).strip()
+    return str(value)
 
 
 _CARD = re.compile(r"^(10|[2-9TJQKA])[SHDC♠♥♦♣♤♡♢♧]$", re.I)
@@ -239,14 +240,15 @@ def read_book(data: bytes, name: str, report: Report) -> Book:
             report.add(n, f"{DEALS}!{col_letter(col)}{row}", f"deal {n}, {what}", message)
             bad.add(n)
 
-        typed_cols = (*D_TURN, D_BEG, D_HIGH, D_LOW, D_HOLDER, D_WON_BY, *D_GP)
-        if not any(cell(c) for c in typed_cols):
+        # The sheet's formulas trim the cards turned up (and nothing else it reads).
+        turned = [cell(c).strip() for c in D_TURN]
+        typed_cols = (D_BEG, D_HIGH, D_LOW, D_HOLDER, D_WON_BY, *D_GP)
+        if not any(turned) and not any(cell(c) for c in typed_cols):
             empty_from = empty_from or n
             continue
         if empty_from is not None:
             fail(D_TURN[0], "turned up", f"deal {empty_from} is empty: deals are filled in order")
             continue
-        turned = [cell(c) for c in D_TURN]
         for i, text in enumerate(turned):
             if text and not _CARD.match(text):
                 fail(D_TURN[i], "turned up", f'"{text}" is not a card (AS, TD, 6H, …)')

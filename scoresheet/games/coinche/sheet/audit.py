@@ -25,7 +25,9 @@ from scoresheet.sheets.read import (
 )
 
 
-def _read_auction(res: Sheet, row: int, n: int, deal: dict[str, Any], fail: Fail) -> dict[str, Any]:
+def _read_auction(
+    res: Sheet, row: int, n: int, deal: dict[str, Any], fail: Fail, players: tuple[str, ...]
+) -> dict[str, Any]:
     """The deal with its bid (after the contract) and who coinched and surcoinched."""
     # A number, or capot / generale in any case (a number typed as text is refused).
     raw_bid = res.value(row, RES.bid)
@@ -41,6 +43,9 @@ def _read_auction(res: Sheet, row: int, n: int, deal: dict[str, Any], fail: Fail
     for key, col in (("coinche", RES.coinche), ("surcoinche", RES.surcoinche)):
         who = cell_text(res.value(row, col))
         if who is not None:
+            if who not in players:
+                message = f"{show_value(who)} is not a player ({', '.join(players)})"
+                fail(row, col, n, f"deal {n}, {key}", message)
             out[key] = who
     return out
 

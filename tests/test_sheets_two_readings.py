@@ -1,5 +1,7 @@
-"""A number typed as text in a workbook's input cell, in every game: refused by import,
-a finding of audit, at that cell, naming both readings.
+"""Inputs of a workbook that this tool and the sheet's own formulas would read two ways,
+in every game: refused by import, a finding of audit, at that cell.
+
+A number typed as text:
 
 Spreadsheet formulas skip text (SUM, COUNT, MAX, COUNTIF) or compare it as text, so a
 count or bid typed as text ("3", a cell formatted as text, a list pick some programs
@@ -7,6 +9,10 @@ store as text) makes the sheet score the deal otherwise than the number would: i
 LibreOffice, a Coinche bid of "100" turns a made contract into dedans, and Barbu's
 Ravage City, Rosbiratschka and Caribbean All Fours scores change too. Reading it as the
 number would give a game file that disagrees with the sheet it came from.
+
+A name with a space around it: to a formula "Bob " is not Bob (LibreOffice then scores
+Belote, Coinche and Caribbean All Fours deals without their taker or high-card holder),
+so it is not Bob to import either.
 """
 
 from __future__ import annotations
@@ -91,3 +97,58 @@ def test_a_rule_value_typed_as_text_is_a_finding(game: str, example: Path, tmp_p
     lines = [f.line for f in report.findings if f.cell == f"Rules!{ref}"]
     assert lines, f"{game}: nothing said of Rules!{ref}: {[f.line for f in report.findings]}"
     assert f'"{value}" is text, not a number: read as {value},' in lines[0]
+
+
+def _name_inputs(data: bytes, players: list[str]) -> list[tuple[str, str, str, bool]]:
+    """The cells of the input sheets where a player's name is typed (not a formula; not
+    the Doubles sheet, whose names label the ledger), and whether the cell is the dealer's,
+    which only informs (the rotation says who deals)."""
+    book = load_workbook(io.BytesIO(data))
+    found: list[tuple[str, str, str, bool]] = []
+    for name in INPUT_SHEETS:
+        if name not in book.sheetnames or name == "Doubles":
+            continue
+        sheet = book[name]
+        for row in sheet.iter_rows(min_row=4):
+            for cell in row:
+                if isinstance(cell.value, str) and cell.value in players:
+                    heading = str(sheet.cell(3, cell.column).value).casefold()
+                    found.append((name, cell.coordinate, cell.value, heading == "dealer"))
+    return found
+
+
+@pytest.mark.parametrize(("game", "example"), _cases())
+def test_a_name_with_a_space_around_it_is_refused_where_it_is(
+    game: str, example: Path, tmp_path: Path
+) -> None:
+    record = rec.load(example)
+    data = sheets.export(record)
+    names = _name_inputs(data, list(record["players"]))
+    assert any(not dealer for *_, dealer in names), f"{game}: no name typed in the input sheets"
+    step = max(1, len(names) // PER_GAME)
+    for sheet, ref, name, dealer in names[::step][:PER_GAME]:
+        path = tmp_path / f"{game}.xlsx"
+        path.write_bytes(set_cells(data, {(sheet, ref): f"{name} "}))
+        report = sheets.audit_path(path)
+        said = [f for f in report.findings if f.cell == f"{sheet}!{ref}"]
+        assert said, f"{game} {sheet}!{ref}: {[f.line for f in report.findings]}"
+        assert f'"{name} "' in said[0].line
+        if dealer:
+            continue
+        with pytest.raises(ScoresheetError) as info:
+            sheets.import_workbook(path)
+        message = str(info.value)
+        assert message.startswith(f"{path.name}: {sheet}!{ref} "), message
+        assert f'"{name} "' in message, message
+
+
+def test_a_turned_up_card_with_spaces_is_read_as_the_sheet_trims_it(tmp_path: Path) -> None:
+    """Caribbean All Fours' formulas TRIM the cards turned up: there, spaces mean nothing."""
+    record = rec.load(ROOT / "examples" / "caribbean-all-fours.json")
+    data = sheets.export(record)
+    path, plain = tmp_path / "g.xlsx", tmp_path / "plain.xlsx"
+    plain.write_bytes(data)
+    path.write_bytes(set_cells(data, {("Deals", "D4"): " 9S  "}))
+    imported, _ = sheets.import_workbook(path)
+    assert imported["deals"][0]["turn_ups"] == ["9S"]
+    assert imported["deals"] == sheets.import_workbook(plain)[0]["deals"]
