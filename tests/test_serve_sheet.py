@@ -70,14 +70,14 @@ def test_the_sheet_shows_the_scores_of_the_result(
         assert sorted(totals, reverse=True) == totals
         assert sorted(totals) == sorted(score["team_totals"])
         if deal_rows:
-            # The running totals after the last deal: Belote and Coinche write them
-            # under each deal; All Fours ends its rows with them.
-            if game in ("belote", "coinche"):
-                last = sheet["rows"][-1]["cells"]
-                assert sheet["rows"][-1]["kind"] == "running"
-                running = last[4:6]
-            else:
-                running = deal_rows[-1]["cells"][-2:]
+            # The running totals after the last deal, in the teams' columns: in a row of
+            # their own under the deal, or in the deal's own row (the layout says which).
+            labels = [team.split(" = ")[0] for team in sheet["teams"]]
+            columns = [sheet["columns"].index(label) for label in labels]
+            last = sheet["rows"][-1]
+            if last["kind"] != "running":
+                assert last is deal_rows[-1]
+            running = [last["cells"][c] for c in columns]
             assert [int(c) for c in running] == score["team_totals"]
 
 
