@@ -1,14 +1,14 @@
 """Inputs of a workbook that this tool and the sheet's own formulas would read two ways,
 in every game: refused by import, a finding of audit, at that cell.
 
-A number typed as text:
-
-Spreadsheet formulas skip text (SUM, COUNT, MAX, COUNTIF) or compare it as text, so a
-count or bid typed as text ("3", a cell formatted as text, a list pick some programs
-store as text) makes the sheet score the deal otherwise than the number would: in
-LibreOffice, a Coinche bid of "100" turns a made contract into dedans, and Barbu's
-Ravage City, Rosbiratschka and Caribbean All Fours scores change too. Reading it as the
-number would give a game file that disagrees with the sheet it came from.
+A number typed as text: spreadsheet formulas skip text (SUM, COUNT, MAX, COUNTIF) or
+compare it as text, so a count or bid typed as text ("3", a cell formatted as text, a
+list pick some programs store as text) makes the sheet score the deal otherwise than the
+number would: in LibreOffice, a Coinche bid of "100" turns a made contract into dedans,
+and Barbu's Ravage City, Rosbiratschka and Caribbean All Fours scores change too.
+Reading it as the number would give a game file that may disagree with the sheet it came
+from (Belote's formulas happen to convert it in LibreOffice; the rule is the same for
+every game).
 
 A name with a space around it: to a formula "Bob " is not Bob (LibreOffice then scores
 Belote, Coinche and Caribbean All Fours deals without their taker or high-card holder),
@@ -75,7 +75,7 @@ def test_a_number_typed_as_text_is_refused_where_it_is(
             sheets.import_workbook(path)
         message = str(info.value)
         assert f"{sheet}!{ref} " in message, message
-        assert f'" {value}" is text, not a number: read as {value},' in message, message
+        assert f'" {value}" is text, not a number: read as {value} here,' in message, message
         assert "type it as a number" in message
         report = sheets.audit_path(path)
         assert any(f.cell == f"{sheet}!{ref}" and f.blocking for f in report.findings), (
@@ -96,7 +96,7 @@ def test_a_rule_value_typed_as_text_is_a_finding(game: str, example: Path, tmp_p
     report = sheets.audit_path(path)
     lines = [f.line for f in report.findings if f.cell == f"Rules!{ref}"]
     assert lines, f"{game}: nothing said of Rules!{ref}: {[f.line for f in report.findings]}"
-    assert f'"{value}" is text, not a number: read as {value},' in lines[0]
+    assert f'"{value}" is text, not a number: read as {value} here,' in lines[0]
 
 
 def _name_inputs(data: bytes, players: list[str]) -> list[tuple[str, str, str, bool]]:

@@ -146,20 +146,21 @@ def typed_as_text(value: Any) -> bool:
 def number_message(value: Any, otherwise: str) -> str:
     """What is wrong with an input cell that should hold a number: ``otherwise``, unless
     the cell holds a number typed as text. That one could mean two things: the number
-    typed, or text, which the sheet's own formulas (SUM, COUNT, MAX, a comparison) do not
-    count as a number, so its scores would disagree with the game read from it. It is
-    refused, naming both.
+    typed, or text, which spreadsheet formulas such as SUM, COUNT, MAX or a comparison do
+    not count as a number, so the sheet's scores may disagree with the game read from it.
+    It is refused, naming both.
 
     >>> number_message("100", '"x": type the bid')  # doctest: +ELLIPSIS
-    '"100" is text, not a number: read as 100, ...; type it as a number'
+    '"100" is text, not a number: read as 100 here, but ...; type it as a number'
     >>> number_message("x", '"x": type the bid')
     '"x": type the bid'
     """
     if typed_as_text(value):
         shown = value.strip()
         return (
-            f"{show_value(value)} is text, not a number: read as {shown}, it would score "
-            "otherwise than the sheet, whose formulas skip text; type it as a number"
+            f"{show_value(value)} is text, not a number: read as {shown} here, but formulas "
+            "such as SUM and COUNT skip text, so the sheet may score it otherwise; type it "
+            "as a number"
         )
     return otherwise
 

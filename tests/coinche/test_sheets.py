@@ -431,7 +431,7 @@ def test_a_bid_in_capitals_is_read_and_a_bid_typed_as_text_refused() -> None:
     with pytest.raises(ScoresheetError) as info:
         import_workbook_bytes(data, "x.xlsx")
     assert str(info.value).startswith(
-        'x.xlsx: Results!D5 (deal 2, bid): "100 " is text, not a number: read as 100,'
+        'x.xlsx: Results!D5 (deal 2, bid): "100 " is text, not a number: read as 100 here,'
     )
     report = audit_workbook_bytes(data, "x.xlsx")
     assert [(f.cell, f.blocking) for f in report.findings] == [("Results!D5", True)]
