@@ -75,7 +75,7 @@ def test_changing_one_count_flags_that_deal(contract: str) -> None:
     assert report.notes  # openpyxl saved no values: the note says only inputs were checked
 
 
-def test_a_valid_change_with_stale_values_flags_that_deal() -> None:
+def test_a_valid_change_with_stale_values_flags_that_deal(tmp_path: Path) -> None:
     """The K♥ given to someone else in the XML, the saved scores left as they were."""
     game = _example()
     lay = _lay(game)
@@ -93,6 +93,11 @@ def test_a_valid_change_with_stale_values_flags_that_deal() -> None:
     assert number in _deals(report)
     lines = [f.line for f in report.findings if f.deal == number]
     assert any(f"(deal {number}, {other}, base): 0, the rules give -20" in x for x in lines)
+    # The sheet shows scores its inputs do not give: import says so, not a game of its own.
+    path = tmp_path / "stale.xlsx"
+    path.write_bytes(data)
+    with pytest.raises(ScoresheetError, match=r"recalculate the sheet, or correct it, first"):
+        import_workbook(path)
 
 
 def test_a_number_typed_over_a_formula() -> None:

@@ -13,11 +13,17 @@ every game).
 A name with a space around it: to a formula "Bob " is not Bob (LibreOffice then scores
 Belote, Coinche and Caribbean All Fours deals without their taker or high-card holder),
 so it is not Bob to import either.
+
+A computed cell that shows what the inputs do not give (a score typed over its formula,
+a formula changed): the table saw that number, and a game file, made of the inputs
+alone, would say another.
 """
 
 from __future__ import annotations
 
 import io
+import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +34,7 @@ from scoresheet import record as rec
 from scoresheet import registry
 from scoresheet.errors import ScoresheetError
 from scoresheet.sheets import audit as sheets
-from tests.sheets_helpers import set_cells
+from tests.sheets_helpers import recalculate, set_cells
 
 ROOT = Path(__file__).resolve().parents[1]
 # The sheets where the table types its results (what a game's import reads per deal).
@@ -152,3 +158,56 @@ def test_a_turned_up_card_with_spaces_is_read_as_the_sheet_trims_it(tmp_path: Pa
     imported, _ = sheets.import_workbook(path)
     assert imported["deals"][0]["turn_ups"] == ["9S"]
     assert imported["deals"] == sheets.import_workbook(plain)[0]["deals"]
+
+
+def _first_score_formula(data: bytes) -> str:
+    """The first formula of the Scores sheet in a deal's row (row 4 on)."""
+    scores = load_workbook(io.BytesIO(data))["Scores"]
+    for row in scores.iter_rows(min_row=4):
+        for cell in row:
+            if isinstance(cell.value, str) and cell.value.startswith("="):
+                return str(cell.coordinate)
+    raise AssertionError("no formula in Scores")
+
+
+@pytest.mark.parametrize(("game", "example"), _cases())
+def test_a_value_typed_over_a_formula_stops_import_unless_it_is_what_the_rules_give(
+    game: str, example: Path, tmp_path: Path
+) -> None:
+    """The table saw the typed number; a game made of the inputs would say another."""
+    data = sheets.export(rec.load(example))
+    ref = _first_score_formula(data)
+    path = tmp_path / f"{game}.xlsx"
+    path.write_bytes(set_cells(data, {("Scores", ref): 987654}))
+    with pytest.raises(ScoresheetError) as info:
+        sheets.import_workbook(path)
+    message = str(info.value)
+    assert message.startswith(f"{path.name}: Scores!{ref} ("), message
+    assert "typed over the formula (987654; the rules give " in message
+    assert "would not say what this sheet shows" in message
+    found = re.search(r"the rules give ([^)]*)\)", message)
+    assert found is not None
+    given = found.group(1)
+    same: Any = "" if given == "empty" else json.loads(given)
+    path.write_bytes(set_cells(data, {("Scores", ref): same}))
+    imported, _ = sheets.import_workbook(path)
+    assert len(imported["deals"]) == len(rec.load(example)["deals"])
+
+
+def test_a_changed_formula_that_shows_otherwise_stops_import(tmp_path: Path) -> None:
+    """Recalculated by LibreOffice, every game's sheet with its first score formula
+    changed shows another value there: import refuses it, saying what it shows."""
+    paths = []
+    for game in registry.names():
+        data = sheets.export(rec.load(ROOT / "examples" / f"{registry.game(game).preset}.json"))
+        ref = _first_score_formula(data)
+        path = tmp_path / f"{game}.xlsx"
+        path.write_bytes(set_cells(data, {("Scores", ref): "=987654"}))
+        paths.append((path, ref))
+    done = recalculate([p for p, _ in paths], tmp_path / "lo", tmp_path / "profile")
+    for path, ref in paths:
+        with pytest.raises(ScoresheetError) as info:
+            sheets.import_workbook(done[path])
+        message = str(info.value)
+        assert f"Scores!{ref} (" in message, message
+        assert "the formula was changed to =987654 (it shows 987654; the rules give" in message

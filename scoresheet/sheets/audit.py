@@ -49,8 +49,10 @@ def audit_path(path: Path) -> Report:
 def import_workbook(path: Path) -> tuple[GameFile, Report]:
     """The game a workbook holds. Raises ScoresheetError when an input is wrong.
 
-    Findings about computed cells (a number typed over a formula) do not stop an import:
-    the game is made of the inputs alone.
+    The game is made of the inputs alone, so a computed cell that shows what the inputs
+    do not give (a score typed over its formula, a formula changed, a saved value the
+    rules do not give) stops it too: the game file would not be the sheet the table saw.
+    A formula deleted, or typed over with the value it gives, does not.
     """
     data = read_workbook_bytes(path)
     sheet = _audit(game_of_workbook(data, path.name) or registry.DEFAULT_GAME)
@@ -60,6 +62,11 @@ def import_workbook(path: Path) -> tuple[GameFile, Report]:
     for finding in sheet.audit_workbook_bytes(data, path.name).findings:
         if finding.refuses_import:
             raise ScoresheetError(f"{path.name}: {finding.line}")
+        if finding.shows_otherwise:
+            raise ScoresheetError(
+                f"{path.name}: {finding.line}: a game file holds only the inputs, so it would "
+                "not say what this sheet shows; recalculate the sheet, or correct it, first"
+            )
     record, report = sheet.import_workbook_bytes(data, path.name)
     return cast("GameFile", record), report
 

@@ -33,6 +33,9 @@ class Finding:
     message: str
     blocking: bool = True  # whether it stops an import (a rule value changed does not)
     refuses_import: bool = False  # a formula or error value where a typed value belongs
+    # The sheet shows a value the rules do not give for its inputs (typed over a formula,
+    # or calculated by a changed one): a game made of the inputs would not be that sheet.
+    shows_otherwise: bool = False
 
     @property
     def line(self) -> str:
@@ -66,8 +69,11 @@ class Report:
         message: str,
         blocking: bool = True,
         refuses_import: bool = False,
+        shows_otherwise: bool = False,
     ) -> None:
-        self.findings.append(Finding(deal, cell, what, message, blocking, refuses_import))
+        self.findings.append(
+            Finding(deal, cell, what, message, blocking, refuses_import, shows_otherwise)
+        )
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -144,20 +150,29 @@ def compare_cells(
                 if isinstance(got, int | float) and not isinstance(got, bool)
                 else "a value"
             )
-            extra = (
-                ""
-                if same_value(cell.value, got)
-                else f" ({show_value(got)}; the rules give {show_value(cell.value)})"
+            differs = not same_value(cell.value, got)
+            extra = f" ({show_value(got)}; the rules give {show_value(cell.value)})"
+            report.add(
+                cell.deal,
+                cell.where,
+                what,
+                f"{word} typed over the formula{extra if differs else ''}",
+                shows_otherwise=differs,
             )
-            report.add(cell.deal, cell.where, what, f"{word} typed over the formula{extra}")
             continue
         assert cell.formula is not None
+        shown = sheet.cached.get((cell.row, cell.col))
         if norm_formula(str(got)) != norm_formula(cell.formula):
+            differs = shown is not None and not same_value(cell.value, shown)
+            extra = f" (it shows {show_value(shown)}; the rules give {show_value(cell.value)})"
             report.add(
-                cell.deal, cell.where, what, f"the formula was changed to {one_line(str(got))}"
+                cell.deal,
+                cell.where,
+                what,
+                f"the formula was changed to {one_line(str(got))}{extra if differs else ''}",
+                shows_otherwise=differs,
             )
             continue
-        shown = sheet.cached.get((cell.row, cell.col))
         if shown is None and cell.value not in ("", None):
             continue  # no value saved: nothing shown to compare
         any_value = any_value or shown is not None
@@ -167,6 +182,7 @@ def compare_cells(
                 cell.where,
                 what,
                 f"{shown_prefix}{show_value(shown)}, the rules give {show_value(cell.value)}",
+                shows_otherwise=True,
             )
     if not any_value:
         report.notes.append(
