@@ -211,3 +211,23 @@ def test_a_changed_formula_that_shows_otherwise_stops_import(tmp_path: Path) -> 
         message = str(info.value)
         assert f"Scores!{ref} (" in message, message
         assert "the formula was changed to =987654 (it shows 987654; the rules give" in message
+
+
+def test_import_names_the_input_before_the_computed_cells_it_throws_off(
+    tmp_path: Path,
+) -> None:
+    """A rule value typed as text, recalculated by LibreOffice: every sheet then shows
+    scores the rules do not give, but import names the cause, the rule value's cell."""
+    paths = []
+    for game in registry.names():
+        data = sheets.export(rec.load(ROOT / "examples" / f"{registry.game(game).preset}.json"))
+        rules = load_workbook(io.BytesIO(data))["Rules"]
+        cell = next(row[1] for row in rules.iter_rows(min_row=9) if type(row[1].value) is int)
+        path = tmp_path / f"{game}.xlsx"
+        path.write_bytes(set_cells(data, {("Rules", cell.coordinate): str(cell.value)}))
+        paths.append((path, cell.coordinate))
+    done = recalculate([p for p, _ in paths], tmp_path / "lo", tmp_path / "profile")
+    for path, ref in paths:
+        with pytest.raises(ScoresheetError) as info:
+            sheets.import_workbook(done[path])
+        assert str(info.value).startswith(f"{path.name}: Rules!{ref} ("), str(info.value)

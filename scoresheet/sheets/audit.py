@@ -59,15 +59,18 @@ def import_workbook(path: Path) -> tuple[GameFile, Report]:
     # The audit compares every cell with the layout: a formula or an error value in any
     # input cell refuses the import, used by the deal's contract or not. The sheets are
     # parsed once (read_sheets keeps the last workbook it read).
-    for finding in sheet.audit_workbook_bytes(data, path.name).findings:
+    findings = sheet.audit_workbook_bytes(data, path.name).findings
+    for finding in findings:
         if finding.refuses_import:
             raise ScoresheetError(f"{path.name}: {finding.line}")
+    # An input the game refuses is named before the computed cells it throws off.
+    record, report = sheet.import_workbook_bytes(data, path.name)
+    for finding in findings:
         if finding.shows_otherwise:
             raise ScoresheetError(
                 f"{path.name}: {finding.line}: a game file holds only the inputs, so it would "
                 "not say what this sheet shows; recalculate the sheet, or correct it, first"
             )
-    record, report = sheet.import_workbook_bytes(data, path.name)
     return cast("GameFile", record), report
 
 
