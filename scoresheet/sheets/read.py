@@ -165,6 +165,22 @@ def number_message(value: Any, otherwise: str) -> str:
     return otherwise
 
 
+def cell_text(value: Any) -> str | None:
+    """A cell's text as the sheet's formulas see it (a whole number as typed: ``7`` for
+    ``7.0``); ``None`` for an empty cell. Spaces are kept: to a formula, "Bob " is not
+    Bob, so it is not Bob to a game read from the sheet either."""
+    if value is None:
+        return None
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return str(value) or None
+
+
+def not_a_player(value: Any, players: Sequence[str]) -> str:
+    """The finding for a cell that should name a player and does not."""
+    return f"{show_value(value)} is not a player ({', '.join(players)})"
+
+
 def flag_value(value: Any) -> bool | None:
     if isinstance(value, bool):
         return value

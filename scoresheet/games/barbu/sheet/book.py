@@ -36,6 +36,7 @@ from scoresheet.sheets.read import (
     Sheet,
     check_player_names,
     flag_value,
+    not_a_player,
     number_message,
     read_sheets,
     show_value,
@@ -378,8 +379,7 @@ def _result(
         """A player's name typed in a cell, exactly as the sheet's formulas match it."""
         text = inputs.text(RESULTS, row, col)
         if text is not None and text not in players:
-            named = ", ".join(players)
-            message = f"{show_value(text)} is not a player ({named})"
+            message = not_a_player(text, players)
             inputs.fail(RESULTS, row, col, deal, f"deal {deal}, {what}", message)
         return text
 

@@ -47,8 +47,10 @@ from scoresheet.sheets.findings import Report, compare_cells
 from scoresheet.sheets.plan import Cell, col_letter
 from scoresheet.sheets.read import (
     Sheet,
+    cell_text,
     check_player_names,
     flag_value,
+    not_a_player,
     number_message,
     read_sheets,
     show_value,
@@ -87,17 +89,6 @@ class _Book:
     bad: set[int]  # deals with an input that could not be read
     declarations: dict[int, tuple[int, dict[str, Any]]] = field(default_factory=dict)
     bad_declaration_rows: set[int] = field(default_factory=set)
-
-
-def cell_text(value: Any) -> str | None:
-    """A cell's text as the sheet's formulas see it (a whole number as typed: ``7`` for
-    ``7.0``); ``None`` for an empty cell. Spaces are kept: to a formula, "Bob " is not
-    Bob, so it is not Bob here either, and the game refuses it by name."""
-    if value is None:
-        return None
-    if isinstance(value, float) and value.is_integer():
-        value = int(value)
-    return str(value) or None
 
 
 def _read_book(reader: Reader, data: bytes, name: str, report: Report) -> _Book:
@@ -246,11 +237,10 @@ def _read_book(reader: Reader, data: bytes, name: str, report: Report) -> _Book:
             )
         taker = cell_text(res.value(row, cols.taker))
         if taker not in layout.players:
-            named = ", ".join(layout.players)
             message = (
-                f"empty: name the taker ({named})"
+                f"empty: name the taker ({', '.join(layout.players)})"
                 if taker is None
-                else f"{show_value(taker)} is not a player ({named})"
+                else not_a_player(taker, layout.players)
             )
             fail(row, cols.taker, n, f"deal {n}, taker", message)
         deal: dict[str, Any] = {"contract": contract, "taker": taker or ""}

@@ -59,6 +59,7 @@ from scoresheet.sheets.findings import Report, compare_cells
 from scoresheet.sheets.plan import Cell, col_letter
 from scoresheet.sheets.read import (
     Sheet,
+    cell_text,
     check_player_names,
     number_message,
     read_sheets,
@@ -92,15 +93,6 @@ class Book:
     sheets: dict[str, Sheet]
     rows: int
     bad: set[int]  # deals with an input that cannot be read
-
-
-def _text(value: Any) -> str:
-    """A cell's text as the sheet's formulas see it: spaces kept ("Dan " is not Dan)."""
-    if value is None:
-        return ""
-    if isinstance(value, float) and value.is_integer():
-        value = int(value)
-    return str(value)
 
 
 _CARD = re.compile(r"^(10|[2-9TJQKA])[SHDC♠♥♦♣♤♡♢♧]$", re.I)
@@ -150,7 +142,7 @@ def _rule_overrides(
         row = R_VALUES + i
         got = sheet.value(row, 2)
         expected = rule_value(rules, path)
-        value: Any = whole_number(got) if isinstance(expected, int) else _text(got)
+        value: Any = whole_number(got) if isinstance(expected, int) else cell_text(got) or ""
         choices = {"tied_game": TIED_GAME, "kick_returns": KICK_RETURNS, "jack_rule": JACK_RULES}
         bad = value is None or (key in choices and value not in choices[key])
         if bad or (isinstance(value, int) and value < (1 if key == "target" else 0)):
@@ -234,7 +226,7 @@ def read_book(data: bytes, name: str, report: Report) -> Book:
         row = FIRST + n - 1
 
         def cell(col: int, row: int = row) -> str:
-            return _text(sheet.value(row, col))
+            return cell_text(sheet.value(row, col)) or ""
 
         def fail(col: int, what: str, message: str, n: int = n, row: int = row) -> None:
             report.add(n, f"{DEALS}!{col_letter(col)}{row}", f"deal {n}, {what}", message)

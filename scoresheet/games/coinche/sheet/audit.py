@@ -12,12 +12,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from scoresheet.games.belote.sheet.audit import Fail, Reader, cell_text
+from scoresheet.games.belote.sheet.audit import Fail, Reader
 from scoresheet.games.coinche.score import play_out, rules_of, score_deal, score_game, teams_of
 from scoresheet.games.coinche.sheet.layout import RES, Layout
 from scoresheet.games.coinche.sheet.plan import plan_workbook
 from scoresheet.sheets.read import (
     Sheet,
+    cell_text,
+    not_a_player,
     number_message,
     show_value,
     typed_as_text,
@@ -44,8 +46,7 @@ def _read_auction(
         who = cell_text(res.value(row, col))
         if who is not None:
             if who not in players:
-                message = f"{show_value(who)} is not a player ({', '.join(players)})"
-                fail(row, col, n, f"deal {n}, {key}", message)
+                fail(row, col, n, f"deal {n}, {key}", not_a_player(who, players))
             out[key] = who
     return out
 
