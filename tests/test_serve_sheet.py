@@ -100,3 +100,17 @@ def test_barbu_shows_the_doubles_owed_then_the_violations() -> None:
     )
     # Four declarers, three others each: twelve obligations broken.
     assert len(late["violations"]) == 12
+
+
+@pytest.mark.parametrize(("preset", "game"), PRESETS, ids=[p for p, _ in PRESETS])
+def test_what_the_next_deal_needs_does_not_depend_on_the_servers_terminal(
+    preset: str, game: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The status view wrapped to a narrow terminal once put the tail of its title
+    ("2000" of "first team to 2000") on the phones as a line of its own."""
+    result = random_result(preset, game, 7, 1)
+    monkeypatch.setenv("COLUMNS", "40")
+    narrow = view(result, "a-game-file-with-a-long-name.json")["next"]
+    monkeypatch.setenv("COLUMNS", "1000")
+    wide = view(result, "a-game-file-with-a-long-name.json")["next"]
+    assert narrow == wide

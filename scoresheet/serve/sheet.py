@@ -14,9 +14,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from scoresheet import registry
+from scoresheet.views.term import Term
 
 if TYPE_CHECKING:
     from scoresheet.results import GameResult
+
+
+# The status view as the page reads it: one line per line, never wrapped to the width of
+# the terminal the server happens to run in (the page wraps its own lines).
+_UNWRAPPED = Term(width=1000)
 
 
 def _next_lines(status: str) -> list[str]:
@@ -58,7 +64,8 @@ def view(result: GameResult, title: str) -> dict[str, Any]:
     out["file"] = title
     out["game"] = result.game
     out["players"] = list(result.players)
-    out["next"] = _next_lines(registry.part(result.game, "views").status_text(result, title))
+    views = registry.part(result.game, "views")
+    out["next"] = _next_lines(views.status_text(result, title, _UNWRAPPED))
     out["violations"] = [
         f"deal {v.deal}: {v.message}" if getattr(v, "deal", None) else v.message
         for v in result.violations
