@@ -28,7 +28,7 @@ from scoresheet.views.common import rules_in_force
 from scoresheet.views.term import Term, cells, plural, wrap
 
 if TYPE_CHECKING:
-    from scoresheet.questions import DealQuestions, Form
+    from scoresheet.questions import DealQuestions, Form, Question
     from scoresheet.session import OpenGame
 
 QUIT_WORDS = frozenset({"q", "quit"})
@@ -98,10 +98,7 @@ class Prompter:
             raise
         if self.echo_answers:  # piped answers: keep the transcript readable (and harmless)
             self._echo_answer(cells(asked), text)
-        text = text.strip()
-        if text.casefold() in QUIT_WORDS:
-            raise Quit
-        return text
+        return text.strip()
 
     def _echo_answer(self, used: int, text: str) -> None:
         """A piped answer after its prompt, continued on indented lines if it is long."""
@@ -136,12 +133,29 @@ class Prompter:
         typer.echo(text)
 
 
-def navigation(text: str, players: Sequence[str]) -> str | None:
-    """``back`` or ``help`` when ``text`` asks for it; refused when a player could be meant."""
+def navigation(text: str, players: Sequence[str], *, can_quit: bool = False) -> str | None:
+    """``back``, ``help`` (or, where ``can_quit``, ``quit``) when ``text`` asks for it;
+    refused when a player could be meant, naming both readings (a player's exact name
+    always means the player, a word after ``:`` always the word).
+
+    >>> navigation("q", ["Quinn", "Bob"], can_quit=True)
+    Traceback (most recent call last):
+    scoresheet.errors.ScoresheetError: "q" could be the player Quinn or quit; type the ...
+    >>> navigation("Q", ["Q", "Bob"], can_quit=True) is None
+    True
+    """
     t = entry.typed(text).casefold()
     marked = t.startswith(entry.KEYWORD_MARK)
     word = t.removeprefix(entry.KEYWORD_MARK) if marked else t
-    what = "back" if word in BACK_WORDS else "help" if word in HELP_WORDS else None
+    what = (
+        "back"
+        if word in BACK_WORDS
+        else "help"
+        if word in HELP_WORDS
+        else "quit"
+        if can_quit and word in QUIT_WORDS
+        else None
+    )
     if what is None or marked or entry.typed(text) in players:
         return what if what is None or marked else None
     could = entry.player_matches(t, players)
@@ -151,6 +165,22 @@ def navigation(text: str, players: Sequence[str]) -> str | None:
             f"type the player's name in full, {entry.KEYWORD_MARK}{word} for {what}"
         )
     return what
+
+
+def _refuse_if_an_answer(q: Question, text: str) -> None:
+    """``q`` (or ``quit``) typed where it is also an answer (the queen, no-queens): refused,
+    naming both readings; ``:q`` always quits."""
+    if entry.typed(text).startswith(entry.KEYWORD_MARK):
+        return
+    try:
+        value = q.parse(text)
+    except ScoresheetError:
+        return
+    word = entry.typed(text).casefold()
+    meant = f"the answer {value}" if isinstance(value, str | int) else "an answer here"
+    raise ScoresheetError(
+        f"{entry.quote(text)} could be {meant} or quit; type {entry.KEYWORD_MARK}{word} to quit"
+    )
 
 
 def walk(
@@ -182,7 +212,10 @@ def walk(
         shown = q.key
         text = io.line(q.prompt)
         try:
-            nav = navigation(text, players)
+            nav = navigation(text, players, can_quit=True)
+            if nav == "quit":
+                _refuse_if_an_answer(q, text)
+                raise Quit
             if nav == "help":
                 for line in help_text(q).splitlines():  # prose reads best at most 80 wide
                     io.say(f"  {line}", width=HELP_WIDTH, indent="  ")
@@ -250,7 +283,7 @@ def opening(file: str, game: str, rules: Any, progress: str) -> str:
     words the prompts understand."""
     return (
         f"{file}: {game}, rules {rules_in_force(rules)} — {progress}. Type ? to explain a "
-        "question, back for the previous one, q to stop; a deal is saved once it is complete."
+        "question, back for the previous one, quit to stop; a deal is saved once it is complete."
     )
 
 
@@ -290,8 +323,12 @@ def run_deals(
         except Quit:
             io.say(f"quit: {_stopped(game)}")
             return 0
-        except (EOFError, KeyboardInterrupt):
-            typer.echo(f"scoresheet: stopped; {_stopped(game)}", err=True)
+        except (EOFError, KeyboardInterrupt) as stop:
+            if isinstance(stop, KeyboardInterrupt):  # the cursor is still after the prompt
+                typer.echo("", err=True)
+            stopped = f"scoresheet: stopped; {_stopped(game)}"
+            for part in wrap(stopped, io.width, "  ", clip_words=False):
+                typer.echo(part, err=True)
             return 130
         except TooLong:
             typer.echo(

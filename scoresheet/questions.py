@@ -181,5 +181,5 @@ def help_text(question: Question) -> str:
     lines = [question.help or "Answer the question as the table played it."]
     if question.choices:
         lines.append(f"Possible answers: {', '.join(question.choices)}.")
-    lines.append("Type back for the previous question, q to stop.")
+    lines.append("Type back for the previous question, quit to stop.")
     return "\n".join(lines)

@@ -471,7 +471,7 @@ def test_every_command_reads_a_bom_or_utf16_game_file(tmp_path: Path, how: str) 
     for args in reads:
         proc = run(*args)
         assert proc.returncode == 0, (args[0], proc.stderr)
-    play = run("play", game, stdin="q\n")
+    play = run("play", game, stdin="quit\n")
     assert play.returncode == 0 and "27 of 28 deals played" in play.stdout, play.stderr
 
     first = FULL["deals"][0] | {"result": {"order": ["Ann", "Dan", "Cat", "Bob"], "start": "K"}}

@@ -119,7 +119,7 @@ def test_caribbean_all_fours_none_with_a_player_called_noah(tmp_path: Path) -> N
 
 def test_play_refuses_max_with_max_at_the_table_and_asks_again(tmp_path: Path) -> None:
     path = new(tmp_path, ["Ann", "Bob", "Cat", "Max"])
-    answers = ["no-queens", "", "max", "Max", "", "", "2,1,1,0", "q"]
+    answers = ["no-queens", "", "max", "Max", "", "", "2,1,1,0", "quit"]
     proc = run("play", path, stdin="\n".join(answers) + "\n")
     assert proc.returncode == 0, proc.stderr
     assert '"max" could be the player Max or maximum' in proc.stdout
@@ -465,7 +465,7 @@ def test_play_through_the_console_script_stores_what_was_meant_or_refuses(
     target = data.draw(st.sampled_from([players[0], *players[2:], "maximum", "family"]))
     text = data.draw(_forms(target, players))
     # The double, then Enter for every later double and redouble, the K♥, and q.
-    answers = ["no-king", text, *[""] * 6, players[0], "q"]
+    answers = ["no-king", text, *[""] * 6, players[0], "quit"]
     proc = run("play", path, stdin="\n".join(answers) + "\n")
     assert proc.returncode == 0, proc.stdout + proc.stderr
     asked = proc.stdout.split(f"{players[1]} doubles whom?")[1]

@@ -31,27 +31,27 @@ GAMES = {
     "barbu": (
         ["-o", "values.no-king=-25"],
         "rules classic; no-king -25",
-        ["?", "queens", "Zoë", "山田", "", "", "", "?", "2,1,1,9", "2,1,1,0", "?", "q"],
+        ["?", "queens", "Zoë", "山田", "", "", "", "?", "2,1,1,9", "2,1,1,0", "?", "quit"],
     ),
     "ravage-city": (
         ["--rules", "ravage-city"],
         "rules ravage-city",
-        ["ravage", "山田", "", "", "", "cards", "?", "3 2 1 1", *["2/2/2/2"] * 3, "?", "q"],
+        ["ravage", "山田", "", "", "", "cards", "?", "3 2 1 1", *["2/2/2/2"] * 3, "?", "quit"],
     ),
     "rosbiratschka": (
         ["--game", "rosbiratschka", "-o", "values.king-of-hearts=10"],
         "rules rosbiratschka; king-of-hearts 10",
-        ["?", "2 3 1 1", "2 3 1 2", "?", "q"],
+        ["?", "2 3 1 1", "2 3 1 2", "?", "quit"],
     ),
     "belote": (
         ["--game", "belote", "-o", "target=500"],
         "rules belote; target 500",
-        ["hearts", "zoë", "62 90", "?", "Eve", "1", "", "?", "q"],
+        ["hearts", "zoë", "62 90", "?", "Eve", "1", "", "?", "quit"],
     ),
     "caribbean-all-fours": (
         ["--game", "caribbean-all-fours", "-o", "target=10"],
         "rules caribbean-all-fours; target 10",
-        ["?", "5S", "stand", "zoë", "山田", "none", "30 31", "30 30", "?", "q"],
+        ["?", "5S", "stand", "zoë", "山田", "none", "30 31", "30 30", "?", "quit"],
     ),
 }
 
@@ -107,9 +107,9 @@ def test_a_play_transcript_fits_and_breaks_only_between_words(
 def test_a_long_question_is_asked_on_its_own_lines_then_after_a_short_prompt(
     tmp_path: Path,
 ) -> None:
-    out = play(new(tmp_path, "barbu"), ["queens", "q"], 50)
+    out = play(new(tmp_path, "barbu"), ["queens", "quit"], 50)
     lines = out.splitlines()
-    at = lines.index("> q")
+    at = lines.index("> quit")
     assert lines[at - 2 : at] == [
         "Zoë doubles whom? (山田, José-María, Dan, maximum,",
         "  family, none):",
@@ -119,7 +119,7 @@ def test_a_long_question_is_asked_on_its_own_lines_then_after_a_short_prompt(
 
 
 def test_the_doubles_owed_keep_their_mark_inside_the_width(tmp_path: Path) -> None:
-    out = play(new(tmp_path, "barbu"), ["q"], 40)
+    out = play(new(tmp_path, "barbu"), ["quit"], 40)
     owed = out[out.index("Doubles owed to 山田:") :].split("Contract:")[0]
     assert owed.splitlines()[1:3] == [
         "  - Zoë must still double 山田 2 times",
@@ -130,8 +130,8 @@ def test_the_doubles_owed_keep_their_mark_inside_the_width(tmp_path: Path) -> No
 
 def test_the_intro_says_one_deal_played(tmp_path: Path) -> None:
     path = new(tmp_path, "caribbean-all-fours")
-    play(path, ["5S", "stand", "zoë", "山田", "none", "30 30", "q"], 80)
-    again = " ".join(play(path, ["q"], 80).split())
+    play(path, ["5S", "stand", "zoë", "山田", "none", "30 30", "quit"], 80)
+    again = " ".join(play(path, ["quit"], 80).split())
     assert "first to 10; 1 deal played." in again
     assert "keeps its 1 deal" in again
 
@@ -154,7 +154,7 @@ def test_new_fits_the_width_and_keeps_the_file_name_whole(tmp_path: Path) -> Non
 
 def test_counts_of_one_are_singular_in_what_play_says(tmp_path: Path) -> None:
     out = play(
-        new(tmp_path, "ravage-city"), ["ravage", "山田", "", "", "", "cards", "1/0/0/0", "q"], 80
+        new(tmp_path, "ravage-city"), ["ravage", "山田", "", "", "", "cards", "1/0/0/0", "quit"], 80
     )
     assert "山田 took 1 card, not a whole number of tricks" in out
     # The doubles owed, as play's header lists them: one double that can no longer be made.

@@ -45,7 +45,7 @@ def test_back_walks_back_to_the_contract_and_changes_it(tmp_path: Path) -> None:
         "queens", "a", "a",  # Bob and Cat double Ann; at Dan's turn, go back:
         "back", "back", "back",  # to Cat's double, Bob's double, the contract
         "back",  # nothing before the contract
-        "king", "", "", "", "d", "q",
+        "king", "", "", "", "d", "quit",
     )  # fmt: skip
     assert "this is the first question of the deal" in out
     asked = [line.split(":")[0] for line in out.splitlines() if line.endswith(("back", "king"))]
@@ -64,7 +64,9 @@ def test_back_walks_back_to_the_contract_and_changes_it(tmp_path: Path) -> None:
 
 def test_back_from_the_result_to_the_doubles(tmp_path: Path) -> None:
     path = start(tmp_path)
-    play(path, "queens", "a", "", "", "", "back", "back", "back", "d", "", "", "", "2,1,1,0", "q")
+    play(
+        path, "queens", "a", "", "", "", "back", "back", "back", "d", "", "", "", "2,1,1,0", "quit"
+    )
     (deal,) = saved(path)
     # back from the queens: Ann's redouble, Dan's double, Cat's double; Cat now doubles Dan
     assert deal["doubles"] == [{"by": "Bob", "double": ["Ann"]}, {"by": "Cat", "double": ["Dan"]}]
@@ -73,7 +75,7 @@ def test_back_from_the_result_to_the_doubles(tmp_path: Path) -> None:
 
 def test_question_mark_explains_in_the_rules_words(tmp_path: Path) -> None:
     path = start(tmp_path)
-    out = play(path, "?", "queens", "?", "q")
+    out = play(path, "?", "queens", "?", "quit")
     contract_help = out.split("Contract: ?")[1].replace("\n  ", " ")
     assert "each declarer plays every contract once" in contract_help
     double_help = out.split("doubles whom? (Ann, Cat, Dan, maximum, family, none): ?")[1]
@@ -94,7 +96,7 @@ def test_one_wrong_ravage_city_count_re_asks_only_that_player(tmp_path: Path) ->
         "ravage", "a", "", "", "",  # Bob doubles Ann; Ann does not redouble
         "cards", "3/3/3/3", "4/3/3/2",
         "4/4/4/8",  # clubs: 3 + 2 + 8 = 13 leaves Dan none: fine so far
-        "q",
+        "quit",
     )  # fmt: skip
     assert saved(path)[0]["result"]["cards"]["Dan"] == {
         "spades": 2, "hearts": 3, "diamonds": 3, "clubs": 0,
@@ -111,7 +113,7 @@ def test_a_wrong_count_keeps_the_other_players_answers(tmp_path: Path) -> None:
         "8/3/3/11",  # clubs: 3 + 11 = 14, a deal has 13 (and 25 cards): refused
         "8/3/3/2",  # Bob again, and only Bob
         "1/4/4/7",
-        "q",
+        "quit",
     )  # fmt: skip
     refused = out.split("✗ ")[1]
     assert refused.startswith("Bob took 25 cards, not a whole number of tricks")
@@ -134,7 +136,7 @@ def test_salad_a_wrong_count_re_asks_that_count_only(tmp_path: Path) -> None:
         "4 3 3 3",
         "1 1 1 1",  # queens
         "b",  # K♥
-        "q",
+        "quit",
     )  # fmt: skip
     assert "✗ hearts add up to 20, a deal has 13" in out
     after = out.split("✗ hearts add up to 20, a deal has 13\n")[1]
@@ -147,7 +149,7 @@ def test_salad_a_wrong_count_re_asks_that_count_only(tmp_path: Path) -> None:
 
 def test_the_declarer_is_asked_one_clear_redouble_question(tmp_path: Path) -> None:
     path = start(tmp_path)
-    out = play(path, "queens", "a", "a", "", "?", "all", "2,1,1,0", "q")
+    out = play(path, "queens", "a", "a", "", "?", "all", "2,1,1,0", "quit")
     assert "Ann, redouble whom? Bob, Cat — or all, or none" in out
     assert "Ann doubles whom?" not in out and "declarer, may only" not in out
     assert "redouble the players who doubled them" in out.split("or all, or none: ?")[1]
@@ -160,7 +162,7 @@ def test_the_declarer_is_asked_one_clear_redouble_question(tmp_path: Path) -> No
 
 def test_a_positive_contract_does_not_ask_the_declarer_to_double(tmp_path: Path) -> None:
     path = start(tmp_path)
-    out = play(path, "trumps", "", "", "", "", "5 3 2 3", "q")
+    out = play(path, "trumps", "", "", "", "", "5 3 2 3", "quit")
     assert "Ann doubles whom?" not in out
     assert "(none):" not in out  # no question whose only answer is none
 
@@ -173,7 +175,7 @@ def test_the_last_contract_left_is_not_asked(tmp_path: Path) -> None:
         if contract == "trumps":
             deal["result"] = {"tricks": {"Ann": 13}}
         add_deal(game, deal)
-    out = play(path, "", "", "", "c a d", "", "q")
+    out = play(path, "", "", "", "c a d", "", "quit")
     assert "Contract: dominoes (the only one Ann has left)" in out
     assert out.split("Deal 8")[0].count("Contract:") == 1  # said, not asked
     assert saved(path)[-1]["contract"] == "dominoes"
@@ -187,7 +189,7 @@ def test_back_and_question_mark_a_player_could_be_meant_by_are_refused(tmp_path:
         "Ann", "Backus", "",  # Backus doubles Ann, Cat doubles Backus, Dan does not
         ":back", "",  # back to Dan's turn, and the same answer
         "", "",  # nobody redoubles
-        "2,1,1,0", "q",
+        "2,1,1,0", "quit",
     )  # fmt: skip
     assert '"back" could be the player Backus or back' in out
     (deal,) = saved(path)
@@ -237,7 +239,7 @@ def test_rosbiratschka_back_and_question_mark(tmp_path: Path) -> None:
         ("king-of-hearts", {"king_of_hearts": "Dan"}),
     ):
         add_deal(open_game(path), {"contract": contract, "result": result})
-    out = play(path, "a", "?", "back", "b", "c", "d", "q")
+    out = play(path, "a", "?", "back", "b", "c", "d", "quit")
     assert "hundred: report who took the total past 25, 50 and 100" in out
     assert "Who took the running total past 50 (to 51 or more)?: ?" in out
     assert "past 25 (to 26 or more)?: b" in out  # back re-asked the first question
@@ -247,7 +249,7 @@ def test_rosbiratschka_back_and_question_mark(tmp_path: Path) -> None:
 def test_belote_back_and_question_mark(tmp_path: Path) -> None:
     path = tmp_path / "b.json"
     new_game(path, PLAYERS, rules="belote", game="belote")
-    out = play(path, "h", "b", "62", "back", "?", "70 82", "BD", "?", "", "q")
+    out = play(path, "h", "b", "62", "back", "?", "70 82", "BD", "?", "", "quit")
     assert "or cards to type the cards a team captured instead" in out.replace("\n  ", " ")
     assert "Belote-rebelote: K and Q of trumps in one hand" in out.replace("\n  ", " ")
     (deal,) = saved(path)
@@ -268,7 +270,9 @@ def test_family_flanks_and_maximum_are_explained_in_help_and_readme() -> None:
 def test_caribbean_all_fours_back_and_question_mark(tmp_path: Path) -> None:
     path = tmp_path / "c.json"
     new_game(path, PLAYERS, rules="caribbean-all-fours", game="caribbean-all-fours")
-    out = play(path, "5S", "stand", "?", "back", "run", "7S", "KD", "a", "b", "none", "40 30", "q")
+    out = play(
+        path, "5S", "stand", "?", "back", "run", "7S", "KD", "a", "b", "none", "40 30", "quit"
+    )
     assert "Who was dealt the highest trump in play (High)" in out  # ? at High
     assert "a spade again: the pack is run again" in out  # back, then run instead of stand
     deal = saved(path)[0]
@@ -278,7 +282,7 @@ def test_caribbean_all_fours_back_and_question_mark(tmp_path: Path) -> None:
 
 def test_piped_answers_are_echoed_without_their_control_characters(tmp_path: Path) -> None:
     path = start(tmp_path)
-    out = play(path, "\x1b[2Jqueens", "q")
+    out = play(path, "\x1b[2Jqueens", "quit")
     assert "\x1b" not in out
     assert "Contract: \\x1b[2Jqueens" in out
     assert '✗ "\\x1b[2Jqueens" is not a contract Ann has left' in out
@@ -295,7 +299,7 @@ def test_chinese_poker_a_card_in_two_hands_re_asks_that_hand_only(tmp_path: Path
     wrong = hands["Bob"].replace("2H", "2S")  # the 2♠ is Ann's
     out = play(
         path, "chinese", "", "", "", "hands",
-        hands["Ann"], wrong, hands["Bob"], hands["Cat"], hands["Dan"], "q",
+        hands["Ann"], wrong, hands["Bob"], hands["Cat"], hands["Dan"], "quit",
     )  # fmt: skip
     assert "✗ 2S: already in Ann's hand" in out
     after = out.split("✗ 2S: already in Ann's hand\n")[1]

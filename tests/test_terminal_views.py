@@ -205,7 +205,7 @@ def test_a_play_transcript_fits_50_columns(tmp_path: Path) -> None:
     assert made.returncode == 0, made.stderr
     proc = subprocess.run(
         [str(SCRIPT), "play", str(path)],
-        input="2 3 1 2\nq\n",
+        input="2 3 1 2\nquit\n",
         capture_output=True,
         text=True,
         env=_env(COLUMNS="50"),

@@ -269,7 +269,7 @@ def play_simulated(tmp_path: Path, rules: str, seed: int, deals: int | None) -> 
     path = start_game(tmp_path, rules)
     answers = game_answers(seed, data)
     complete = expected.complete
-    proc = run("play", path, stdin="\n".join([*answers, *([] if complete else ["q"])]) + "\n")
+    proc = run("play", path, stdin="\n".join([*answers, *([] if complete else ["quit"])]) + "\n")
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr
     assert "✗" not in proc.stdout, proc.stdout  # every scripted answer was accepted
     assert_same_scores(path, expected)
@@ -333,7 +333,7 @@ def test_both_ravage_city_forms_through_play(tmp_path: Path) -> None:
         "",
         "c",  # Ann redoubles Cat
         "a",  # Ann took the K♥
-        "q",
+        "quit",
     ]
     proc = run("play", path, stdin="\n".join(answers) + "\n")
     assert proc.returncode == 0, proc.stderr
@@ -363,7 +363,7 @@ def test_counts_that_do_not_add_up_are_asked_again_with_the_reason(tmp_path: Pat
     path = start_game(tmp_path)
     out = play(
         path,
-        ["queens", "a", "none", "none", "none", "2 2 1 0", "A=2,b=1,d=1", "q"],
+        ["queens", "a", "none", "none", "none", "2 2 1 0", "A=2,b=1,d=1", "quit"],
     )
     assert out.exit_code == 0, out.output
     text = out.stdout
@@ -431,7 +431,7 @@ def test_doubling_someone_who_doubled_you_is_asked_again(tmp_path: Path) -> None
             "bob",  # Cat redoubles Bob
             "",  # Ann does not redouble Cat
             "0 0 4 0",
-            "q",
+            "quit",
         ],
     )
     assert out.exit_code == 0, out.output
@@ -448,7 +448,7 @@ def test_doubling_someone_who_doubled_you_is_asked_again(tmp_path: Path) -> None
 
 def test_an_undoubled_negative_deal_asks_no_result(tmp_path: Path) -> None:
     path = start_game(tmp_path)
-    out = play(path, ["no-tricks", "", "none", "-", "q"])
+    out = play(path, ["no-tricks", "", "none", "-", "quit"])
     assert out.exit_code == 0, out.output
     assert "Nobody doubled" in out.stdout
     assert "Tricks taken" not in out.stdout
@@ -459,7 +459,7 @@ def test_an_undoubled_negative_deal_asks_no_result(tmp_path: Path) -> None:
 
 def test_a_positive_deal_is_played_even_undoubled(tmp_path: Path) -> None:
     path = start_game(tmp_path)
-    out = play(path, ["dominoes", "", "", "", "c a d", "", "q"])
+    out = play(path, ["dominoes", "", "", "", "c a d", "", "quit"])
     assert out.exit_code == 0, out.output
     assert "Going-out order" in out.stdout
     assert scored(path).deals[0].base == {"Cat": 45, "Ann": 20, "Dan": 5, "Bob": -5}
@@ -482,7 +482,7 @@ def test_refusals_in_the_doubling_and_the_result(tmp_path: Path) -> None:
             "",
             "5 5 5 5",  # 20 tricks
             "13 0 0 0",
-            "q",
+            "quit",
         ],
     )
     assert out.exit_code == 0, out.output
@@ -501,7 +501,7 @@ def test_the_ace_of_hearts_without_a_heart_asks_the_hearts_again(tmp_path: Path)
     path = start_game(tmp_path)
     out = play(
         path,
-        ["hearts", "x", "", "", "", "", "", "13 0 0 0", "bob", "12 1 0 0", "bob", "q"],
+        ["hearts", "x", "", "", "", "", "", "13 0 0 0", "bob", "12 1 0 0", "bob", "quit"],
     )
     assert out.exit_code == 0, out.output
     text = out.stdout
@@ -520,13 +520,13 @@ def test_before_each_deal_the_owed_doubles_are_shown(tmp_path: Path) -> None:
     for c in contracts:  # nobody doubles Ann in her first five deals: all split
         g = open_game(path)
         add_deal(g, {"contract": c})
-    out = play(path, ["q"])
+    out = play(path, ["quit"])
     assert out.exit_code == 0, out.output
     text = out.stdout
     assert "Deal 6 of 28: Ann declares" in text
     assert "Ann's contracts left: trumps, dominoes" in text
     assert "  ! Bob must double Ann in both of Ann's last 2 deals" in text
-    out = play(path, ["trumps", "a", "a", "", "", "", "13 0 0 0", "q"])
+    out = play(path, ["trumps", "a", "a", "", "", "", "13 0 0 0", "quit"])
     assert "Dan doubles whom? — must double Ann (Ann, maximum, none)" in out.stdout
     after = out.stdout.split("deal 6: Ann declared trumps")[1]
     assert "Cat must double Ann in Ann's last deal" in after
@@ -545,9 +545,9 @@ def test_a_complete_game_prints_the_standings(tmp_path: Path) -> None:
 
 def test_pagat_asks_the_declarer_first_and_names_the_dealer(tmp_path: Path) -> None:
     path = start_game(tmp_path, "pagat")
-    out = play(path, ["q"])
+    out = play(path, ["quit"])
     assert "Deal 1 of 28: Ann (dealer: Dan) declares" in out.stdout
-    out = play(path, ["king", "a", "", "", "", "a", "q"])
+    out = play(path, ["king", "a", "", "", "", "a", "quit"])
     assert out.exit_code == 0, out.output
     assert "Ann doubles whom?" not in out.stdout  # the declarer only redoubles: asked below
     assert out.stdout.index("Bob doubles whom?") < out.stdout.index("Ann, redouble whom? Bob")
@@ -672,7 +672,7 @@ def test_a_deal_added_elsewhere_meanwhile_is_not_lost(tmp_path: Path) -> None:
     assert other.returncode == 0, other.stderr
     live.send("1 1 1 1")
     live.wait_for("Deal 2 of 28")
-    live.send("q")
+    live.send("quit")
     code, out, _ = live.finish()
     assert code == 0, out
     assert "was changed by another command while deal 1 was being entered" in out

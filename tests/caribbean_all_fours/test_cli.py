@@ -196,7 +196,7 @@ def test_play_a_whole_game(tmp_path: Path) -> None:
 
 def test_play_quit_and_end_of_input(tmp_path: Path) -> None:
     path = new(tmp_path)
-    out = ok("play", path, stdin="5S\nstand\nbob\ncat\nnone\n30 30\nAS\nq\n")
+    out = ok("play", path, stdin="5S\nstand\nbob\ncat\nnone\n30 30\nAS\nquit\n")
     assert "quit: deal 2 was not saved; g.json keeps its 1 deal" in out
     assert len(json.loads(path.read_text())["deals"]) == 1
     proc = run("play", path, stdin="AS\nstand\nbob\n")

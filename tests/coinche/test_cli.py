@@ -86,7 +86,7 @@ def test_the_page_example_at_the_table(tmp_path: Path) -> None:
 def test_play_asks_the_auction_then_the_result_as_belote(tmp_path: Path) -> None:
     g = _new(tmp_path)
     answers = ["h", "100", "Ann", "", "56", "1", "Ann"]  # no coinche: no surcoinche asked
-    answers += ["s", "95", "100", "Bob", "Dan", "Ann", "", "74", "1", "Bob", "q"]
+    answers += ["s", "95", "100", "Bob", "Dan", "Ann", "", "74", "1", "Bob", "quit"]
     proc = run("play", g, stdin="\n".join(answers) + "\n")
     assert proc.returncode == 0, proc.stderr
     assert "Surcoinched by? (Bob or Dan; Enter for none)" in proc.stdout

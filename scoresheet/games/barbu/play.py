@@ -50,10 +50,12 @@ def contract_answer(text: str, result: GameScore, declarer: str) -> str:
     left = list(dict.fromkeys(result.contracts_left(declarer)))
     try:
         return entry.contract(text, left)
-    except ScoresheetError:
+    except ScoresheetError as among_left:
         try:
             meant = entry.contract(text, result.rules.contracts)
         except ScoresheetError:
+            if " could be " in str(among_left):  # two of the contracts left: name both
+                raise ScoresheetError(str(among_left).removeprefix("contract: ")) from None
             raise ScoresheetError(
                 f"{entry.quote(text)} is not a contract {declarer} has left ({', '.join(left)})"
             ) from None
