@@ -85,6 +85,10 @@ def new_game(
     """Create a game file; ``first`` names the first declarer or dealer (the seating order is
     kept); ``teams`` the partnerships of a partnership game (default: opposite seats)."""
     seats = list(players)
+    if teams and not registry.game(game).teams:
+        raise ScoresheetError(
+            f"--team: {registry.game(game).title} is not played in partnerships; leave out --team"
+        )
     if first is not None:
         if first not in seats:
             raise ScoresheetError(f'--first: "{first}" is not one of the players')
@@ -112,15 +116,18 @@ def _data(game: OpenGame) -> dict[str, Any]:
     return copy.deepcopy(rec.to_data(game.record))
 
 
-def add_deal(game: OpenGame, deal: dict[str, Any]) -> tuple[Any, Any]:
-    """Add the next deal and save; returns the new scores and the deal as scored."""
+def add_deal(game: OpenGame, deal: dict[str, Any], *, source: str | None = None) -> tuple[Any, Any]:
+    """Add the next deal and save; returns the new scores and the deal as scored.
+
+    ``source`` names where the deal came from (``--deal``) in a message about its fields;
+    by default the game file's name."""
     if game.result.complete:
         n = len(game.result.deals)
         played = f"{n} deal{'' if n == 1 else 's'} played"
         raise ScoresheetError(f"deal {n + 1}: the game is already complete ({played})")
     data = _data(game)
     data["deals"].append(deal)
-    record, result = rescore(data, game.path.name)
+    record, result = rescore(data, source or game.path.name)
     save(game, record)
     return result, result.deals[-1]
 
@@ -144,8 +151,11 @@ def undo_last(game: OpenGame) -> tuple[Any, dict[str, Any]]:
     return result, removed
 
 
-def edit_deal(game: OpenGame, number: int, deal: dict[str, Any]) -> Any:
-    """Replace deal ``number`` and save, after checking every later deal against it."""
+def edit_deal(
+    game: OpenGame, number: int, deal: dict[str, Any], *, source: str | None = None
+) -> Any:
+    """Replace deal ``number`` and save, after checking every later deal against it
+    (``source`` as for :func:`add_deal`)."""
     data = _data(game)
     count = len(data["deals"])
     if not 1 <= number <= count:
@@ -155,7 +165,7 @@ def edit_deal(game: OpenGame, number: int, deal: dict[str, Any]) -> Any:
     before = data["deals"][number - 1]
     data["deals"][number - 1] = deal
     try:
-        record, result = rescore(data, game.path.name)
+        record, result = rescore(data, source or game.path.name)
     except ScoresheetError as exc:
         raise ScoresheetError(f"editing deal {number} is refused: {exc}") from None
     after = rec.to_data(record)["deals"][number - 1]

@@ -82,13 +82,65 @@ def _name(info: Any) -> str:
     return str(info.name or info.callback.__name__.replace("_", "-"))
 
 
+def _refuse_repeats(command: Any, args: list[str]) -> None:
+    """An option that takes one value, given twice (``--king Bob --king Cat``), is refused
+    naming both values: click would keep the last one without a word.
+
+    >>> from scoresheet.cli import _command
+    >>> _refuse_repeats(_command("add").commands["add"], ["g.json", "--king=Bob", "--king", "Cat"])
+    Traceback (most recent call last):
+    scoresheet.errors.ScoresheetError: --king is given twice (Bob, then Cat); give it once
+    """
+    takes_value: dict[str, Any] = {}  # each spelling of an option that takes a value
+    for param in command.params:
+        if getattr(param, "param_type_name", "") == "option" and not param.is_flag:
+            takes_value.update(dict.fromkeys([*param.opts, *param.secondary_opts], param))
+    seen: dict[str, tuple[str, str]] = {}
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        if arg == "--":
+            return
+        spelled, sep, value = arg.partition("=") if arg.startswith("--") else (arg, "", "")
+        param = takes_value.get(spelled)
+        if param is None and not arg.startswith("--") and arg[:2] in takes_value:
+            param, spelled, sep, value = takes_value[arg[:2]], arg[:2], "", arg[2:]
+        if param is not None:
+            if not sep and not value:  # its value is the next argument
+                i += 1
+                value = args[i] if i < len(args) else ""
+            if not param.multiple:
+                if param.name in seen:
+                    first, before = seen[param.name]
+                    raise ScoresheetError(
+                        f"{first} is given twice ({before}, then {value}); give it once"
+                    )
+                seen[param.name] = (spelled, value)
+        i += 1
+
+
 def main(argv: list[str] | None = None) -> None:
     """The console script's entry point: every outcome is a result or one line and an exit
     code (see :mod:`scoresheet.errors`), never a traceback."""
+    if sys.stdout is None:  # started with standard output closed (``scoresheet add … >&-``)
+        if sys.stderr is not None:
+            typer.echo("scoresheet: standard output is closed; nothing was done", err=True)
+        sys.exit(EXIT_REFUSED)
     try:
         args = sys.argv[1:] if argv is None else argv
         first = args[0] if args and not args[0].startswith("-") else None
-        code = _command(first).main(args=args, prog_name="scoresheet", standalone_mode=False)
+        group = _command(first)
+        command = group.commands.get(first) if first is not None else None
+        if command is not None:
+            _refuse_repeats(command, args[1:])
+        try:
+            code = group.main(args=args, prog_name="scoresheet", standalone_mode=False)
+        except SystemExit as stop:
+            # click's own answer to a closed pipe is exit 1, which is audit's "findings".
+            if stop.code != 1:
+                raise
+            _quiet_stdout()
+            sys.exit(EXIT_REFUSED)
         sys.stdout.flush()
     except ScoresheetError as exc:
         _say(str(exc))

@@ -36,6 +36,11 @@ def _read_deal_json(text: str) -> dict[str, Any]:
     return deal
 
 
+def _source(options: dict[str, Any]) -> str | None:
+    """What a message about the new deal's fields names: ``--deal`` when it came as JSON."""
+    return "--deal" if options["deal"] is not None else None
+
+
 def build_deal(game: OpenGame, number: int, options: dict[str, Any]) -> dict[str, Any]:
     """The deal object for deal ``number`` from ``--deal`` or from the readable flags
     (``options``: the deal options of ``add``/``edit``)."""
@@ -161,7 +166,7 @@ def register(app: typer.Typer) -> None:
 
         g = open_game(game)
         number = len(g.result.deals) + 1
-        result, _ = add_deal(g, build_deal(g, number, deal))
+        result, _ = add_deal(g, build_deal(g, number, deal), source=_source(deal))
         typer.echo(deal_line(result, number))
         echo_after_deal(result)
 
@@ -180,7 +185,7 @@ def register(app: typer.Typer) -> None:
         from scoresheet.session import edit_deal, open_game
 
         g = open_game(game)
-        result = edit_deal(g, number, build_deal(g, number, deal))
+        result = edit_deal(g, number, build_deal(g, number, deal), source=_source(deal))
         typer.echo(deal_line(result, number, prefix="corrected "))
         echo_after_deal(result)
 
@@ -201,8 +206,9 @@ def register(app: typer.Typer) -> None:
 
         Type back for the previous question, ? for what the current one means in
         the rules' words. A wrong answer is asked again with the reason; a deal is
-        saved only once it is complete and valid. Type q to stop; Ctrl-C or end
-        of input leaves the file as it was after the last complete deal.
+        saved only once it is complete and valid. Type quit (or q where it cannot be
+        an answer, :q anywhere) to stop; Ctrl-C or end of input leaves the file as it
+        was after the last complete deal.
         """
         from scoresheet.session import open_game
 
@@ -273,6 +279,7 @@ def _options(items: list[str]) -> dict[str, Any]:
     from scoresheet.record import parse
 
     out: dict[str, Any] = {}
+    given: dict[str, Any] = {}  # each KEY set whole, and its value
     for item in items:
         key, sep, raw = item.partition("=")
         if not sep or not key.strip():
@@ -291,17 +298,26 @@ def _options(items: list[str]) -> dict[str, Any]:
         node = out
         parts = key.strip().split(".")
         for k, part in enumerate(parts[:-1]):
+            whole = ".".join(parts[: k + 1])
             node = node.setdefault(part, {})
-            if not isinstance(node, dict):
-                whole = ".".join(parts[: k + 1])
+            if whole in given or not isinstance(node, dict):
                 raise ScoresheetError(
                     f'--option: "{item}" changes part of {whole}, which another --option '
                     f"sets as a whole; give one or the other"
                 )
-        if isinstance(node.get(parts[-1]), dict) and not isinstance(value, dict):
+        if ".".join(parts) in given:
+            raise ScoresheetError(
+                f"--option: {key.strip()} is given twice ({_shown(given['.'.join(parts)])}, "
+                f"then {_shown(value)}); give it once"
+            )
+        if parts[-1] in node:
             raise ScoresheetError(
                 f'--option: "{item}" sets {key.strip()} as a whole, which another --option '
                 "changes part of; give one or the other"
             )
-        node[parts[-1]] = value
+        node[parts[-1]] = given[".".join(parts)] = value
     return out
+
+
+def _shown(value: Any) -> str:
+    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
