@@ -122,3 +122,19 @@ def test_with_a_target_of_1000() -> None:
     assert (won.winner, won.won_at, won.team_totals) == (0, 3, (1080, 750))
     data["rules"] = "coinche-bga"
     assert score_game(record.from_data(data)).winner is None
+
+
+def test_the_points_column_is_headed_as_it_is_ordered() -> None:
+    """The column holds each team's points in the order of the teams' score columns, so
+    it is not headed T/D (the page's takers' and defenders' points): in deal 1 the
+    takers, Cat & Ann, have 126, shown second."""
+    from scoresheet.games.coinche.views import score_table
+    from scoresheet.views.term import Term
+
+    for width in (120, 50):
+        table = score_table(_score(), Term(width=width))
+        assert "T/D" not in table
+        head = table.splitlines()[0].split()
+        assert "points" in head
+        row = next(line.split() for line in table.splitlines() if line.startswith("1 "))
+        assert "56/126" in row

@@ -314,7 +314,7 @@ def sheet_text(result: GameScore, title: str, term: Term | None = None) -> str:
     ]
     owed = owed_text(result, term)
     if owed:
-        parts += ["", "Doubles still owed to declarers", owed]
+        parts += ["", term.lines("Doubles still owed to declarers"), owed]
     if result.violations:
         parts += ["", "Violations", violations_text(result, term)]
     return "\n".join(parts)

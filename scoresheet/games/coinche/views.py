@@ -49,7 +49,8 @@ def _outcome(deal: DealScore) -> str:
 
 
 def _points(deal: DealScore) -> str:
-    """Each team's total T/D with the last trick, belote and declarations."""
+    """Each team's points, with the last trick, belote and declarations, in the order of
+    the teams' score columns (not takers first: the rules page's T and D)."""
     a, b = deal.play.deal_points
     return f"{a}/{b}" + (" (cards)" if deal.play.from_cards else "")
 
@@ -79,12 +80,12 @@ def score_table(result: GameScore, term: Term | None = None) -> str:
         full.append(["", "", "TOTAL", "", "", "", "", "", "", *map(str, result.team_totals)])
         short.append(["", "", "", "TOTAL", "", "", *map(str, result.team_totals), "", "", "", ""])
     names = [result.team_name(0), result.team_name(1)]
-    head = ["#", "dealer", "contract", "T/D", "last", "belote", "capot", "outcome", "m"]
+    head = ["#", "dealer", "contract", "points", "last", "belote", "capot", "outcome", "m"]
     head += names
-    short_head = ["#", "dl", "by", "bid", "m", "outcome", *tags, "T/D", "last", "bel", "capot"]
+    short_head = ["#", "dl", "by", "bid", "m", "outcome", *tags, "points", "last", "bel", "capot"]
     legend = [
         players_legend(result.players, who),
-        "dl: the dealer; by: the taker; m: the multiplier; T/D: each team's points",
+        "dl: the dealer; by: the taker; m: the multiplier",
     ]
     return fit_table(
         term,
