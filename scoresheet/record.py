@@ -8,6 +8,8 @@ contract (see the spec): keys may be added, never renamed.
 from __future__ import annotations
 
 import json
+import re
+import unicodedata
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
@@ -95,12 +97,70 @@ def _duplicate(text: str | bytes, source: str) -> ScoresheetError:
     return ScoresheetError(f"{source}: a key is given twice; refused")  # pragma: no cover
 
 
+# A control character in a JSON string is written escaped (\u001b, \n …) or, for DEL and
+# the C1 controls (U+007F–U+009F, CSI among them), may stand as itself. A text with none
+# of these holds none, which plain substring searches tell at C speed; only a text with
+# one is walked to find where it is (a "\n" may be an escaped backslash before an n).
+_ESCAPES: tuple[str, ...] = ("\\u000", "\\u001", "\\u007f", "\\u007F", "\\u008", "\\u009")
+_ESCAPES += ("\\b", "\\f", "\\n", "\\r", "\\t")
+_RAW_CONTROL = re.compile("[\x7f-\x9f]")
+
+
+def _may_hold_control(text: str) -> bool:
+    if "\\" in text and any(escape in text for escape in _ESCAPES):
+        return True
+    if text.isascii():
+        return "\x7f" in text
+    return _RAW_CONTROL.search(text) is not None
+
+
+def _control(data: Any) -> tuple[tuple[int | str, ...], str] | None:
+    """Where the first text (a key or a value) holding a control character is, and it."""
+    stack: list[tuple[Any, tuple[int | str, ...]]] = [(data, ())]
+    while stack:
+        node, loc = stack.pop()
+        texts: list[tuple[str, tuple[int | str, ...]]] = []
+        if isinstance(node, str):
+            texts = [(node, loc)]
+        elif isinstance(node, dict):
+            texts = [(key, loc) for key in node]
+            stack.extend(
+                (value, (*loc, key))
+                for key, value in reversed(node.items())
+                if loc or key != "players"  # checked as names are, with their own message
+            )
+        elif isinstance(node, list):
+            stack.extend((value, (*loc, i)) for i, value in reversed(list(enumerate(node))))
+        for text, at in texts:
+            for c in text:
+                if unicodedata.category(c) == "Cc":
+                    return at, c
+    return None
+
+
+def _control_message(data: Any, source: str) -> ScoresheetError | None:
+    found = _control(data)
+    if found is None:
+        return None
+    loc, c = found
+    node = data
+    for part in loc:
+        node = node[part]
+    what = "" if isinstance(node, str) else "a key of "
+    place = (_where(loc) if loc else "the top level") if what else _where(loc)
+    return ScoresheetError(
+        f"{source}: {what}{place}: the control character {repr(c)[1:-1]} is refused in a "
+        "game file (an escape sequence would reach the terminal that shows it)"
+    )
+
+
 def parse(text: str | bytes, *, source: str = "game") -> Any:
     """Parse a game file's JSON text, refusing what ``json`` would silently accept.
 
     An object that gives a key twice is refused, naming the key, where it is and both
-    values (``json`` would keep the last one). Bytes are decoded as a game file's text
-    is everywhere (:func:`scoresheet.store.decode_text`).
+    values (``json`` would keep the last one); so is a control character in any text
+    (an escape sequence would reach the terminal that shows it). Bytes are decoded as a
+    game file's text is everywhere (:func:`scoresheet.store.decode_text`).
 
     >>> parse('{"deals": [{"a": 1, "a": 2}]}', source="g")
     Traceback (most recent call last):
@@ -109,7 +169,7 @@ def parse(text: str | bytes, *, source: str = "game") -> Any:
     if isinstance(text, bytes):
         text = decode_text(text, source)
     try:
-        return json.loads(text, object_pairs_hook=_unique)
+        data = json.loads(text, object_pairs_hook=_unique)
     except _DuplicateKey:
         raise _duplicate(text, source) from None
     except RecursionError:
@@ -118,6 +178,11 @@ def parse(text: str | bytes, *, source: str = "game") -> Any:
         raise ScoresheetError(f"{source}: not valid JSON ({exc})") from None
     except ValueError:  # an integer of thousands of digits
         raise ScoresheetError(f"{source}: a number with too many digits; refused") from None
+    if _may_hold_control(text):
+        refused = _control_message(data, source)
+        if refused is not None:
+            raise refused
+    return data
 
 
 def loads(text: str | bytes, *, source: str = "game") -> GameFile:

@@ -213,3 +213,54 @@ def test_a_reader_that_goes_away_is_not_taken_for_audit_findings(tmp_path: Path)
     os.close(write)
     assert proc.returncode == 2
     assert b"Traceback" not in proc.stderr
+
+
+@pytest.mark.parametrize(
+    ("where", "message"),
+    [
+        ("history", "history entry 1, at: the control character \\x1b is refused"),
+        ("rules", "rules.name: the control character \\x1b is refused"),
+        ("key", "a key of deal 1, result: the control character \\x9b is refused"),
+    ],
+)
+def test_a_control_character_anywhere_in_a_game_file_is_refused_naming_where(
+    tmp_path: Path, where: str, message: str
+) -> None:
+    """An escape sequence stored in a hand-edited file would reach the terminal that
+    shows it (an OSC sets its title); the file is refused, naming where it is."""
+    path = tmp_path / "g.json"
+    new_game(path, PLAYERS)
+    assert run("add", path, "no-king", "-d", "b=a", "--king", "c").returncode == 0
+    data = json.loads(path.read_text("utf-8"))
+    if where == "history":
+        data["history"] = [{"action": "undo", "at": "2026\x1b]0;PWNED\x07", "deal": 2}]
+    elif where == "rules":
+        rules = json.loads(run("rules", "show", "classic", "--json").stdout)
+        data["rules"] = {**rules, "name": "house\x1b]0;PWNED\x07"}
+    else:
+        data["deals"][0]["result"]["\x9b2J"] = 1
+    path.write_text(json.dumps(data), "utf-8")
+    before = path.read_bytes()
+    for command in ("score", "show", "history"):
+        line = assert_one_line_error(run(command, path))
+        assert message in line and "\x1b" not in line and "\x07" not in line
+    assert path.read_bytes() == before
+
+
+def test_a_backslash_before_a_letter_is_not_taken_for_a_control_character(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "g.json"
+    new_game(path, PLAYERS)
+    data = json.loads(path.read_text("utf-8"))
+    data["created"] = "C:\\new\\table"  # an escaped backslash, then n and t
+    path.write_text(json.dumps(data), "utf-8")
+    assert run("score", path).returncode == 0
+
+
+def test_deal_json_with_an_escape_sequence_is_refused_as_given(tmp_path: Path) -> None:
+    path = tmp_path / "g.json"
+    new_game(path, PLAYERS)
+    deal = '{"contract": "no-king", "result": {"king_of_hearts": "Cat\\u001b[2J"}}'
+    line = assert_one_line_error(run("add", path, "--deal", deal))
+    assert line.startswith("scoresheet: --deal: result.king_of_hearts: the control character")
