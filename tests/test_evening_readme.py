@@ -1,13 +1,16 @@
-"""The README's worked examples of ``settle`` and ``stats`` are what the commands print."""
+"""The README's worked examples of ``settle`` and ``stats`` are what the commands print
+on an 80-column terminal."""
 
 from __future__ import annotations
 
+import os
 import re
 import shlex
+import subprocess
 
 import pytest
 
-from tests.cli_helpers import ROOT, run
+from tests.cli_helpers import ROOT, SCRIPT
 
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 BLOCK = re.compile(r"```console\n\$ scoresheet ((?:settle|stats) examples/[^\n]*)\n(.*?)```", re.S)
@@ -23,6 +26,21 @@ def test_the_readme_has_the_worked_examples() -> None:
 
 @pytest.mark.parametrize(("command", "shown"), EXAMPLES, ids=[c[:40] for c, _ in EXAMPLES])
 def test_a_worked_example_prints_what_the_readme_shows(command: str, shown: str) -> None:
-    proc = run(*shlex.split(command), cwd=ROOT)
+    env = {**os.environ, "COLUMNS": "80"}
+    proc = subprocess.run(
+        [str(SCRIPT), *shlex.split(command)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout == shown
+
+
+@pytest.mark.parametrize(("command", "shown"), EXAMPLES, ids=[c[:40] for c, _ in EXAMPLES])
+def test_a_worked_example_fits_80_columns(command: str, shown: str) -> None:
+    from scoresheet.views.term import cells
+
+    assert [line for line in shown.splitlines() if cells(line) > 80] == []

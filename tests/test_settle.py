@@ -261,3 +261,28 @@ def test_a_decimal_comma_is_read_when_it_can_mean_one_thing_only() -> None:
     g = from_data(random_barbu(random.Random(1), "classic"), "g.json")
     assert settle([g], "0,01").stake == Decimal("0.01")
     assert settle([g], "0,125").stake == Decimal("0.125")
+
+
+def test_names_that_differ_only_in_compatibility_form_are_refused_naming_both() -> None:
+    """Inside one game "Ann" and "Ａｎｎ" (fullwidth) cannot be told apart; across games
+    they are not two players either."""
+    rng = random.Random(1)
+    a = from_data(random_barbu(rng, "classic", players=["Ann", "Bob", "Cat", "Dan"]), "a.json")
+    b = from_data(random_barbu(rng, "classic", players=["Ａｎｎ", "Bob", "Cat", "Dan"]), "b.json")
+    with pytest.raises(ScoresheetError, match=r'"Ann" \(a.json\) and "Ａｎｎ" \(b.json\)') as info:
+        settle([a, b], "0.01", partial=True)
+    assert "one player or two?" in str(info.value)
+
+
+@pytest.mark.parametrize(("stake", "shown"), [("1e3", "1000"), ("1E-2", "0.01"), ("5e1", "50")])
+def test_a_stake_in_exponent_form_is_shown_as_a_plain_decimal(stake: str, shown: str) -> None:
+    from scoresheet.evening.text import settlement_text
+
+    g = from_data(random_barbu(random.Random(1), "classic"), "g.json")
+    s = settle([g], stake, partial=True)
+    data = s.to_json()
+    assert data["stake"] == shown
+    assert all("E" not in v for pair in data["ledger"] for v in pair["amount"].values())
+    text = settlement_text(s)
+    assert f"at {shown} € a point" in text
+    assert "E+" not in text and "E-" not in text

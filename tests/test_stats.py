@@ -157,3 +157,24 @@ def test_two_spellings_of_one_name_are_refused_naming_both() -> None:
     b = from_data(random_belote(rng, players=["Ann", "Bob", "cat", "Dan"]), "b.json")
     with pytest.raises(ScoresheetError, match=r'"Cat" \(a.json\) and "cat" \(b.json\)'):
         stats([a, b])
+
+
+@pytest.mark.parametrize("typed", ["cat", "CAT", "Ca", "c"])
+def test_a_player_is_typed_in_any_case_or_by_a_unique_start(typed: str) -> None:
+    games = [load_game(EXAMPLES / "classic.json"), load_game(EXAMPLES / "belote.json")]
+    assert list(stats(games, player=typed).players) == ["Cat"]
+
+
+def test_an_ambiguous_start_of_a_player_is_refused_naming_both(tmp_path: Path) -> None:
+    rng = random.Random(3)
+    game = from_data(random_barbu(rng, "classic", players=["Ann", "Anna", "Bob", "Cat"]), "g")
+    with pytest.raises(ScoresheetError, match=r'--player: "an" could be Ann or Anna'):
+        stats([game], player="an")
+    assert list(stats([game], player="ann").players) == ["Ann"]
+    path = tmp_path / "g.json"
+    path.write_text(json.dumps(random_barbu(rng, "classic", players=["Ann", "Anna", "B", "C"])))
+    line = assert_one_line_error(run("stats", path, "--player", "AN"))
+    assert '"AN" could be Ann or Anna' in line
+    proc = run("stats", path, "--player", "anna", "--json")
+    assert proc.returncode == 0, proc.stderr
+    assert list(json.loads(proc.stdout)["players"]) == ["Anna"]

@@ -20,6 +20,14 @@ def _print_json(data: Any) -> None:
     typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
 
 
+def _check_workbook(path: Path, inputs: list[Path]) -> None:
+    """Refuse a workbook name not ending in .xlsx, or one that is a game being read (by
+    name, symbolic link or hard link), before anything is read or computed."""
+    from scoresheet.store import check_output
+
+    check_output(path, (".xlsx",), "a workbook", inputs=inputs)
+
+
 def register(app: typer.Typer) -> None:
     """Add ``settle`` and ``stats`` to ``app``."""
 
@@ -73,7 +81,10 @@ def register(app: typer.Typer) -> None:
         from scoresheet.evening import settle as settle_games
         from scoresheet.evening.text import settlement_text
 
-        scored = [load_game(p) for p in find_games(games, twice="refuse")]
+        files = find_games(games, twice="refuse")
+        if xlsx is not None:
+            _check_workbook(xlsx, files)
+        scored = [load_game(p) for p in files]
         result = settle_games(
             scored,
             stake,
@@ -135,7 +146,10 @@ def register(app: typer.Typer) -> None:
 
         games: list[ScoredGame] = []
         skipped: list[tuple[str, str]] = []
-        for path in find_games(paths):
+        files = find_games(paths)
+        if xlsx is not None:
+            _check_workbook(xlsx, files)
+        for path in files:
             try:
                 games.append(load_game(path))
             except ScoresheetError as exc:

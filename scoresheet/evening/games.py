@@ -10,16 +10,18 @@ package takes values and returns values.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from scoresheet import record, registry
+from scoresheet import record, registry, store
 from scoresheet.errors import ScoresheetError
 
-#: A game file is a few kilobytes; anything far larger is refused before it is parsed.
-MAX_FILE_BYTES = 5_000_000
+#: A game file is a few kilobytes; anything far larger is refused before it is parsed
+#: (the store's one limit, as for every command).
+MAX_FILE_BYTES = store.MAX_GAME_BYTES
 
 
 @dataclass(frozen=True)
@@ -98,36 +100,50 @@ def _named(name: str, message: str) -> str:
 
 
 def load_game(path: Path, name: str | None = None) -> ScoredGame:
-    """Read, validate and score one game file; any problem is one ScoresheetError naming it."""
+    """Read, validate and score one game file; any problem is one ScoresheetError naming it.
+
+    The file is read as every command reads a game (:func:`scoresheet.store.read_snapshot`):
+    only a regular file of at most :data:`MAX_FILE_BYTES`, so a folder, a device or a pipe
+    is refused at once, never waited on nor read without end.
+    """
     label = name or str(path)
     try:
-        size = path.stat().st_size
-        if path.is_dir():
-            raise ScoresheetError(f"{label}: is a folder, not a game file")
-        if size > MAX_FILE_BYTES:
-            raise ScoresheetError(
-                f"{label}: {size:,} bytes is too large for a game file (at most {MAX_FILE_BYTES:,})"
-            )
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise ScoresheetError(f"{label}: no such file") from None
-    except OSError as exc:
-        raise ScoresheetError(f"{label}: cannot read ({exc.strerror})") from None
-    try:
-        rec = record.loads(data, source=label)
+        snapshot = store.read_snapshot(path)
+        rec = record.loads(snapshot.text, source=label)
     except ScoresheetError as exc:
-        raise ScoresheetError(_named(label, str(exc))) from None
+        message = str(exc)
+        if label != str(path) and message.startswith(f"{path}:"):
+            message = message[len(f"{path}:") :].lstrip()
+        raise ScoresheetError(_named(label, message)) from None
     return score_record(rec, label)
+
+
+def _real_name(path: Path) -> str:
+    """The path with symbolic links followed, or as given if it cannot be resolved."""
+    try:
+        return str(path.resolve())
+    except (OSError, ValueError, RuntimeError):
+        return str(path)
+
+
+def _identity(path: Path) -> tuple[object, ...]:
+    """What makes two names one file: device and inode (hard links), else the real path."""
+    try:
+        info = os.stat(path)
+    except (OSError, ValueError):  # not there (reading it will say so), or no possible name
+        return ("path", _real_name(path))
+    return ("inode", info.st_dev, info.st_ino)
 
 
 def find_games(paths: Iterable[Path], *, twice: str = "once") -> list[Path]:
     """The game files named, a folder standing for every ``*.json`` file under it (by name).
 
-    A file named twice (or found twice through folders) is read once, or refused when
+    A file named twice (or found twice through folders), by the same name, a symbolic link
+    or a hard link (the same device and inode), is read once, or refused when
     ``twice="refuse"`` (an evening's file named twice: one game or two?).
     """
     out: list[Path] = []
-    seen: set[Path] = set()
+    seen: dict[tuple[object, ...], Path] = {}
     for path in paths:
         if path.is_dir():
             found = sorted(p for p in path.rglob("*.json") if p.is_file())
@@ -136,12 +152,17 @@ def find_games(paths: Iterable[Path], *, twice: str = "once") -> list[Path]:
         else:
             found = [path]
         for p in found:
-            key = p.resolve()
-            if key in seen and twice == "refuse":
+            key = _identity(p)
+            first = seen.get(key)
+            if first is not None and twice == "refuse":
+                if _real_name(first) == _real_name(p):
+                    said = "named twice"
+                else:
+                    said = f"the same file as {first} (a hard link to it)"
                 raise ScoresheetError(
-                    f"{p}: named twice; each game file counts once (to count a game twice, copy it)"
+                    f"{p}: {said}; each game file counts once (to count a game twice, copy it)"
                 )
-            if key not in seen:
-                seen.add(key)
+            if first is None:
+                seen[key] = p
                 out.append(p)
     return out

@@ -47,6 +47,7 @@ from typing import Any
 
 from scoresheet.errors import ScoresheetError
 from scoresheet.evening.games import ScoredGame, from_data
+from scoresheet.names import fold, quote
 
 #: Above this many players with a balance, payments are planned as one group.
 EXACT_GROUPS_LIMIT = 12
@@ -218,21 +219,27 @@ def parse_amount(text: str | Decimal, what: str, *, largest: int = 1_000_000) ->
     exponent = value.normalize().as_tuple().exponent
     if isinstance(exponent, int) and exponent < -6:
         raise ScoresheetError(f'{what}: "{text}" has more than 6 decimals')
-    return value
+    # As written, but always a plain decimal: 1e3 is 1000, never "1E+3".
+    return Decimal(format(value, "f"))
 
 
 def check_names(games: Sequence[ScoredGame]) -> None:
-    """Refuse two spellings of what may be one player: one player or two?"""
+    """Refuse two spellings of what may be one player, across games: one player or two?
+
+    Names are compared as inside one game (:func:`scoresheet.names.fold`: case and
+    compatibility forms such as fullwidth letters set aside), so two names one game
+    would refuse as indistinguishable are not two players of an evening either.
+    """
     seen: dict[str, tuple[str, str]] = {}
     for g in games:
         for p in g.players:
-            key = " ".join(p.split()).casefold()
+            key = fold(" ".join(p.split()))
             if key in seen and seen[key][0] != p:
                 other, where = seen[key]
                 raise ScoresheetError(
-                    f'players "{other}" ({where}) and "{p}" ({g.name}) differ only in case '
-                    f"or spacing: one player or two? Write the name the same way in both "
-                    f"files, or make the names clearly different"
+                    f"players {quote(other)} ({where}) and {quote(p)} ({g.name}) differ only "
+                    f"in case, spacing or width: one player or two? Write the name the same "
+                    f"way in both files, or make the names clearly different"
                 )
             seen.setdefault(key, (p, g.name))
 

@@ -27,10 +27,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from scoresheet import registry
+from scoresheet import entry, registry
 from scoresheet.errors import ScoresheetError
 from scoresheet.evening.games import ScoredGame, from_data
 from scoresheet.evening.settle import PairLedger, check_names, evening_ledger
+from scoresheet.names import quote
 
 if TYPE_CHECKING:
     from scoresheet import roles
@@ -76,6 +77,19 @@ def places(g: ScoredGame) -> dict[str, int] | None:
     totals = g.totals
     sign = 1 if g.penalty else -1
     return {p: 1 + sum(1 for q in totals if sign * totals[q] < sign * totals[p]) for p in totals}
+
+
+def _one_player(typed: str, names: Sequence[str]) -> str:
+    """The player ``--player`` names: in full, in any case, or by a unique start."""
+    t = entry.typed(typed)
+    if t in names:
+        return t
+    matches = entry.player_matches(t, names)
+    if len(matches) == 1:
+        return matches[0]
+    if matches:
+        raise ScoresheetError(f"--player: {quote(t)} could be {' or '.join(matches)}")
+    raise ScoresheetError(f"--player: {quote(t)} played none of these games")
 
 
 def form_result(g: ScoredGame | Mapping[str, Any], place: int) -> float:
@@ -142,9 +156,8 @@ def stats(games: Sequence[ScoredGame | Mapping[str, Any]], *, player: str | None
     if not scored:
         raise ScoresheetError("stats: no games")
     check_names(scored)
-    names = {p for g in scored for p in g.players}
-    if player is not None and player not in names:
-        raise ScoresheetError(f'--player: "{player}" played none of these games')
+    if player is not None:
+        player = _one_player(player, sorted({p for g in scored for p in g.players}))
     players: dict[str, dict[str, Any]] = {}
     listed = []
     violations: list[dict[str, Any]] = []

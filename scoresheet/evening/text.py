@@ -1,4 +1,10 @@
-"""The terminal views of an evening's settlement and of a season's statistics."""
+"""The terminal views of an evening's settlement and of a season's statistics.
+
+Both fit the terminal they are printed on (:meth:`Term.detect`: ``COLUMNS``, else the
+terminal's width, else 80), with widths counted in display cells (a wide character
+takes two): names are padded by cells, and a line that would be wider than the
+terminal is wrapped at spaces, continued further in. A file name is never cut.
+"""
 
 from __future__ import annotations
 
@@ -9,11 +15,45 @@ from fractions import Fraction
 from scoresheet import registry
 from scoresheet.evening.settle import Settlement, exact_text
 from scoresheet.evening.stats import Stats
+from scoresheet.views.term import Term, cells
 
 
 def _signed(value: Decimal | int) -> str:
     text = f"{value}"
     return text if text.startswith("-") or value == 0 else f"+{text}"
+
+
+def _pad(text: str, width: int) -> str:
+    """``text`` padded with spaces to ``width`` display cells."""
+    return text + " " * (width - cells(text))
+
+
+def _widest(names: Sequence[str], default: int = 0) -> int:
+    return max((cells(n) for n in names), default=default)
+
+
+def _fit(lines: Sequence[str], term: Term) -> str:
+    """The lines, each one wider than the terminal broken at spaces (continuation lines
+    two cells further in). Each piece keeps its spacing, so the columns before the break
+    stay aligned; words are kept whole, so a file name never loses its end.
+
+    >>> print(_fit(["  Ann  no-tricks 2, no-hearts 0, no-jacks 4"], Term(width=30)))
+      Ann  no-tricks 2, no-hearts
+        0, no-jacks 4
+    """
+    out: list[str] = []
+    for line in lines:
+        lead = line[: len(line) - len(line.lstrip(" "))]
+        while cells(line) > term.width:
+            spaces = [i for i, c in enumerate(line) if c == " " and i > len(lead)]
+            fits = [i for i in spaces if cells(line[:i].rstrip()) <= term.width]
+            cut = fits[-1] if fits else next(iter(spaces), None)
+            if cut is None or not line[:cut].strip():
+                break  # one word wider than the terminal: kept whole
+            out.append(line[:cut].rstrip())
+            line = f"{lead}  {line[cut:].lstrip()}"
+        out.append(line)
+    return "\n".join(out)
 
 
 def _amount(s: Settlement, value: Fraction) -> str:
@@ -24,9 +64,9 @@ def _amount(s: Settlement, value: Fraction) -> str:
     return text if text.startswith("-") or value == 0 else f"+{text}"
 
 
-def settlement_text(s: Settlement) -> str:
+def settlement_text(s: Settlement, term: Term | None = None) -> str:
     """What ``scoresheet settle`` prints: each game's rule and amounts, the balances, the
-    payments and the doubling ledger."""
+    payments and the doubling ledger, fitted to ``term`` (by default the terminal's)."""
     cur = s.currency
     n = len(s.games)
     if s.ledger_only:
@@ -51,16 +91,16 @@ def settlement_text(s: Settlement) -> str:
                 f"  {g.violations} rule violation{'s' * (g.violations != 1)}, settled as scored "
                 f"(scoresheet score {g.name} lists them)"
             )
-        width = max(len(p) for p in g.points)
+        width = _widest(list(g.points))
         for p in sorted(g.points):
             lines.append(
-                f"  {p.ljust(width)}  {_signed(g.points[p]):>6}  {_amount(s, g.amounts[p])}"
+                f"  {_pad(p, width)}  {_signed(g.points[p]):>6}  {_amount(s, g.amounts[p])}"
             )
     lines.append("")
     lines.append("Balances")
-    width = max(len(p) for p in s.players)
+    width = _widest(s.players)
     for p in s.players:
-        lines.append(f"  {p.ljust(width)}  {_signed(s.balances[p]):>10} {cur}")
+        lines.append(f"  {_pad(p, width)}  {_signed(s.balances[p]):>10} {cur}")
     lines.append("")
     count = len(s.payments)
     if count:
@@ -73,7 +113,7 @@ def settlement_text(s: Settlement) -> str:
         lines.append("")
         included = "settled above" if s.ledger_only else "already counted in the totals above"
         lines.append(f"Doubling ledger over the evening ({included})")
-        w = max(len(f"{a}–{b}") for a, b in (pair.players for pair in s.ledger))
+        w = _widest([f"{a}–{b}" for a, b in (pair.players for pair in s.ledger)])
         for pair in s.ledger:
             a, b = pair.players
             if pair.net > 0:
@@ -83,12 +123,12 @@ def settlement_text(s: Settlement) -> str:
             else:
                 verdict = "square"
             bets = f"{pair.bets} bet{'s' * (pair.bets != 1)}, {pair.redoubles} redoubled"
-            lines.append(f"  {f'{a}–{b}'.ljust(w)}  {bets.ljust(24)}  {verdict}")
+            lines.append(f"  {_pad(f'{a}–{b}', w)}  {bets.ljust(24)}  {verdict}")
     for note in s.notes:
         if note.startswith("rounded"):
             lines.append("")
             lines.append(f"Rounding: {note.removeprefix('rounded: ')}.")
-    return "\n".join(lines)
+    return _fit(lines, term or Term.detect())
 
 
 def _ordinal(n: int) -> str:
@@ -103,12 +143,15 @@ def _own_lines(s: Stats, kind: str, width: int) -> list[str]:
     """The lines of a kind of game's own figures (its ``stats`` role), for the players
     who have them; none when nobody has."""
     own = registry.part(kind, "stats")
-    figures = {p: f[own.KEY] for p, f in s.players.items() if own.KEY in f}
-    return own.text(figures, width) if figures else []
+    # Each game pads the names it is given with str.ljust, which counts characters: the
+    # names are handed over already padded to ``width`` display cells instead.
+    figures = {_pad(p, width): f[own.KEY] for p, f in s.players.items() if own.KEY in f}
+    return own.text(figures, 0) if figures else []
 
 
-def stats_text(s: Stats, skipped: Sequence[tuple[str, str]] = ()) -> str:
-    """What ``scoresheet stats`` prints: one section per subject, players in name order."""
+def stats_text(s: Stats, skipped: Sequence[tuple[str, str]] = (), term: Term | None = None) -> str:
+    """What ``scoresheet stats`` prints: one section per subject, players in name order,
+    fitted to ``term`` (by default the terminal's)."""
     kinds: dict[str, int] = {}
     for g in s.games:
         kinds[g["game"]] = kinds.get(g["game"], 0) + 1
@@ -118,18 +161,19 @@ def stats_text(s: Stats, skipped: Sequence[tuple[str, str]] = ()) -> str:
     lines = [
         f"Statistics over {n} game{'s' * (n != 1)} ({mix}), {count} player{'s' * (count != 1)}"
     ]
-    width = max((len(p) for p in s.players), default=6)
-    lines += ["", f"{'player'.ljust(width)}  games  wins  places"]
+    width = _widest(list(s.players), default=6)
+    head = max(width, cells("player"))
+    lines += ["", f"{_pad('player', head)}  games  wins  places"]
     for p, f in s.players.items():
         placed = ", ".join(f"{_ordinal(int(k))} ×{v}" for k, v in f["places"].items()) or "–"
-        lines.append(f"{p.ljust(width)}  {f['games']:>5}  {f['wins']:>4}  {placed}")
+        lines.append(f"{_pad(p, head)}  {f['games']:>5}  {f['wins']:>4}  {placed}")
     for kind in sorted(kinds):
         lines += ["", f"{kind}: points, average per game / per deal"]
         for p, f in s.players.items():
             k = f["by_game"].get(kind)
             if k:
                 lines.append(
-                    f"  {p.ljust(width)}  {k['games']:>3} games  {k['points']:>+7}  "
+                    f"  {_pad(p, width)}  {k['games']:>3} games  {k['points']:>+7}  "
                     f"{_avg(k['average_per_game'])} / {_avg(k['average_per_deal'])}"
                 )
     # Each game's own figures, kinds of game in name order: the games with doubles
@@ -150,7 +194,7 @@ def stats_text(s: Stats, skipped: Sequence[tuple[str, str]] = ()) -> str:
     lines += ["", "Running form (1 = always first, 0 = always last), after each complete game"]
     for p, f in s.players.items():
         form = " ".join(f"{x['form']:.2f}" for x in f["form"][-12:]) or "–"
-        lines.append(f"  {p.ljust(width)}  {form}")
+        lines.append(f"  {_pad(p, width)}  {form}")
     if s.violations:
         lines += ["", f"Violations ({len(s.violations)})"]
         for v in s.violations:
@@ -159,4 +203,4 @@ def stats_text(s: Stats, skipped: Sequence[tuple[str, str]] = ()) -> str:
     if skipped:
         lines += ["", f"Skipped {len(skipped)} unreadable file{'s' * (len(skipped) != 1)}"]
         lines += [f"  {message}" for _, message in skipped]
-    return "\n".join(lines)
+    return _fit(lines, term or Term.detect())
