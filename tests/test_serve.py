@@ -196,7 +196,7 @@ def test_the_view_only_link_cannot_change_anything(
     status, answer = post_json(server.view, "deals/19", rest[0])
     assert status == 403
     assert "view-only" in answer["error"]
-    status, answer = post_json(server.view, "undo", {"number": 18})
+    status, answer = post_json(server.view, "undo", {"number": 18, "was": rest[0]})
     assert status == 403
     assert game.read_bytes() == before
 
@@ -320,11 +320,15 @@ def test_undo_needs_the_last_deals_number_and_keeps_it_in_the_history(
 ) -> None:
     game, _ = half_game
     before = game.read_bytes()
-    status, answer = post_json(server.score, "undo", {"number": 17})
+    seen = deals_of(game)
+    status, answer = post_json(server.score, "undo", {"number": 17, "was": seen[16]})
     assert status == 409 and "no longer the last deal" in answer["error"]
     assert post_json(server.score, "undo", {})[0] == 400
-    assert game.read_bytes() == before
+    # Without the deal the page showed, the server cannot tell it is still the same one.
     status, answer = post_json(server.score, "undo", {"number": 18})
+    assert status == 400 and '"was"' in answer["error"]
+    assert game.read_bytes() == before
+    status, answer = post_json(server.score, "undo", {"number": 18, "was": seen[17]})
     assert status == 200, answer
     assert answer["deals"] == 17
     data = json.loads(game.read_text(encoding="utf-8"))
@@ -437,4 +441,87 @@ def test_the_form_endpoint_is_for_the_scoring_link_and_bounded(
     assert status == 400 and "at most 200" in answer["error"]
     status, answer = post_json(server.score, "deals/21/ask", {})
     assert status == 409 and "the next is deal 19" in answer["error"]
+    assert game.read_bytes() == before
+
+
+def test_a_key_given_twice_in_any_request_is_refused_as_add_refuses_it(
+    server: Server, half_game: tuple[Path, list[dict[str, Any]]], tmp_path: Path
+) -> None:
+    game, rest = half_game
+    before = game.read_bytes()
+    twin = tmp_path / "twin.json"
+    shutil.copy(game, twin)
+    assert rest[0]["result"]["ace_of_hearts"] == "Bob"
+    # The deal as saved, but the ace of hearts given to Bob, then to Dan.
+    deal = json.dumps(rest[0]).replace(
+        '"ace_of_hearts": "Bob"', '"ace_of_hearts": "Bob", "ace_of_hearts": "Dan"'
+    )
+    cli = run("add", twin, "--deal", deal)
+    assert cli.returncode != 0
+    token = page_token(server.score)
+    headers = {"Content-Type": "application/json", "X-Scoresheet-Token": token}
+    status, body, _ = request("POST", server.score + "deals/19", deal, headers)
+    error = json.loads(body)["error"]
+    assert status == 400, error
+    why = '"ace_of_hearts" is given twice in result ("Bob", then "Dan"); refused'
+    assert why in error and why in cli.stderr
+    state = json.loads(request("GET", server.score + "state")[1])
+    was = json.dumps(state["entered"][2])
+    for path, text in [
+        ("undo", '{"number": 18, "number": 17}'),
+        ("deals/19/ask", '{"answers": [], "answers": []}'),
+        ("deals/3/correct", f'{{"was": {was}, "deal": {was}, "deal": {was}}}'),
+        ("deals/3/correct", f'{{"was": {was}, "deal": {deal}}}'),
+    ]:
+        status, body, _ = request("POST", server.score + path, text, headers)
+        assert status == 400, (path, body)
+        assert "is given twice" in json.loads(body)["error"], (path, body)
+    assert game.read_bytes() == before
+
+
+def test_deal_numbers_below_1_or_past_any_game_are_refused_with_400(
+    server: Server, half_game: tuple[Path, list[dict[str, Any]]], tmp_path: Path
+) -> None:
+    game, _ = half_game
+    before = game.read_bytes()
+    status, answer = post_json(server.score, "deals/0/ask", {"answers": []})
+    assert (status, answer["error"]) == (400, "deal 0: deals are numbered from 1")
+    for number in (0, -1, 10**30):
+        status, answer = post_json(server.score, "undo", {"number": number})
+        assert status == 400, answer
+        assert f"deal {number}:" in answer["error"]
+        assert "Traceback" not in answer["error"]
+    assert game.read_bytes() == before
+    # A game with no deals yet: no traceback either.
+    empty = tmp_path / "empty.json"
+    data = json.loads(game.read_text(encoding="utf-8"))
+    data["deals"] = []
+    data.pop("history", None)
+    empty.write_text(json.dumps(data), encoding="utf-8")
+    with serving(empty) as s:
+        status, answer = post_json(s.score, "deals/0/ask", {"answers": []})
+        assert (status, answer["error"]) == (400, "deal 0: deals are numbered from 1")
+        status, answer = post_json(s.score, "undo", {"number": 0})
+        assert status == 400, answer
+        code, output = s.stop()
+    assert code == 0 and "Traceback" not in output
+
+
+def test_a_stale_undo_does_not_remove_a_deal_the_page_never_showed(
+    server: Server, half_game: tuple[Path, list[dict[str, Any]]]
+) -> None:
+    """The page shows deal 18 and asks "Remove deal 18?"; meanwhile the terminal undoes
+    deal 18 and adds another deal 18. The page's confirmation removes nothing."""
+    game, rest = half_game
+    seen = deals_of(game)[17]
+    assert run("undo", game, "--yes").returncode == 0
+    other = rest[1]  # deal 20 of the example: another valid deal
+    assert run("add", game, "--deal", json.dumps(other)).returncode == 0
+    assert deals_of(game)[17] != seen
+    before = game.read_bytes()
+    status, answer = post_json(server.score, "undo", {"number": 18, "was": seen})
+    assert status == 409, answer
+    assert "deal 18 was changed meanwhile" in answer["error"]
+    assert "nothing was removed" in answer["error"]
+    assert answer["state"]["entered"][17] == deals_of(game)[17]
     assert game.read_bytes() == before

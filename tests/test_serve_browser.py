@@ -239,7 +239,8 @@ def test_a_player_named_like_a_script_is_shown_as_text(browser: Browser, tmp_pat
         dialogs: list[str] = []
         page = phone(browser, s.score, dialogs=dialogs)
         expect(page.locator("#standings")).to_contain_text(evil)
-        expect(page.locator("#sheet thead")).to_contain_text(script)
+        # Too long for a phone's sheet header: initials there, the names in the legend.
+        expect(page.locator("#sheet-legend")).to_contain_text(f"<s {script}")
         expect(page.locator("#form-title")).to_have_text(f"Deal 2 of 28: {evil} declares")
         page.locator('#q-choices button[data-choice="no-queens"]').click()
         expect(page.locator("#q-choices button").first).to_have_text(evil)
@@ -507,3 +508,145 @@ def test_two_phones_saving_the_same_deal_through_the_form_keep_one(
         assert sum("deal 1 was saved" in m for m in messages) == 1, messages
         assert sum(m.startswith("deal 1:") for m in messages) == 1, messages
     assert deal_count(game) == 1
+
+
+def test_a_stale_undo_confirmation_removes_nothing(browser: Browser, tmp_path: Path) -> None:
+    """The phone asks "Remove deal 18?"; meanwhile the terminal undoes deal 18 and adds
+    another deal 18. Tapping "Remove it" keeps the deal the phone never showed."""
+    game = tmp_path / "game.json"
+    rest = half_classic(game)
+    with serving(game) as s:
+        scorer = phone(browser, s.score)
+        expect(scorer.locator("tr.deal")).to_have_count(18)
+        scorer.get_by_role("button", name="Undo the last deal…").click()
+        expect(scorer.locator("#confirm-text")).to_contain_text("Remove deal 18?")
+        assert run("undo", game, "--yes").returncode == 0
+        assert run("add", game, "--deal", json.dumps(rest[1])).returncode == 0
+        expect(scorer.locator('tr.deal[data-deal="18"] td').nth(1)).to_have_text(
+            rest[1]["contract"]
+        )
+        after = game.read_bytes()
+        scorer.get_by_role("button", name="Remove it").click()
+        expect(scorer.locator("#message")).to_contain_text("deal 18 was changed meanwhile")
+        assert game.read_bytes() == after
+        assert deal_count(game) == 18
+
+
+def test_a_keyword_button_is_never_read_as_a_player(browser: Browser, tmp_path: Path) -> None:
+    """Ann, Allison, Cat, Dan; Ann declares no-king, Allison and Cat double her: Ann's
+    "all" button redoubles all (a bare "all" could be Allison, and there is no box to
+    type ":all")."""
+    game = tmp_path / "game.json"
+    empty("classic", game)
+    data = json.loads(game.read_text(encoding="utf-8"))
+    data["players"] = ["Ann", "Allison", "Cat", "Dan"]
+    game.write_text(json.dumps(data), encoding="utf-8")
+    with serving(game) as s:
+        page = phone(browser, s.score)
+        tap(page, "no-king")
+        asked(page, "double Allison")
+        tap(page, "Ann")
+        page.locator("#q-ok").click()
+        asked(page, "double Cat")
+        tap(page, "Ann")
+        page.locator("#q-ok").click()
+        asked(page, "double Dan")
+        tap(page, "none")
+        asked(page, "redouble Ann")
+        expect(page.locator("#q-typed")).to_be_hidden()
+        tap(page, "all")
+        asked(page, "king_of_hearts")
+        expect(page.locator("#q-error")).to_be_hidden()
+        expect(page.locator("#form-given")).to_contain_text("redouble Ann: all")
+        tap(page, "Cat")
+        page.get_by_role("button", name="Save deal 1").click()
+        expect(page.locator("tr.deal")).to_have_count(1)
+    assert json.loads(game.read_text(encoding="utf-8"))["deals"][0]["doubles"] == [
+        {"by": "Allison", "double": ["Ann"]},
+        {"by": "Cat", "double": ["Ann"]},
+        {"by": "Ann", "redouble": "all"},
+    ]
+
+
+def test_a_count_the_browser_cannot_read_is_refused_in_place(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """No-queens, Bob doubles Ann; "1-" typed for Cat is not sent as 0."""
+    game = tmp_path / "game.json"
+    empty("classic", game)
+    with serving(game) as s:
+        page = phone(browser, s.score)
+        tap(page, "no-queens")
+        asked(page, "double Bob")
+        tap(page, "Ann")
+        page.locator("#q-ok").click()
+        for key in ("double Cat", "double Dan", "redouble Ann"):
+            asked(page, key)
+            tap(page, "none")
+        asked(page, "queens")
+        boxes = page.locator("#q-counts input")
+        for i, text in enumerate(["2", "1", "1-", "1"]):
+            boxes.nth(i).press_sequentially(text)
+        expect(page.locator(".sum")).not_to_have_text("4 of 4")
+        page.locator("#q-ok").click()
+        expect(page.locator("#q-error")).to_have_text("Cat: not a whole number")
+        asked(page, "queens")
+        expect(page.locator("#form-done")).to_be_hidden()
+        expect(page.locator("#form-given li")).to_have_count(5)
+        boxes.nth(2).fill("1")
+        expect(page.locator(".sum")).to_have_text("5 of 4")
+        boxes.nth(0).fill("1")
+        expect(page.locator(".sum")).to_have_text("4 of 4")
+        page.locator("#q-ok").click()
+        expect(page.locator("#form-shown")).to_contain_text("deal 1")
+
+
+def test_a_deal_undone_elsewhere_is_told_as_removed_not_as_saved(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """A phone is entering deal 2 when the terminal undoes deal 1."""
+    game = tmp_path / "game.json"
+    data = json.loads((EXAMPLES / "classic.json").read_text(encoding="utf-8"))
+    data["deals"] = data["deals"][:1]
+    game.write_text(json.dumps(data), encoding="utf-8")
+    with serving(game) as s:
+        page = phone(browser, s.score)
+        expect(page.locator("#form-title")).to_contain_text("Deal 2 of 28")
+        asked(page, "contract")
+        tap(page, page.locator("#q-choices button").first.inner_text())
+        expect(page.locator("#form-given li")).to_have_count(1)
+        assert run("undo", game, "--yes").returncode == 0
+        expect(page.locator("#form-title")).to_contain_text("Deal 1 of 28")
+        message = page.locator("#message")
+        expect(message).to_contain_text("deal 1 was removed")
+        expect(message).to_contain_text("the form now asks deal 1")
+        expect(message).not_to_contain_text("saved first")
+
+
+def test_long_names_fit_a_360_px_phone_as_initials_with_a_legend(
+    browser: Browser, tmp_path: Path
+) -> None:
+    game = tmp_path / "game.json"
+    data = json.loads((EXAMPLES / "classic.json").read_text(encoding="utf-8"))
+    text = json.dumps(data)
+    names = ["Alexandra", "Christopher", "Maximilian", "Jacqueline"]
+    for old, new in zip(data["players"], names, strict=True):
+        text = text.replace(f'"{old}"', f'"{new}"')
+    game.write_text(text, encoding="utf-8")
+    with serving(game) as s:
+        page = phone(browser, s.view, width=360)
+        expect(page.locator("tr.deal")).to_have_count(28)
+        width = page.evaluate("document.querySelector('#sheet').scrollWidth")
+        shown = page.evaluate("document.querySelector('.scroll').clientWidth")
+        assert width <= shown
+        expect(page.locator("#sheet thead th")).to_have_text(
+            ["#", "contract", "A", "C", "M", "J", "ok"]
+        )
+        expect(page.locator("#sheet-legend")).to_have_text(
+            "players: A Alexandra, C Christopher, M Maximilian, J Jacqueline"
+        )
+        page.locator("#sheet").screenshot(path=str(tmp_path / "sheet-360.png"))
+        # Wide enough for the names: they are shown in full, with no legend.
+        page.set_viewport_size(ViewportSize(width=900, height=740))
+        expect(page.locator("#sheet thead th").nth(2)).to_have_text("Alexandra")
+        expect(page.locator("#sheet-legend")).to_be_hidden()

@@ -310,3 +310,53 @@ def test_chinese_poker_beats_are_three_number_boxes_per_player(tmp_path: Path) -
     for text in ("3/0/3", "1/3/0", "0/1/1", "2/2/2"):
         reply = form.ask(game, [tuple(p) for p in reply["answers"]], text)
     assert reply["deal"] == {**deal, "declarer": "Ann"}
+
+
+def tapped(question: dict[str, Any], choice: str) -> str:
+    """What the page sends when the button ``choice`` is tapped."""
+    sends = question.get("send", question["choices"])
+    return str(sends[question["choices"].index(choice)])
+
+
+def test_a_keyword_button_means_the_keyword_even_where_a_name_starts_with_it(
+    tmp_path: Path,
+) -> None:
+    """Ann, Allison, Cat, Dan; Ann declares no-king, Allison and Cat double her: on
+    Ann's redouble the "all" button means all, not Allison."""
+    path = empty_copy(tmp_path, "classic")
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["players"] = ["Ann", "Allison", "Cat", "Dan"]
+    path.write_text(json.dumps(data), encoding="utf-8")
+    game = open_game(path)
+    reply = form.ask(game, [])
+    taps = {
+        "contract": "no-king",
+        "double Allison": "Ann",
+        "double Cat": "Ann",
+        "double Dan": "none",
+        "redouble Ann": "all",
+    }
+    while "question" in reply and reply["question"]["key"] in taps:
+        q = reply["question"]
+        reply = form.ask(game, [tuple(p) for p in reply["answers"]], tapped(q, taps[q["key"]]))
+        assert "error" not in reply, reply
+    assert reply["question"]["key"] == "king_of_hearts"
+    assert tapped(reply["question"], "Allison") == "Allison"  # a player's button: the name
+    done = form.ask(game, [tuple(p) for p in reply["answers"]], "Cat")
+    assert done["deal"]["doubles"] == [
+        {"by": "Allison", "double": ["Ann"]},
+        {"by": "Cat", "double": ["Ann"]},
+        {"by": "Ann", "redouble": "all"},
+    ]
+
+
+@pytest.mark.parametrize("example", PRESETS)
+def test_every_button_of_the_first_question_is_taken_as_tapped(
+    example: str, tmp_path: Path
+) -> None:
+    game = open_game(empty_copy(tmp_path, example))
+    reply = form.ask(game, [])
+    q = reply["question"]
+    for choice in q["choices"]:
+        after = form.ask(game, [], tapped(q, choice))
+        assert "error" not in after, (choice, after)

@@ -114,3 +114,16 @@ def test_what_the_next_deal_needs_does_not_depend_on_the_servers_terminal(
     monkeypatch.setenv("COLUMNS", "1000")
     wide = view(result, "a-game-file-with-a-long-name.json")["next"]
     assert narrow == wide
+
+
+def test_the_sheet_offers_initials_and_their_legend_for_a_narrow_screen() -> None:
+    data = json.loads((EXAMPLES / "classic.json").read_text(encoding="utf-8"))
+    text = json.dumps(data)
+    names = ["Alexandra", "Christopher", "Maximilian", "Jacqueline"]
+    for old, new in zip(data["players"], names, strict=True):
+        text = text.replace(f'"{old}"', f'"{new}"')
+    result = session.rescore(json.loads(text), "game.json")[1]
+    sheet = view(result, "game.json")
+    assert sheet["columns"] == ["#", "contract", *names, "ok"]
+    assert sheet["short_columns"] == ["#", "contract", "A", "C", "M", "J", "ok"]
+    assert sheet["legend"] == "players: A Alexandra, C Christopher, M Maximilian, J Jacqueline"

@@ -38,13 +38,14 @@ from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
 from scoresheet import record as rec
 from scoresheet import registry
 from scoresheet.errors import ScoresheetError
+from scoresheet.limits import MAX_DEALS
 from scoresheet.serve import form
 from scoresheet.serve.sheet import view
 from scoresheet.session import OpenGame, add_deal, edit_deal, open_game, undo_last
@@ -293,7 +294,8 @@ def create_app(
         if kind != "application/json":
             raise Refused(415, "refused: send the request as application/json")
 
-    async def body_json(request: Request) -> Any:
+    async def body_json(request: Request, source: str) -> Any:
+        """The request's JSON body; ``source`` names it in a refusal."""
         length = request.headers.get("content-length")
         if length is not None and (
             not (length.isascii() and length.isdigit()) or int(length) > MAX_BODY
@@ -309,20 +311,30 @@ def create_app(
                             413, f"refused: a request may carry at most {MAX_BODY // 1024} KiB"
                         )
                     chunks.append(chunk)
-        except TimeoutError:
+        except (TimeoutError, ClientDisconnect):
             raise Refused(
                 408, f"refused: the request took over {BODY_SECONDS} s to arrive"
             ) from None
         try:
-            return json.loads(b"".join(chunks).decode("utf-8"))
-        except (UnicodeDecodeError, ValueError, RecursionError) as exc:
-            raise Refused(400, f"the request is not valid JSON ({_one_line(str(exc))})") from None
+            # Read as `add --deal` reads a deal: a key given twice is refused, not the
+            # last one kept.
+            return rec.parse(b"".join(chunks), source=source)
+        except ScoresheetError as exc:
+            raise Refused(400, str(exc)) from None
 
     def conflict_state() -> dict[str, Any] | None:
         return live.state or None
 
+    def check_number(number: int) -> None:
+        """Refuse a deal number no game has (400), before looking at this game."""
+        if number < 1:
+            raise Refused(400, f"deal {number}: deals are numbered from 1")
+        if number > MAX_DEALS:
+            raise Refused(400, f"deal {number}: a game has at most {MAX_DEALS} deals")
+
     def saved_so_far(game: Any, number: int) -> int:
         """The deals the game holds; refused when deal ``number`` is among them already."""
+        check_number(number)
         played = len(game.result.deals)
         if number <= played:
             shown = registry.part(game.result.game, "views").deal_text(game.result, number)
@@ -334,8 +346,7 @@ def create_app(
         return played
 
     def add(number: int, deal: dict[str, Any]) -> tuple[str, int]:
-        if number < 1:
-            raise Refused(400, f"deal {number}: deals are numbered from 1")
+        check_number(number)
         game = live.open()
         played = saved_so_far(game, number)
         if number > played + 1:
@@ -361,6 +372,7 @@ def create_app(
             pairs, text, back = form.read_answers(body)
         except ScoresheetError as exc:
             raise Refused(400, str(exc)) from None
+        check_number(number)
         game = live.open()
         played = saved_so_far(game, number)
         if number > played + 1 or game.result.complete:
@@ -374,7 +386,8 @@ def create_app(
         except ScoresheetError as exc:
             raise Refused(422, str(exc)) from None
 
-    def undo(number: int) -> tuple[str, int]:
+    def undo(number: int, was: Any) -> tuple[str, int]:
+        check_number(number)
         game = live.open()
         played = len(game.result.deals)
         if played == 0:
@@ -384,6 +397,14 @@ def create_app(
                 409,
                 f"deal {number} is no longer the last deal (the game has {played}): "
                 "nothing was removed — here is the sheet as it is",
+            )
+        # The number alone does not say it is the deal the page showed: the last deal
+        # may have been undone and another saved under its number meanwhile.
+        if rec.to_data(game.record)["deals"][number - 1] != was:
+            raise Refused(
+                409,
+                f"deal {number} was changed meanwhile (from another phone or the terminal): "
+                "nothing was removed — here it is now",
             )
         try:
             result, _ = undo_last(game)
@@ -431,7 +452,12 @@ def create_app(
     async def change(request: Request, role: str, action: str, number: int) -> Response:
         try:
             check_same_page(request, role)
-            body = await body_json(request)
+            source = {
+                "ask": f"deal {number}'s answers",
+                "deals": f"deal {number}",
+                "correct": f"the correction of deal {number}",
+            }.get(action, "undo")
+            body = await body_json(request, source)
             if action == "ask":
                 reply = await asyncio.to_thread(ask, number, body)
                 return JSONResponse(reply)
@@ -453,10 +479,20 @@ def create_app(
                     )
             else:
                 last = body.get("number") if isinstance(body, dict) else None
-                if not isinstance(last, int) or isinstance(last, bool):
-                    raise Refused(400, 'undo: give the last deal\'s number, {"number": N}')
+                if isinstance(last, int) and not isinstance(last, bool):
+                    check_number(last)
+                if (
+                    not isinstance(last, int)
+                    or isinstance(last, bool)
+                    or not isinstance(body.get("was"), dict)
+                ):
+                    raise Refused(
+                        400,
+                        "undo: give the last deal's number and the deal as the page shows it, "
+                        '{"number": N, "was": deal N}',
+                    )
                 async with save_lock:
-                    message, deals = await asyncio.to_thread(undo, last)
+                    message, deals = await asyncio.to_thread(undo, last, body["was"])
         except Refused as exc:
             if exc.status == 409:
                 await live.refresh()

@@ -18,7 +18,6 @@ if TYPE_CHECKING:
     import socket
 
 DEFAULT_PORT = 8000
-MAX_CONNECTIONS = 320
 
 
 def lan_address() -> str:
@@ -68,6 +67,7 @@ def serve(path: Path, *, port: int, lan: bool, out: TextIO = sys.stdout) -> None
     import uvicorn
 
     from scoresheet.serve.app import Keys, create_app
+    from scoresheet.serve.protocol import HEAD_SECONDS, MAX_CONNECTIONS, TimedH11Protocol
     from scoresheet.session import open_game
 
     open_game(path)  # a bad game file is refused before anything listens
@@ -91,12 +91,15 @@ def serve(path: Path, *, port: int, lan: bool, out: TextIO = sys.stdout) -> None
         log_level="warning",
         access_log=False,  # the addresses carry the secrets
         lifespan="on",
-        http="h11",
+        http=TimedH11Protocol,  # a request's head and body have a deadline
         ws="none",
         loop="asyncio",
         server_header=False,
         timeout_graceful_shutdown=2,
-        limit_concurrency=MAX_CONNECTIONS,  # beyond it: 503, and no more memory
+        timeout_keep_alive=int(HEAD_SECONDS),
+        # The protocol keeps at most MAX_CONNECTIONS open by closing idle ones; one
+        # more means every connection is serving a request: 503, and no more memory.
+        limit_concurrency=MAX_CONNECTIONS + 1,
     )
     server = uvicorn.Server(config)
     print_links(out, links, links[0][1])

@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from scoresheet import registry
+from scoresheet.entry import KEYWORD_MARK
 from scoresheet.errors import ScoresheetError
 from scoresheet.prompting import check_deal, navigation, reason
 from scoresheet.questions import Form, Question, StartAgain
@@ -25,11 +26,31 @@ MAX_ANSWERS = 200  # the longest deal (every double, every per-player count) ask
 MAX_TEXT = 400  # characters in one answer (a Chinese Poker hand is about 40)
 
 
+def _sent(q: Question, choice: str, players: Sequence[str]) -> str:
+    """What tapping ``choice`` answers: a player's name as it is; a keyword in the form
+    that can only mean the keyword (``:all``, where a player's name may start with
+    ``all``), when the question reads it so and it means the same as the bare word."""
+    if choice in players:
+        return choice
+    marked = KEYWORD_MARK + choice
+    try:
+        meant = q.parse(marked)
+    except ScoresheetError:
+        return choice  # a contract, a team, …: not a keyword of this question
+    try:
+        bare = q.parse(choice)
+    except ScoresheetError:
+        return marked  # the bare word is refused (it could name a player)
+    return marked if bare == meant else choice
+
+
 def _question(q: Question, players: Sequence[str]) -> dict[str, Any]:
     return {
         "key": q.key,
         "prompt": q.prompt,
         "choices": list(q.choices),
+        # What each choice's button sends: never a text that could mean two things.
+        "send": [_sent(q, c, players) for c in q.choices],
         "many": q.many,
         "counts": list(q.counts),
         "total": q.total,

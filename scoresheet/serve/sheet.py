@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from scoresheet import registry
+from scoresheet.views.common import initials, players_legend
 from scoresheet.views.term import Term
 
 if TYPE_CHECKING:
@@ -45,6 +46,8 @@ def view(result: GameResult, title: str) -> dict[str, Any]:
 
     ``columns`` name the sheet's columns (``left``: those of text, aligned left); each of
     ``rows`` is a deal, the running totals under it, or a group's heading (one cell).
+    ``short_columns`` head them with the players' initials, and ``legend`` says whose
+    they are (empty when the initials are the names), for a screen too narrow.
 
     >>> from scoresheet import record, session
     >>> data = {"format": "scoresheet-game", "version": 1, "game": "barbu",
@@ -61,6 +64,11 @@ def view(result: GameResult, title: str) -> dict[str, Any]:
     {'Ann': -40, 'Bob': 20, 'Cat': 0, 'Dan': 0}
     """
     out = registry.part(result.game, "web").sheet(result)
+    # For a screen too narrow for the names: the columns headed by the initials the
+    # sheet's cells use, as the terminal views do, and the legend saying whose they are.
+    tags = initials(list(result.players))
+    out["short_columns"] = [tags.get(c, c) for c in out["columns"]]
+    out["legend"] = players_legend(list(result.players), tags)
     out["file"] = title
     out["game"] = result.game
     out["players"] = list(result.players)

@@ -60,9 +60,6 @@
 
     const left = new Set(s.left || []);
     const cell = (tag, text, i) => el(tag, text, left.has(i) ? "l" : "");
-    const head = el("tr");
-    s.columns.forEach((c, i) => head.append(cell("th", c, i)));
-    $("sheet").tHead.replaceChildren(head);
     const body = $("sheet").tBodies[0];
     body.replaceChildren(...s.rows.map((r) => {
       const tr = el("tr", null, r.kind);
@@ -72,6 +69,7 @@
       return tr;
     }));
     $("empty").hidden = s.rows.length > 0;
+    fitHead();
 
     fill($("sections"), s.sections, (sec) => {
       const box = el("section");
@@ -90,6 +88,28 @@
       followForm(s.form ? Object.assign({ game: s.title }, s.form) : null);
       showFixChoices(s);
     }
+  }
+
+  // The sheet's header: the players' names, or their initials with a legend when the
+  // names make the table wider than the screen; a note says when it still is wider.
+  function fitHead() {
+    if (!state || state.error || !state.columns) return;
+    const left = new Set(state.left || []);
+    const table = $("sheet");
+    const box = table.parentElement;
+    const head = (columns) => {
+      const tr = el("tr");
+      columns.forEach((c, i) => tr.append(el("th", c, left.has(i) ? "l" : "")));
+      table.tHead.replaceChildren(tr);
+    };
+    head(state.columns);
+    const short = state.short_columns && state.legend ? state.short_columns : null;
+    const wide = () => table.scrollWidth > box.clientWidth;
+    const shorten = short !== null && wide();
+    if (shorten) head(short);
+    $("sheet-legend").textContent = shorten ? state.legend : "";
+    $("sheet-legend").hidden = !shorten;
+    $("sheet-more").hidden = !wide();
   }
 
   function showFixChoices(s) {
@@ -126,8 +146,20 @@
     if (!f) { formNumber = null; formGame = null; return; }
     if (f.number === formNumber && f.game === formGame) return;
     if (formNumber !== null && formAnswers.length && saving !== formNumber) {
-      say("deal " + formNumber + " was saved first from another phone or the terminal — " +
-          "here it is on the sheet; the form now asks deal " + f.number, true);
+      // Say what happened to the game: the form's deal is no longer the next one.
+      const now = "the form now asks deal " + f.number;
+      if (f.game !== formGame) {
+        say("the game file was replaced (now " + f.game + "); " + now, true);
+      } else if (f.number < formNumber) {
+        const gone = f.number === formNumber - 1
+          ? "deal " + f.number + " was removed"
+          : "deals " + f.number + " to " + (formNumber - 1) + " were removed";
+        say(gone + " from another phone or the terminal (undo); " + now +
+            " — enter its answers again", true);
+      } else {
+        say("deal " + formNumber + " was saved first from another phone or the terminal — " +
+            "here it is on the sheet; " + now, true);
+      }
     }
     formNumber = f.number;
     formGame = f.game;
@@ -151,7 +183,9 @@
     picked = [];
     $("form-title").textContent = r.title;
     fill($("form-intro"), r.intro || [], (t) => el("li", t));
-    fill($("form-given"), formAnswers, (a) => el("li", a[0] + ": " + (a[1] || "—")));
+    // A keyword is sent as ":all" (no name starts with ":"); it is shown as the word.
+    fill($("form-given"), formAnswers,
+         (a) => el("li", a[0] + ": " + (a[1].replace(/^:/, "") || "—")));
     fill($("form-told"), r.told || [], (t) => el("li", t));
     $("form-note").textContent = r.note || "";
     $("q-error").textContent = r.error || "";
@@ -174,7 +208,7 @@
     $("q-help").replaceChildren(el("p", q.help));
     if (q.choices.length) $("q-help").append(el("p", "Possible answers: " + q.choices.join(", ") + "."));
     const players = new Set(q.players);
-    $("q-choices").replaceChildren(...q.choices.map((c) => {
+    $("q-choices").replaceChildren(...q.choices.map((c, i) => {
       const b = el("button", c, "choice");
       b.type = "button";
       b.dataset.choice = c;
@@ -187,7 +221,10 @@
           $("q-ok").disabled = !picked.length;
         });
       } else {
-        b.addEventListener("click", () => askServer({ text: c }));
+        // What the server says the button means: ":all", never a bare "all" that a
+        // player's name could start with.
+        const sent = q.send ? q.send[i] : c;
+        b.addEventListener("click", () => askServer({ text: sent }));
       }
       return b;
     }));
@@ -216,19 +253,40 @@
     if (free) $("q-text").focus();
   }
 
+  // A count field as a number: an empty one is 0, and one the browser cannot read
+  // ("1-": its value is then empty, with validity.badInput) or not a whole number is null.
+  function count(input) {
+    if (input.validity.badInput) return null;
+    const text = input.value.trim();
+    if (text === "") return 0;
+    return /^[0-9]{1,6}$/.test(text) ? Number(text) : null;
+  }
+
   function sum(total) {
     const box = $("q-counts").querySelector(".sum");
     if (!box) return;
     let n = 0;
-    $("q-counts").querySelectorAll("input").forEach((i) => { n += Number(i.value || 0); });
-    box.textContent = total === null ? String(n) : n + " of " + total;
+    let bad = false;
+    $("q-counts").querySelectorAll("input").forEach((i) => {
+      const v = count(i);
+      i.setAttribute("aria-invalid", String(v === null));
+      if (v === null) bad = true; else n += v;
+    });
+    const shown = bad ? "?" : String(n);
+    box.textContent = total === null ? shown : shown + " of " + total;
+  }
+
+  // The fields that are not whole numbers, by name; refused here, nothing is sent.
+  function unreadable() {
+    return Array.from($("q-counts").querySelectorAll("input"))
+      .filter((i) => count(i) === null).map((i) => i.dataset.name);
   }
 
   function typedAnswer() {
     const q = formQuestion;
     if (q.counts.length) {
       return Array.from($("q-counts").querySelectorAll("input"),
-                        (i) => String(Number(i.value || 0))).join(q.separator);
+                        (i) => String(count(i))).join(q.separator);
     }
     if (q.many && picked.length) return picked.join(", ");
     return $("q-text").value;
@@ -281,8 +339,11 @@
         const number = state.deals;
         const row = state.rows.find((r) => r.number === number);
         const shown = row ? row.cells.filter((c) => c).join("  ") : "";
+        // The deal shown goes with the request: if another deal has taken its number
+        // meanwhile, the server removes nothing.
+        const was = state.entered[number - 1];
         ask("Remove deal " + number + "? " + shown, "Remove it",
-            () => post("undo", { number: number }));
+            () => post("undo", { number: number, was: was }));
       });
       $("fix-number").addEventListener("change", pickFix);
       $("fix-check").addEventListener("click", () => {
@@ -315,7 +376,14 @@
       });
       $("form").addEventListener("submit", (event) => {
         event.preventDefault();
-        if (formQuestion) askServer({ text: typedAnswer() });
+        if (!formQuestion) return;
+        const bad = formQuestion.counts.length ? unreadable() : [];
+        if (bad.length) {
+          $("q-error").textContent = bad.join(", ") + ": not a whole number";
+          $("q-error").hidden = false;
+          return;
+        }
+        askServer({ text: typedAnswer() });
       });
       $("q-back").addEventListener("click", () => askServer({ back: true }));
       $("q-help-button").addEventListener("click", () => {
@@ -346,6 +414,7 @@
         }
       });
     }
+    window.addEventListener("resize", fitHead);
     connect();
   });
 })();

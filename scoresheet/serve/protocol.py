@@ -1,0 +1,113 @@
+"""The server's connections: time limits on requests, and a cap idle sockets cannot fill.
+
+uvicorn times out only a keep-alive connection that stays silent after a response, and
+counts every open connection against its limit. A socket that sends nothing, or a
+request head a byte at a time, would then stay open for good, and a few hundred of them
+would answer every real request with 503. Here:
+
+- a connection must send a whole request head within :data:`HEAD_SECONDS` of opening,
+  or of its last response (a keep-alive connection idle that long is closed too), and
+  the body within :data:`BODY_SECONDS` more; partial data does not restart the clock;
+- a request being answered is never timed out (a live page's event stream lasts);
+- at :data:`MAX_CONNECTIONS` open connections, a new one closes the connection that has
+  waited longest without a request in progress; only when every connection is serving a
+  request does a new one get ``503``.
+
+This module imports uvicorn: only the ``serve`` command imports it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from typing import Any
+
+import h11
+from uvicorn.protocols.http.h11_impl import H11Protocol
+
+HEAD_SECONDS = 5.0
+BODY_SECONDS = 12.0  # the application answers 408 after 10 s; this is the backstop
+MAX_CONNECTIONS = 320
+
+
+class TimedH11Protocol(H11Protocol):
+    """uvicorn's HTTP/1.1 protocol with a deadline for each request's head and body."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._deadline: asyncio.TimerHandle | None = None
+        self._waiting_since = 0.0  # when the connection last began waiting for a head
+        self._body_armed = False
+
+    # A connection "waits" while no request is being answered on it.
+    def waiting(self) -> bool:
+        return self.cycle is None or self.cycle.response_complete
+
+    def _arm(self, seconds: float) -> None:
+        self._disarm()
+        self._deadline = self.loop.call_later(seconds, self._expired)
+
+    def _disarm(self) -> None:
+        if self._deadline is not None:
+            self._deadline.cancel()
+            self._deadline = None
+
+    def _expired(self) -> None:
+        self._deadline = None
+        if self.transport.is_closing():
+            return
+        # Still waiting for a head, or for a body the application no longer reads.
+        if self.waiting() or self.conn.their_state is h11.SEND_BODY:
+            self._close()
+
+    def _close(self) -> None:
+        with contextlib.suppress(h11.LocalProtocolError):
+            self.conn.send(h11.ConnectionClosed())
+        self.transport.close()
+
+    def _await_head(self) -> None:
+        self._waiting_since = self.loop.time()
+        self._body_armed = False
+        self._arm(HEAD_SECONDS)
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        self._await_head()
+        if len(self.connections) > MAX_CONNECTIONS:
+            self._make_room()
+
+    def _make_room(self) -> None:
+        """Close the connection waiting longest for a request, this one excepted."""
+        oldest: TimedH11Protocol | None = None
+        for other in self.connections:
+            if (
+                other is not self
+                and isinstance(other, TimedH11Protocol)
+                and other.waiting()
+                and not other.transport.is_closing()
+                and (oldest is None or other._waiting_since < oldest._waiting_since)
+            ):
+                oldest = other
+        if oldest is not None:
+            oldest._close()
+            # Closed: it leaves the count at once, not when the loop gets to it.
+            self.connections.discard(oldest)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._disarm()
+        super().connection_lost(exc)
+
+    def handle_events(self) -> None:
+        super().handle_events()
+        if self.transport.is_closing() or self.waiting():
+            return  # the head's clock runs on, whatever part of it arrived
+        if self.conn.their_state is h11.SEND_BODY:
+            if not self._body_armed:
+                self._body_armed = True
+                self._arm(BODY_SECONDS)
+        else:
+            self._disarm()  # the whole request is in: it is being answered
+
+    def on_response_complete(self) -> None:
+        self._await_head()
+        super().on_response_complete()
