@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, cast
 from scoresheet import registry
 from scoresheet.errors import ScoresheetError
 from scoresheet.names import check_players
+from scoresheet.rules import check_game
 from scoresheet.store import decode_text, read_snapshot
 from scoresheet.validation import ValidationError, describe, validator, where
 
@@ -211,7 +212,12 @@ def schema_of(game: Any, source: str) -> str:
 def from_data(data: Any, *, source: str = "game") -> GameFile:
     """Validate an already-parsed game file (a copy is validated; ``data`` is not changed)."""
     _check_top(data, source)
-    schema = schema_of(data.get("game", registry.DEFAULT_GAME), source)
+    game = data.get("game", registry.DEFAULT_GAME)
+    schema = schema_of(game, source)
+    try:  # before the deals: a preset of another game makes every deal look wrong
+        check_game(data.get("rules"), game)
+    except ScoresheetError as exc:
+        raise ScoresheetError(f"{source}: {exc}") from None
     try:
         record = cast("GameFile", validator(schema).validate_python(data))
     except ValidationError as exc:

@@ -120,6 +120,25 @@ def _refuse_other_game(preset: str, owner: str, game: str, where: str) -> None:
     )
 
 
+def check_game(rules: Any, game: str, where: str = "rules") -> None:
+    """Refuse the rules of another game than ``game``: a preset of another game, or a
+    rules object that says it is for another (one that does not say is ``game``'s).
+
+    >>> check_game("classic", "belote")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    scoresheet.errors.ScoresheetError: rules: "classic" is a preset of barbu, not of belote ...
+    """
+    if isinstance(rules, str):
+        if rules in _preset_files() and preset_game(rules) != game:
+            _refuse_other_game(rules, preset_game(rules), game, where)
+    elif isinstance(rules, Mapping):
+        stated = rules.get("game", game)
+        if stated != game:
+            raise ScoresheetError(
+                f"{where}: the rules object is for {json.dumps(stated)}, not {game}"
+            )
+
+
 def merge_options(base: Mapping[str, Any], options: Mapping[str, Any]) -> dict[str, Any]:
     """``base`` with ``options`` laid over it: tables merge key by key, anything else replaces.
 
@@ -188,8 +207,8 @@ def resolve(
     scoresheet.errors.ScoresheetError: rules: "classic" is a preset of barbu, not of belote ...
     """
     if isinstance(rules, str):
-        if game is not None and rules in _preset_files() and preset_game(rules) != game:
-            _refuse_other_game(rules, preset_game(rules), game, "rules")
+        if game is not None:
+            check_game(rules, game)
         return _resolve_cached(rules, json.dumps(options or {}, sort_keys=True))
     data = merge_options(rules, options or {})
     if game is not None:

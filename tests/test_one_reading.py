@@ -264,3 +264,25 @@ def test_deal_json_with_an_escape_sequence_is_refused_as_given(tmp_path: Path) -
     deal = '{"contract": "no-king", "result": {"king_of_hearts": "Cat\\u001b[2J"}}'
     line = assert_one_line_error(run("add", path, "--deal", deal))
     assert line.startswith("scoresheet: --deal: result.king_of_hearts: the control character")
+
+
+@pytest.mark.parametrize(
+    ("rules", "message"),
+    [
+        ("classic", 'rules: "classic" is a preset of barbu, not of belote'),
+        ({"game": "barbu"}, 'rules: the rules object is for "barbu", not belote'),
+    ],
+)
+def test_rules_of_another_game_are_named_before_the_deals_they_make_look_wrong(
+    tmp_path: Path, rules: object, message: str
+) -> None:
+    """A Barbu game whose "game" was edited to belote: the rules are what is wrong, not
+    deal 1's result (which belote's model does not know)."""
+    path = tmp_path / "g.json"
+    new_game(path, PLAYERS)
+    assert run("add", path, "no-queens", "-d", "b=max", "--queens", "2,0,1,1").returncode == 0
+    data = json.loads(path.read_text("utf-8"))
+    data.update(game="belote", rules=rules)
+    path.write_text(json.dumps(data), "utf-8")
+    line = assert_one_line_error(run("score", path))
+    assert line.startswith(f"scoresheet: g.json: {message}")
