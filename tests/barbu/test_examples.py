@@ -166,7 +166,7 @@ def test_ravage_city_from_card_counts() -> None:
 def test_salad_scores_all_five_at_once() -> None:
     """Rules page, section 4, Salad: all five contracts at once, one result entry."""
     result = {
-        "tricks": {"Ann": 3, "Bob": 4, "Cat": 2, "Dan": 4},
+        "tricks": {"Ann": 4, "Bob": 4, "Cat": 2, "Dan": 3},
         "last": "Cat",
         "hearts": {"Ann": 13},
         "queens": {"Bob": 2, "Dan": 2},
@@ -175,10 +175,10 @@ def test_salad_scores_all_five_at_once() -> None:
     deals = [{"contract": "salad", "result": result}]
     base = score(game(deals, rules="salad")).deals[0].base
     assert base == {
-        "Ann": -15 - 130 - 50,
+        "Ann": -20 - 130 - 50,
         "Bob": -20 - 40,
         "Cat": -10 - 30,
-        "Dan": -20 - 40,
+        "Dan": -15 - 40,
     }
     assert sum(base.values()) == -355
 

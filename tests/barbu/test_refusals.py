@@ -109,6 +109,39 @@ def test_the_ace_of_hearts_taker_took_a_heart() -> None:
     refused_at(second(deal), 2, "Cat", "A♥", "no heart")
 
 
+SALAD_OK = {
+    "tricks": {"Ann": 1, "Bob": 12},
+    "last": "Bob",
+    "hearts": {"Ann": 4, "Bob": 9},
+    "queens": {"Bob": 4},
+    "king_of_hearts": "Ann",
+}
+
+
+@pytest.mark.parametrize(
+    ("change", "fragments"),
+    [
+        ({"last": "Cat"}, ["Cat took the last trick but no trick"]),
+        ({"hearts": {"Ann": 5, "Bob": 8}}, ["Ann took 1 trick but 5 hearts"]),
+        ({"hearts": {"Bob": 9, "Dan": 4}}, ["Dan took no trick but 4 hearts"]),
+        ({"queens": {"Ann": 1, "Bob": 2, "Cat": 1}}, ["Cat took no trick but 1 queen"]),
+        ({"king_of_hearts": "Dan"}, ["Dan took the K♥ but no trick"]),
+        ({"hearts": {"Ann": 1, "Bob": 12}, "king_of_hearts": "Ann"}, []),
+        ({"hearts": {"Bob": 13}, "king_of_hearts": "Ann"}, ["Ann took the K♥ but no heart"]),
+    ],
+)  # fmt: skip
+def test_salad_cards_come_with_the_tricks_that_took_them(
+    change: dict[str, Any], fragments: list[str]
+) -> None:
+    """A Salad deal reports tricks and cards: a player with no trick took no card, one with
+    n tricks at most n × 4 cards of a kind, and the K♥ is a heart."""
+    deal = {"contract": "salad", "doubles": [BOB_DOUBLES_ANN], "result": {**SALAD_OK, **change}}
+    if not fragments:
+        assert score(second(deal, "salad")).deals[1].contract == "salad"
+        return
+    refused_at(second(deal, "salad"), 2, *fragments)
+
+
 @pytest.mark.parametrize(
     ("contract", "result", "field"),
     [

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from scoresheet.cards import QUEEN, Card
 from scoresheet.errors import ScoresheetError
@@ -104,11 +104,49 @@ def base_scores(
             raise _fail(where, f"result.{sorted(extra)[0]} does not belong to {contract}")
     if contract == "salad":
         scores = dict.fromkeys(players, 0)
+        done: list[str] = []
         for part in rules.salad_parts:
             for name, s in _score_one(rules, part, result, players, where).items():
                 scores[name] += s
+            done.append(part)
+            _salad_agrees(done, result, players, where)
         return scores
     return _score_one(rules, contract, result, players, where)
+
+
+# What a Salad deal reports twice over: the cards a player took came in the tricks they
+# took, so a player with no trick took no heart, queen or K♥ and not the last trick, and
+# one with n tricks took at most n × (cards per trick) of them; the K♥ is a heart.
+_TAKEN = {"no-hearts": ("hearts", "heart"), "no-queens": ("queens", "queen")}
+_TAKER = {"no-king": ("king_of_hearts", "the K♥"), "no-last-trick": ("last", "the last trick")}
+
+
+def _salad_agrees(
+    done: Sequence[str], result: BarbuResult, players: Sequence[str], where: str
+) -> None:
+    """Check the parts scored so far (``done``) against each other."""
+    raw: Mapping[str, object] = result
+    tricks: Mapping[str, int] = result.get("tricks") or {}
+    if "no-tricks" in done:
+        per_trick = len(players)
+        for part in done:
+            if part in _TAKEN:
+                key, what = _TAKEN[part]
+                counts = cast("Mapping[str, int]", raw.get(key) or {})
+                for p in players:
+                    n, won = counts.get(p, 0), tricks.get(p, 0)
+                    if n > won * per_trick:
+                        took = f"{won} trick{'' if won == 1 else 's'}" if won else "no trick"
+                        raise _fail(where, f"{p} took {took} but {n} {what}{'' if n == 1 else 's'}")
+            elif part in _TAKER:
+                key, what = _TAKER[part]
+                taker = raw.get(key)
+                if isinstance(taker, str) and not tricks.get(taker, 0):
+                    raise _fail(where, f"{taker} took {what} but no trick")
+    if "no-king" in done and "no-hearts" in done:
+        taker = result.get("king_of_hearts")
+        if isinstance(taker, str) and not (result.get("hearts") or {}).get(taker, 0):
+            raise _fail(where, f"{taker} took the K♥ but no heart")
 
 
 def _score_one(

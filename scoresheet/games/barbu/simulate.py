@@ -28,15 +28,43 @@ def _sorted_cards(cards: Sequence[Card]) -> str:
     return " ".join(str(c) for c in cards)
 
 
+def _salad(rng: random.Random, rules: BarbuRules, players: Sequence[str]) -> dict[str, Any]:
+    """A Salad result from tricks played out: the deck shuffled into tricks, each won by a
+    random player, so the cards each player reports came in the tricks they took."""
+    deck = sorted(rules.deck, key=str)
+    rng.shuffle(deck)
+    per_trick = len(players)
+    winners = [rng.choice(players) for _ in range(rules.tricks_per_deal)]
+    taken: dict[str, list[Card]] = {p: [] for p in players}
+    for i, winner in enumerate(winners):
+        taken[winner].extend(deck[i * per_trick : (i + 1) * per_trick])
+    owner = {card: p for p, cards in taken.items() for card in cards}
+    out: dict[str, Any] = {}
+    for part in rules.salad_parts:
+        if part == "no-tricks":
+            out["tricks"] = {p: winners.count(p) for p in players}
+        elif part == "no-last-trick":
+            out["last"] = winners[-1]
+        elif part == "no-hearts":
+            out["hearts"] = {p: sum(c.suit == "H" for c in taken[p]) for p in players}
+            assert rules.values.no_hearts is not None
+            if rules.values.no_hearts.ace_extra:
+                out["ace_of_hearts"] = next(p for c, p in owner.items() if str(c) == "AH")
+        elif part == "no-queens":
+            out["queens"] = {p: sum(c.rank == 12 for c in taken[p]) for p in players}
+        elif part == "no-king":
+            out["king_of_hearts"] = next(p for c, p in owner.items() if str(c) == "KH")
+        else:
+            out.update(random_result(rng, rules, part, players))
+    return out
+
+
 def random_result(
     rng: random.Random, rules: BarbuRules, contract: str, players: Sequence[str]
 ) -> dict[str, Any]:
     """A legal ``result`` object for ``contract``."""
     if contract == "salad":
-        out: dict[str, Any] = {}
-        for part in rules.salad_parts:
-            out.update(random_result(rng, rules, part, players))
-        return out
+        return _salad(rng, rules, players)
     if contract in ("no-tricks", "trumps"):
         res: dict[str, Any] = {"tricks": _partition(rng, rules.tricks_per_deal, players)}
         if contract == "trumps" and rng.random() < 0.5:
