@@ -497,20 +497,50 @@ def test_refusals_in_the_doubling_and_the_result(tmp_path: Path) -> None:
     assert deal["result"] == {"tricks": {"Ann": 13, "Bob": 0, "Cat": 0, "Dan": 0}}
 
 
-def test_the_ace_of_hearts_without_a_heart_asks_the_hearts_again(tmp_path: Path) -> None:
+def test_the_ace_of_hearts_to_a_player_without_a_heart_is_asked_again_alone(
+    tmp_path: Path,
+) -> None:
+    """The A♥ answer is refused and asked again; the hearts are kept (back reaches them)."""
     path = start_game(tmp_path)
-    out = play(
-        path,
-        ["hearts", "x", "", "", "", "", "", "13 0 0 0", "bob", "12 1 0 0", "bob", "quit"],
-    )
+    out = play(path, ["hearts", "x", "", "", "", "", "", "12 1 0 0", "cat", "bob", "quit"])
     assert out.exit_code == 0, out.output
     text = out.stdout
-    refused = text.index("✗ Bob took the A♥ but no heart")
-    assert text.index("Hearts taken", refused) > refused
+    refused = text.index("✗ Cat took the A♥ but no heart")
+    assert "Hearts taken" not in text[refused:]
+    assert text.index("Who took the A♥?", refused) > refused
     deal = json.loads(path.read_text(encoding="utf-8"))["deals"][0]
     assert deal["result"] == {
         "hearts": {"Ann": 12, "Bob": 1, "Cat": 0, "Dan": 0},
         "ace_of_hearts": "Bob",
+    }
+
+
+def test_the_ace_of_hearts_is_not_asked_when_one_player_took_every_heart(
+    tmp_path: Path,
+) -> None:
+    path = start_game(tmp_path)
+    out = play(path, ["hearts", "x", "", "", "", "", "", "0 13 0 0", "quit"])
+    assert out.exit_code == 0, out.output
+    assert "Who took the A♥?" not in out.stdout
+    assert "A♥: Bob (the only answer possible)" in out.stdout
+    deal = json.loads(path.read_text(encoding="utf-8"))["deals"][0]
+    assert deal["result"]["ace_of_hearts"] == "Bob"
+
+
+def test_salad_asks_nothing_the_tricks_already_settle(tmp_path: Path) -> None:
+    path = tmp_path / "s.json"
+    new_game(path, ["Ann", "Bob", "Cat", "Dan"], rules="salad")
+    out = play(path, ["salad", "", "", "", "0,13,0,0", "quit"])
+    assert out.exit_code == 0, out.output
+    for asked in ("Who took the last trick?", "Hearts taken", "Queens taken", "Who took the K♥?"):
+        assert asked not in out.stdout
+    deal = json.loads(path.read_text(encoding="utf-8"))["deals"][0]
+    assert deal["result"] == {
+        "tricks": {"Ann": 0, "Bob": 13, "Cat": 0, "Dan": 0},
+        "last": "Bob",
+        "hearts": {"Ann": 0, "Bob": 13, "Cat": 0, "Dan": 0},
+        "queens": {"Ann": 0, "Bob": 4, "Cat": 0, "Dan": 0},
+        "king_of_hearts": "Bob",
     }
 
 

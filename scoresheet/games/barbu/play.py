@@ -12,6 +12,7 @@ the rules' words for ``?``. The terminal walks them (:func:`play_game`, with
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -283,7 +284,14 @@ class DealPlan:
         if not q.per_player:
             about = HELP_FORM[q.choices] if q.key == FORM else HELP_RESULT.get(q.key, "")
             return Question(
-                q.key, q.prompt, q.parse, q.choices, about, counts=q.counts, total=q.total
+                q.key,
+                q.prompt,
+                q.parse,
+                q.choices,
+                about,
+                only=_only_answer(q.key, q.total, given, ctx.players),
+                counts=q.counts,
+                total=q.total,
             )
         players = ctx.players
         for i, p in enumerate(players):
@@ -393,6 +401,10 @@ class DealPlan:
         result answer when it names none (it could come from any of them)."""
         if "contract" not in answers:
             return []
+        if _TWO_ANSWERS.search(str(error)):
+            # "Bob took the A♥ but no heart": two answers disagree, and the one just given
+            # is asked again (back reaches the other), as every refused answer is.
+            return []
         ctx = self.context(answers["contract"])
         given = self.result_answers(ctx, answers)
         kept = rewind(given, error)
@@ -416,8 +428,44 @@ class DealPlan:
         return deal_object(ctx, declarations, result_of(self.result_answers(ctx, answers)))
 
 
+_TWO_ANSWERS = re.compile(r" took .+ but (?:no|\d+) ")
+
+
+def _only_answer(
+    key: str, total: int | None, given: Mapping[str, Any], players: Sequence[str]
+) -> Any:
+    """The answer the counts already given leave no choice about, else :data:`NO_ANSWER`:
+    all 13 hearts taken by Ann, the A♥ is hers; every trick taken by Ann (Salad), so are
+    the last trick, the hearts, the queens and the K♥.
+
+    A card came with a trick: the A♥ and the K♥ go to a player who took hearts, and the
+    K♥, the last trick, hearts and queens to one who took tricks, when the deal reports
+    them (Salad).
+    """
+    possible = list(players)
+    hearts, tricks = given.get("hearts"), given.get("tricks")
+    if key in ("ace_of_hearts", "king_of_hearts") and isinstance(hearts, dict):
+        possible = [p for p in possible if hearts.get(p, 0)]
+    if key in ("king_of_hearts", "last", "hearts", "queens") and isinstance(tricks, dict):
+        possible = [p for p in possible if tricks.get(p, 0)]
+    if len(possible) != 1:
+        return NO_ANSWER
+    if key in ("hearts", "queens"):
+        return {p: total if p == possible[0] else 0 for p in players}
+    return possible[0]
+
+
 PER_PLAYER = ("cards", "beats", "hands")
 SUIT_LETTERS = {"spades": "S", "hearts": "H", "diamonds": "D", "clubs": "C"}
+
+
+TAKEN_WORDS = {
+    "ace_of_hearts": "A♥",
+    "king_of_hearts": "K♥",
+    "last": "Last trick",
+    "hearts": "Hearts",
+    "queens": "Queens",
+}
 
 
 def said_for(plan: DealPlan) -> Callable[[str, Any], str]:
@@ -431,6 +479,10 @@ def said_for(plan: DealPlan) -> Callable[[str, Any], str]:
         if name == "cards":
             shown = "/".join(str(value[s]) for s in ("spades", "hearts", "diamonds", "clubs"))
             return f"{player}'s cards taken: {shown} (the rest)"
+        if key in TAKEN_WORDS:
+            if isinstance(value, dict):  # every one to the one player who took tricks
+                value = next(f"all {n} to {p}" for p, n in value.items() if n)
+            return f"{TAKEN_WORDS[key]}: {value} (the only answer possible)"
         return f"{key}: {value}"
 
     return said
