@@ -134,3 +134,47 @@ def visible(path: Path, pattern: str, outdir: Path, *, dpi: int = 40) -> list[st
                 if darkest < 128:
                     shown.append(f"{word} on {image_path.name}")
     return shown
+
+
+def pages_with_words(
+    path: Path,
+) -> list[tuple[float, float, list[tuple[str, float, float, float, float]]]]:
+    """Per page, its width and height and every word with its box, in points."""
+    out = _run(poppler("pdftotext"), "-bbox", str(path), "-")
+    result = []
+    for width, height, page in re.findall(
+        r'<page width="([\d.]+)" height="([\d.]+)">(.*?)</page>', out, re.S
+    ):
+        found = re.findall(
+            r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">(.*?)</word>',
+            page,
+        )
+        boxes = [(unescape(w), float(a), float(b), float(c), float(d)) for a, b, c, d, w in found]
+        result.append((float(width), float(height), boxes))
+    return result
+
+
+def off_the_page(path: Path, margin: float = 0.0) -> list[str]:
+    """The words not wholly inside their page less ``margin`` points all round (poppler
+    keeps a word cut by the page's edge, with the box the font gives it), with the page
+    and their box."""
+    out = []
+    for number, (width, height, boxes) in enumerate(pages_with_words(path), start=1):
+        for word, x1, y1, x2, y2 in boxes:
+            if min(x1, y1) < margin or x2 > width - margin or y2 > height - margin:
+                out.append(f"page {number}: {word!r} at x {x1:.1f}–{x2:.1f}, y {y1:.1f}–{y2:.1f}")
+    return out
+
+
+def overlapping(path: Path) -> list[str]:
+    """Pairs of words whose boxes overlap by more than a sliver: text run out of its cell
+    into its neighbour's, or printed over other text."""
+    out = []
+    for number, (_, _, boxes) in enumerate(pages_with_words(path), start=1):
+        for i, (a, ax1, ay1, ax2, ay2) in enumerate(boxes):
+            for b, bx1, by1, bx2, by2 in boxes[i + 1 :]:
+                dx = min(ax2, bx2) - max(ax1, bx1)
+                dy = min(ay2, by2) - max(ay1, by1)
+                if dx > 1.0 and dy > 2.0:
+                    out.append(f"page {number}: {a!r} over {b!r}")
+    return out

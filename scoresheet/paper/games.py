@@ -12,7 +12,17 @@ from collections.abc import Sequence
 from typing import Any
 
 from scoresheet import record, registry
+from scoresheet.paper.model import Doc
 from scoresheet.rules import load_preset
+from scoresheet.views.common import initials
+
+
+def _named(doc: Doc, players: Sequence[str]) -> Doc:
+    """The document with its players' initials, for the columns too narrow for a name:
+    the same initials as the terminal views and the doubles columns."""
+    if not doc.initials:
+        doc.initials = initials(list(players))
+    return doc
 
 
 def pad_pdf(players: Sequence[str], rules: str, paper: str = "a4") -> bytes:
@@ -30,7 +40,7 @@ def pad_pdf(players: Sequence[str], rules: str, paper: str = "a4") -> bytes:
     }
     blank = record.from_data(data, source="blank pad")
     result = registry.part(game, "score").score_game(blank)
-    return render(registry.part(game, "paper").pad(result), paper)
+    return render(_named(registry.part(game, "paper").pad(result), result.players), paper)
 
 
 def game_pdf(rec: Any, paper: str = "a4") -> bytes:
@@ -39,4 +49,5 @@ def game_pdf(rec: Any, paper: str = "a4") -> bytes:
 
     game = rec.get("game", registry.DEFAULT_GAME)
     result = registry.part(game, "score").score_game(rec)
-    return render(registry.part(game, "paper").printed(result), paper)
+    doc = registry.part(game, "paper").printed(result)
+    return render(_named(doc, result.players), paper)

@@ -82,6 +82,9 @@ class Doc:
     notes: list[str] = field(default_factory=list)  # lines of text after the grid
     legend: list[str] = field(default_factory=list)  # small print at the end
     chart: Chart | None = None
+    # Each player's initials: where a name is too wide for its column, the renderer
+    # prints these instead and says whose they are in the legend.
+    initials: dict[str, str] = field(default_factory=dict)
 
 
 MIN_FONT = 7.0  # pt: nothing on paper is smaller

@@ -4,18 +4,25 @@ The main grid flows down columns of blocks: as many side by side as the page wid
 allows (a pad of a block per declarer puts two blocks in each of two columns on one
 landscape page), the headings repeated at the top of each column. Landscape and
 portrait are both tried and the one needing fewer pages wins (landscape on a tie).
-Text shrinks to fit its box, but never below :data:`~scoresheet.paper.model.MIN_FONT`;
-what still does not fit is cut with "…".
+Text shrinks to fit its box, but never below :data:`~scoresheet.paper.model.MIN_FONT`.
+Where a column (a table's cells, its group headings, its block headings, the chart's
+key) is too narrow for a player's name even so, the whole column prints the players'
+initials instead (:attr:`~scoresheet.paper.model.Doc.initials`) and the legend says
+whose they are. The lines at the top, the notes and the legend wrap; a cell that still
+does not fit wraps inside its row and, past that, its longest names are cut with "…":
+never a number.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from scoresheet.errors import ScoresheetError
 from scoresheet.paper.fonts import font_files
+from scoresheet.paper.kit import signed
 from scoresheet.paper.model import MIN_FONT, Block, Chart, Doc, Grid
 
 if TYPE_CHECKING:
@@ -24,6 +31,7 @@ if TYPE_CHECKING:
 PAPER_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 MARGIN = 8.0
 GAP = 5.0  # between columns of blocks, and between tables side by side
+MIN_GAP = 3.0  # between tables side by side on a page only just wide enough
 TITLE_H = 8.0
 LINE_H = 5.5
 GROUP_H = 5.5
@@ -31,6 +39,9 @@ HEAD_H = 5.5
 HEADING_H = 5.5  # a block's heading
 SPACE = 4.0  # between items after the grid
 CHART_H = 80.0
+KEY_W = (35.0, 60.0)  # mm: the chart's key, at least and at most
+LEAD = 25.4 / 72 * 1.1  # mm a line of text takes per point of its size, wrapped in a cell
+KEY_LINE = 10.0  # mm: the key's sample line, before each name
 LEGEND_PT = 7.5
 FONT = "DejaVu"
 GREY = (235, 235, 235)
@@ -71,6 +82,7 @@ class _Layout:
     col_scale: float
     flow_width: float
     pages: list[_Page]
+    head: list[str]  # the lines at the top of the first page, wrapped
 
 
 def render(doc: Doc, paper: str = "a4") -> bytes:
@@ -86,6 +98,7 @@ def render(doc: Doc, paper: str = "a4") -> bytes:
     for style, path in files.items():
         pdf.add_font(FONT, style, str(path))
     _check_glyphs(doc, getattr(pdf.fonts[FONT.lower()], "cmap", {}))
+    doc = _shortened(doc, pdf)
     short, long_ = PAPER_MM[paper]
     best: _Layout | None = None
     for orientation in ("L", "P"):
@@ -126,11 +139,76 @@ def _check_glyphs(doc: Doc, cmap: Any) -> None:
             )
 
 
+# -- names too wide for their column ---------------------------------------------------------
+
+PAD = 0.8  # mm: a cell's text from its borders
+
+
+def _shortened(doc: Doc, pdf: FPDF) -> Doc:
+    """``doc`` with the players' initials in every column too narrow for a name at the
+    smallest size, the whole column alike, and a legend line saying whose they are."""
+    tags = {p: t for p, t in doc.initials.items() if t != p}
+    if not tags:
+        return doc
+    names = re.compile(
+        r"(?<!\w)(?:" + "|".join(map(re.escape, sorted(tags, key=len, reverse=True))) + r")(?!\w)"
+    )
+    used = False
+
+    def short(texts: list[tuple[str, float, str]]) -> bool:
+        """Whether some of these (text, room in mm, style) do not fit at the smallest size."""
+        nonlocal used
+        need = False
+        for t, w, style in texts:
+            pdf.set_font(FONT, style, MIN_FONT)
+            need = need or pdf.get_string_width(t) > w
+        used = used or (need and any(names.search(t) for t, _, _ in texts))
+        return need
+
+    def initials(text: str) -> str:
+        return names.sub(lambda m: tags[m.group()], text)
+
+    def grid(g: Grid) -> Grid:
+        ws = [c.width for c in g.columns]
+        cells = [
+            (row, "B" if i in b.bold else "") for b in g.blocks for i, row in enumerate(b.rows)
+        ]
+        cut = {j for j, w in enumerate(ws) if short([(r[j], w - 2 * PAD, st) for r, st in cells])}
+        ends = [sum(gr.span for gr in g.groups[: k + 1]) for k in range(len(g.groups))]
+        spans = [sum(ws[e - gr.span : e]) - 2 * PAD for gr, e in zip(g.groups, ends, strict=True)]
+        titles = short([(gr.title, w, "B") for gr, w in zip(g.groups, spans, strict=True)])
+        heads = short([(b.heading, g.width - 2 * PAD, "B") for b in g.blocks])
+        groups = [replace(gr, title=initials(gr.title)) if titles else gr for gr in g.groups]
+        blocks = [
+            Block(
+                [[initials(t) if j in cut else t for j, t in enumerate(row)] for row in b.rows],
+                initials(b.heading) if heads else b.heading,
+                b.bold,
+            )
+            for b in g.blocks
+        ]
+        return replace(g, groups=groups, blocks=blocks)
+
+    chart = doc.chart
+    if chart is not None:
+        keys = [(_key(n, vs), KEY_W[1] - KEY_LINE, "") for n, vs in chart.series]
+        if short(keys):
+            chart = replace(chart, series=[(initials(n), vs) for n, vs in chart.series])
+    out = replace(
+        doc, grid=grid(doc.grid), after=[[grid(g) for g in row] for row in doc.after], chart=chart
+    )
+    legend = " ".join(doc.legend)
+    pairs = [f"{t} = {p}" for p, t in tags.items()]
+    if used and not all(pair in legend for pair in pairs):
+        out.legend = [*doc.legend, "Initials: " + ", ".join(pairs) + "."]
+    return out
+
+
 # -- layout ------------------------------------------------------------------------------------
 
 
-def _header_height(doc: Doc, first: bool) -> float:
-    return TITLE_H + (len(doc.lines) * LINE_H if first else 0.0) + 2.0
+def _header_height(lines: int) -> float:
+    return TITLE_H + lines * LINE_H + 2.0
 
 
 def _grid_head(grid: Grid) -> float:
@@ -141,18 +219,40 @@ def _grid_head(grid: Grid) -> float:
     )
 
 
-def _text_lines(pdf: FPDF, text: str, width: float, size: float) -> list[str]:
-    """``text`` broken into lines that fit ``width`` at ``size`` pt."""
-    pdf.set_font(FONT, "", size)
+def _text_lines(
+    pdf: FPDF, text: str, width: float, size: float, style: str = "", *, clauses: bool = False
+) -> list[str]:
+    """``text`` broken into lines that fit ``width`` at ``size`` pt: between words, or
+    with ``clauses`` after a comma or at a wide space (a list of names stays whole where
+    a name fits a line); a word wider than the line between its letters."""
+    pdf.set_font(FONT, style, size)
+
+    def fits(line: str) -> bool:
+        return pdf.get_string_width(line) <= width
+
+    units = re.split(r"((?<=,) +| {2,})" if clauses else r"( +)", text)
     lines: list[str] = []
     line = ""
-    for word in text.split(" "):
-        trial = f"{line} {word}" if line else word
-        if line and pdf.get_string_width(trial) > width:
-            lines.append(line)
-            line = word
+    for k in range(0, len(units), 2):
+        unit, sep = units[k], units[k - 1] if k else ""
+        if line and fits(line + sep + unit):
+            line += sep + unit
+            continue
+        if fits(unit) or clauses:
+            if line:
+                lines.append(line)
+            parts = [unit] if fits(unit) else _text_lines(pdf, unit, width, size, style)
         else:
-            line = trial
+            # A word wider than a line: its letters, from where the line stands.
+            parts = [line + sep if line and fits(line + sep + unit[0]) else ""]
+            if line and not parts[0]:
+                lines.append(line)
+            for ch in unit:
+                if parts[-1] and not fits(parts[-1] + ch):
+                    parts.append("")
+                parts[-1] += ch
+        lines += parts[:-1]
+        line = parts[-1]
     lines.append(line)
     return lines
 
@@ -170,9 +270,12 @@ def _layout(doc: Doc, pdf: FPDF, orientation: str, size: tuple[float, float]) ->
     flow_w = (avail_w - GAP * (n_flow - 1)) / n_flow
     scale = min(1.5, flow_w / need)
     pages: list[_Page] = []
+    top_lines = [
+        part for line in doc.lines for part in _text_lines(pdf, line, avail_w, 10, clauses=True)
+    ]
 
     def new_page() -> _Page:
-        top = MARGIN + _header_height(doc, not pages)
+        top = MARGIN + _header_height(0 if pages else len(top_lines))
         xs = [MARGIN + k * (flow_w + GAP) for k in range(n_flow)]
         page = _Page([(x, top) for x in xs], [], [])
         pages.append(page)
@@ -214,24 +317,34 @@ def _layout(doc: Doc, pdf: FPDF, orientation: str, size: tuple[float, float]) ->
         page.items.append((kind, x, y, what))
         y += h + SPACE
 
-    for line in doc.notes:
-        place("note", LINE_H, line)
-    for row in doc.after:
+    for note in doc.notes:
+        for line in _text_lines(pdf, note, avail_w, 10, "B", clauses=True):
+            place("note", LINE_H, line)
+    # Tables side by side while the page is wide enough for them, else one under another.
+    rows: list[list[Grid]] = []
+    for after in doc.after:
+        rows.append([])
+        for g in after:
+            if rows[-1] and sum(x.width + MIN_GAP for x in rows[-1]) + g.width > avail_w:
+                rows.append([])
+            rows[-1].append(g)
+    for row in rows:
         h = max(_grid_head(g) + sum(len(b.rows) for b in g.blocks) * g.row_height for g in row)
         if y + h > bottom:
             page = new_page()
             y = page.columns[0][1]
         x = MARGIN
+        gap = min(GAP, (avail_w - sum(g.width for g in row)) / max(1, len(row) - 1))
         for g in row:
             page.items.append(("grid", x, y, g))
-            x += g.width + GAP
+            x += g.width + gap
         y += h + SPACE
     if doc.chart is not None and doc.chart.labels:
         place("chart", CHART_H, doc.chart)
     legend = [line for text in doc.legend for line in _text_lines(pdf, text, avail_w, LEGEND_PT)]
     if legend:
         place("legend", len(legend) * LEGEND_PT * 0.45, legend)
-    return _Layout(orientation, width, height, scale, flow_w, pages)
+    return _Layout(orientation, width, height, scale, flow_w, pages, top_lines)
 
 
 # -- drawing -----------------------------------------------------------------------------------
@@ -269,14 +382,36 @@ def _cell(
         pdf.rect(x, y, w, h)
     if not text:
         return
-    pad = 0.8
-    _fit(pdf, text, w - 2 * pad, size, style)
-    if pdf.get_string_width(text) > w - 2 * pad:
-        while text and pdf.get_string_width(text + "…") > w - 2 * pad:
-            text = text[:-1]
-        text += "…"
-    pdf.set_xy(x + pad, y)
-    pdf.cell(w - 2 * pad, h, text, align=align)
+    room = w - 2 * PAD
+    _fit(pdf, text, room, size, style)
+    lines = [text]
+    if pdf.get_string_width(text) > room:
+        # Too wide even at the smallest size: over two lines or more, as the row allows.
+        for s in (size - 0.5 * k for k in range(int((size - MIN_FONT) / 0.5) + 1)):
+            lines = _text_lines(pdf, text, room, s, style)
+            if len(lines) * s * LEAD <= h - 0.4:
+                break
+        else:
+            lines = _squeezed(pdf, text, room, int(h / (MIN_FONT * LEAD)), style)
+    lh = pdf.font_size_pt * LEAD if len(lines) > 1 else h
+    y += (h - lh * len(lines)) / 2
+    for line in lines:
+        pdf.set_xy(x + PAD, y)
+        pdf.cell(room, lh, line, align=align)
+        y += lh
+
+
+def _squeezed(pdf: FPDF, text: str, room: float, most: int, style: str) -> list[str]:
+    """At most ``most`` lines of ``text``, its longest words without a digit cut short
+    with "…" one letter at a time: a number is never cut."""
+    words = text.split(" ")
+    while len(lines := _text_lines(pdf, " ".join(words), room, MIN_FONT, style)) > max(1, most):
+        cuts = [i for i, w in enumerate(words) if len(w) > 2 and not re.search(r"\d", w)]
+        if not cuts:
+            return lines[: max(1, most)]
+        k = max(cuts, key=lambda i: len(words[i]))
+        words[k] = words[k].removesuffix("…")[:-1] + "…"
+    return lines
 
 
 def _draw_head(pdf: FPDF, grid: Grid, x: float, y: float, scale: float) -> float:
@@ -290,18 +425,9 @@ def _draw_head(pdf: FPDF, grid: Grid, x: float, y: float, scale: float) -> float
         k = 0
         for g in grid.groups:
             w = sum(c.width for c in grid.columns[k : k + g.span]) * scale
-            _cell(
-                pdf,
-                cx,
-                y,
-                w,
-                GROUP_H,
-                g.title,
-                size=8.5,
-                style="B",
-                fill=HEAD_GREY if g.title else None,
-                border=bool(g.title),
-            )
+            shown = bool(g.title)
+            fill = HEAD_GREY if shown else None
+            _cell(pdf, cx, y, w, GROUP_H, g.title, size=8.5, style="B", fill=fill, border=shown)
             cx += w
             k += g.span
         y += GROUP_H
@@ -319,24 +445,15 @@ def _draw_rows(pdf: FPDF, grid: Grid, piece: _Piece, scale: float) -> None:
         heading = piece.block.heading + ("" if piece.rows.start == 0 else " (continued)")
         _cell(pdf, piece.x, y, total, HEADING_H, heading, size=8.5, style="B", align="L", fill=GREY)
         y += HEADING_H
+    rh = grid.row_height
     for i in piece.rows:
         row = piece.block.rows[i]
         style = "B" if i in piece.block.bold else ""
         cx = piece.x
         for c, text in zip(grid.columns, row, strict=True):
             w = c.width * scale
-            _cell(
-                pdf,
-                cx,
-                y,
-                w,
-                grid.row_height,
-                text,
-                size=grid.font,
-                style=style,
-                align=c.align,
-                fill=GREY if c.shaded else None,
-            )
+            fill = GREY if c.shaded else None
+            _cell(pdf, cx, y, w, rh, text, size=grid.font, style=style, align=c.align, fill=fill)
             cx += w
         y += grid.row_height
 
@@ -356,16 +473,17 @@ def _draw(doc: Doc, pdf: FPDF, layout: _Layout) -> None:
         pdf.cell(layout.width - 2 * MARGIN, TITLE_H, title)
         y = MARGIN + TITLE_H
         if number == 1:
-            for line in doc.lines:
-                _fit(pdf, line, layout.width - 2 * MARGIN, 10)
+            pdf.set_font(FONT, "", 10)
+            for line in layout.head:
                 pdf.set_xy(MARGIN, y)
                 pdf.cell(layout.width - 2 * MARGIN, LINE_H, line)
                 y += LINE_H
         if len(layout.pages) > 1:
+            # Just under the bottom margin, clear of a printer's edge.
             pdf.set_font(FONT, "", 7.5)
-            pdf.set_xy(MARGIN, layout.height - MARGIN + 2)
+            pdf.set_xy(MARGIN, layout.height - MARGIN + 0.5)
             pdf.cell(
-                layout.width - 2 * MARGIN, 4, f"page {number} of {len(layout.pages)}", align="R"
+                layout.width - 2 * MARGIN, 3.5, f"page {number} of {len(layout.pages)}", align="R"
             )
         used_columns = {p.x for p in page.pieces}
         for x, top in page.columns:
@@ -395,11 +513,6 @@ def _draw(doc: Doc, pdf: FPDF, layout: _Layout) -> None:
                     y += LEGEND_PT * 0.45
 
 
-def signed(n: int) -> str:
-    """A score with its sign, as the sheets print it: ``+5``, ``−12``, ``0``."""
-    return f"+{n}" if n > 0 else f"−{-n}" if n < 0 else "0"
-
-
 def nice_step(span: float, ticks: int = 6) -> int:
     """A round step for about ``ticks`` ticks over ``span``: 1, 2, 5, 10, 20, 50, …
 
@@ -416,6 +529,11 @@ def nice_step(span: float, ticks: int = 6) -> int:
     return int(10 * power)
 
 
+def _key(name: str, series: list[int]) -> str:
+    """A line's name in the chart's key, with where it ends: ``Ann +219``."""
+    return f"{name} {signed(series[-1])}" if series else name
+
+
 def _chart(pdf: FPDF, chart: Chart, x: float, y: float, w: float, h: float) -> None:
     """A line chart of running totals, drawn with lines and text only."""
     pdf.set_font(FONT, "B", 9)
@@ -428,7 +546,11 @@ def _chart(pdf: FPDF, chart: Chart, x: float, y: float, w: float, h: float) -> N
     hi = math.ceil(hi / step) * step
     if hi == lo:
         hi = lo + step
-    legend_w = 35.0
+    # The key as wide as its longest name needs, within KEY_W.
+    pdf.set_font(FONT, "", 8)
+    keys = [_key(name, series) for name, series in chart.series]
+    need = max([pdf.get_string_width(k) for k in keys], default=0.0) + KEY_LINE + 1
+    legend_w = min(max(KEY_W[0], need), KEY_W[1])
     left, right = x + 14, x + w - legend_w
     top, bottom = y + 8, y + h - 8
     n = len(chart.labels)
@@ -460,7 +582,7 @@ def _chart(pdf: FPDF, chart: Chart, x: float, y: float, w: float, h: float) -> N
     pdf.set_xy(left, bottom + 4)
     pdf.cell(right - left, 4, "deal", align="C")
     pdf.set_line_width(0.6)
-    for k, (name, series) in enumerate(chart.series):
+    for k, (_, series) in enumerate(chart.series):
         colour = LINE_COLOURS[k % len(LINE_COLOURS)]
         pdf.set_draw_color(*colour)
         points = [(px(i), py(v)) for i, v in enumerate(series)]
@@ -470,8 +592,8 @@ def _chart(pdf: FPDF, chart: Chart, x: float, y: float, w: float, h: float) -> N
             pdf.polyline(points)
         ly = top + 2 + k * 5
         pdf.line(right + 3, ly, right + 9, ly)
-        pdf.set_font(FONT, "", 8)
-        pdf.set_xy(right + 10, ly - 2)
-        pdf.cell(legend_w - 10, 4, f"{name} {signed(series[-1])}" if series else name)
+        _fit(pdf, keys[k], legend_w - KEY_LINE, 8)
+        pdf.set_xy(right + KEY_LINE, ly - 2)
+        pdf.cell(legend_w - KEY_LINE, 4, keys[k])
     pdf.set_line_width(0.2)
     pdf.set_draw_color(90, 90, 90)
