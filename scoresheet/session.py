@@ -19,6 +19,7 @@ from typing_extensions import TypeVar
 from scoresheet import record as rec
 from scoresheet import registry
 from scoresheet.errors import ScoresheetError
+from scoresheet.limits import MAX_HISTORY
 from scoresheet.results import GameResult
 from scoresheet.store import Snapshot, create_new, read_snapshot, write_if_unchanged
 
@@ -134,6 +135,11 @@ def add_deal(game: OpenGame, deal: dict[str, Any], *, source: str | None = None)
 
 def _history(data: dict[str, Any], entry: dict[str, Any]) -> None:
     history = data.get("history") or []
+    if len(history) >= MAX_HISTORY:  # one more could not be read back: refuse, save nothing
+        raise ScoresheetError(
+            f"the game's history already holds {MAX_HISTORY:,} corrections and undos, as "
+            "many as a game file keeps; nothing was saved"
+        )
     history.append({"at": now(), **entry})
     data["history"] = history
 

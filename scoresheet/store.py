@@ -119,6 +119,14 @@ def _megabytes(size: int) -> str:
     return f"{size / 1024 / 1024:.1f} MB"
 
 
+def _sizes(size: int, limit: int) -> tuple[str, str]:
+    """A size over a limit and the limit as a reader takes them in: in MB, or in bytes
+    where one decimal would not tell them apart ("5.0 MB, at most 5.0 MB")."""
+    if _megabytes(size) != _megabytes(limit):
+        return _megabytes(size), _megabytes(limit)
+    return f"{size:,} bytes", f"{limit:,} bytes"
+
+
 def read_regular_file(path: Path, *, limit: int, what: str = "game file") -> bytes:
     """The bytes of the regular file ``path``, at most ``limit`` of them.
 
@@ -152,9 +160,9 @@ def read_regular_file(path: Path, *, limit: int, what: str = "game file") -> byt
         if not stat.S_ISREG(info.st_mode):
             raise ScoresheetError(f"{path}: is {file_kind(info.st_mode)}, not a {what}; refused")
         if info.st_size > limit:
+            shown, most = _sizes(info.st_size, limit)
             raise ScoresheetError(
-                f"{path}: {_megabytes(info.st_size)} is too large for a {what} "
-                f"(at most {_megabytes(limit)}); refused"
+                f"{path}: {shown} is too large for a {what} (at most {most}); refused"
             )
         chunks: list[bytes] = []
         size = 0
@@ -523,8 +531,21 @@ def _write_if_unchanged_locked(snapshot: Snapshot, new_text: str) -> None:
     _save_locked(path, new_text)
 
 
+def _check_size(path: Path, text: str) -> None:
+    """A game larger than any command reads back is refused: saved, it could not be opened
+    again."""
+    size = len(text.encode("utf-8"))
+    if size > MAX_GAME_BYTES:
+        shown, most = _sizes(size, MAX_GAME_BYTES)
+        raise ScoresheetError(
+            f"{path}: the game would take {shown}, more than a game file may hold "
+            f"(at most {most}); nothing was saved"
+        )
+
+
 def _save_locked(path: Path, text: str) -> None:
     """Save under the lock: clean up after killed saves, then replace the file."""
+    _check_size(path, text)
     remove_stale_temporaries(real_path(path))
     atomic_write_text(path, text)
 
@@ -536,12 +557,14 @@ def write_if_unchanged(snapshot: Snapshot, new_text: str) -> None:
     digest (or it has gone), another command wrote it in between, and saving would silently
     throw that command's work away: nothing is saved and a ScoresheetError says so.
     """
+    _check_size(snapshot.path, new_text)  # before the lock: a refusal leaves no file behind
     with locked(snapshot.path):
         _write_if_unchanged_locked(snapshot, new_text)
 
 
 def create_new(path: Path, text: str, *, force: bool = False) -> None:
     """Create the game file ``path`` holding ``text``; with ``force``, replace one that exists."""
+    _check_size(path, text)
     with locked(path):
         if not force and os.path.exists(path):
             raise ScoresheetError(f"{path} already exists (use --force to replace it)")

@@ -405,6 +405,34 @@ def test_a_fifo_or_device_workbook_is_refused(tmp_path: Path, command: str) -> N
     assert [p.name for p in tmp_path.iterdir()] == ["w.xlsx"]
 
 
+def test_a_save_that_could_not_be_read_back_is_refused(tmp_path: Path) -> None:
+    """A game at the size cap, or with a full history, stays readable: the deal, the
+    correction or the undo that would take it past the cap is refused, nothing saved."""
+    game = _game(tmp_path)
+    data = json.loads(game.read_text(encoding="utf-8"))
+    data["note"] = ""
+    room = MAX_GAME_BYTES - len(json.dumps(data, ensure_ascii=False, indent=2).encode()) - 50
+    data["note"] = "x" * room
+    game.write_text(json.dumps(data), encoding="utf-8")
+    before = _snapshot(tmp_path)
+    line = assert_one_line_error(_add_last(game))
+    assert "the game would take" in line and "nothing was saved" in line
+    assert _snapshot(tmp_path) == before
+    assert run("score", game).returncode == 0
+
+    game = _game(tmp_path, "h.json")
+    data = json.loads(game.read_text(encoding="utf-8"))
+    data["history"] = [{"action": "undo", "at": "2026-12-01T20:00:00+00:00", "deal": 1}] * 10_000
+    game.write_text(json.dumps(data), encoding="utf-8")
+    before = _snapshot(tmp_path)
+    corrected = {**FULL["deals"][0], "result": {"order": ["Ann", "Dan", "Cat", "Bob"]}}
+    for args in (["edit", game, "1", "--deal", json.dumps(corrected)], ["undo", game]):
+        line = assert_one_line_error(run(*args, "--yes") if args[0] == "undo" else run(*args))
+        assert "history already holds 10,000 corrections and undos" in line
+    assert _snapshot(tmp_path) == before
+    assert run("score", game).returncode == 0
+
+
 def test_a_game_file_over_the_size_cap_is_refused(tmp_path: Path) -> None:
     game = _game(tmp_path)
     text = game.read_text(encoding="utf-8")
@@ -416,7 +444,10 @@ def test_a_game_file_over_the_size_cap_is_refused(tmp_path: Path) -> None:
     commands: list[Args] = [["score", game], ["add", game, "--deal", json.dumps(LAST_DEAL)]]
     for args in commands:
         line = assert_one_line_error(run(*args))
-        assert "g.json: 5.0 MB is too large for a game file (at most 5.0 MB); refused" in line
+        assert (
+            f"g.json: {MAX_GAME_BYTES + 1:,} bytes is too large for a game file "
+            f"(at most {MAX_GAME_BYTES:,} bytes); refused" in line
+        )
     assert _snapshot(tmp_path) == before
 
     game.write_text(padded[:-1], encoding="utf-8")  # at the cap exactly: read
@@ -578,7 +609,10 @@ def test_a_duplicate_key_in_a_deal_given_on_the_command_line_is_refused(tmp_path
 
 KEYS = st.text(st.sampled_from("abcAB_"), min_size=1, max_size=3)
 # Strings without braces or quotes, so that every '{"' in the text starts an object.
-TEXTS = st.text(st.characters(blacklist_characters='{"\\'), max_size=5)
+# Nor control characters, which parse refuses wherever they are (a test of its own).
+TEXTS = st.text(
+    st.characters(blacklist_characters='{"\\', blacklist_categories=("Cc",)), max_size=5
+)
 SCALARS = st.none() | st.booleans() | st.integers(-99, 99) | TEXTS
 NESTED = SCALARS | st.lists(SCALARS, max_size=3) | st.dictionaries(KEYS, SCALARS, max_size=3)
 JSON_VALUES = SCALARS | st.lists(NESTED, max_size=3) | st.dictionaries(KEYS, NESTED, max_size=3)
