@@ -206,6 +206,12 @@ def resolve(
     Traceback (most recent call last):
     scoresheet.errors.ScoresheetError: rules: "classic" is a preset of barbu, not of belote ...
     """
+    for key in ("name", "game"):
+        if options and key in options:  # a label, not a rule: it would name rules not in force
+            raise ScoresheetError(
+                f"options: {key} is not a rule an option changes (the rules in force are "
+                "named by their preset and options)"
+            )
     if isinstance(rules, str):
         if game is not None:
             check_game(rules, game)

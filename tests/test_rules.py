@@ -177,7 +177,13 @@ def test_full_rules_object_in_a_game_scores_like_the_preset() -> None:
         ({"values": {"dominoes": [40, 20, 10]}}, "one payout per player"),
         ({"values": {"no-king": None}}, "no-king"),
         ({"cards_per_player": 12}, "the deck has 52 cards"),
-        ({"contracts": ["no-tricks", "no-tricks"]}, "listed twice"),
+        ({"contracts": ["no-tricks", "no-tricks"]}, '"no-tricks" is listed twice'),
+        (
+            {"doubling": {"min_declarer_doubles": 8}},
+            "8 doubles of a declarer cannot be made in the declarer's 7 deals",
+        ),
+        ({"name": "belote"}, "options: name is not a rule an option changes"),
+        ({"game": "belote"}, "options: game is not a rule an option changes"),
         ({"rotation": "sometimes"}, "rotation"),
         ({"contracts": ["ravage-city"], "values": {"ravage-city": -21}}, "split equally"),
     ],
@@ -191,3 +197,14 @@ def test_bad_rules_are_refused(options: dict[str, object], fragment: str) -> Non
 def test_unknown_preset_names_the_known_ones() -> None:
     with pytest.raises(ScoresheetError, match=r'no preset named "klassic".*classic'):
         load_preset("klassic")
+
+
+def test_dominoes_and_trumps_are_positive_whatever_their_values() -> None:
+    """Rules page, section 3, 3: trumps and dominoes are positive contracts (doubled only
+    through the declarer, never split undoubled), even with payouts that sum to 0."""
+    rules = resolve("classic", {"values": {"dominoes": [10, 0, 0, -10], "trumps": 0}})
+    assert rules.is_positive("dominoes") and rules.is_positive("trumps")
+    deal = {"contract": "dominoes", "result": {"order": ["Ann", "Bob", "Cat", "Dan"]}}
+    options = {"values": {"dominoes": [10, 0, 0, -10]}}
+    result = score(game([deal], options=options))
+    assert not result.deals[0].split and result.deals[0].score["Ann"] == 10

@@ -106,8 +106,10 @@ def test_the_declarers_maximum_only_redoubles() -> None:
         {"by": "Ann", "double": "maximum"},
     ]
     assert bets(declarations) == {("Bob", "Ann"): 2, ("Bob", "Cat"): 1, ("Dan", "Ann"): 2}
-    # received nothing: the declarer's maximum makes no bet at all
-    assert bets([{"by": "Ann", "double": "maximum"}]) == {}
+    # received nothing: the declarer's maximum would make no bet at all, so it is refused
+    # rather than taken as nothing (typed first under pagat, where the declarer speaks first)
+    with pytest.raises(ScoresheetError, match="nobody had doubled Ann by Ann's turn"):
+        bets([{"by": "Ann", "double": "maximum"}])
 
 
 def test_the_declarers_maximum_in_a_positive_contract() -> None:

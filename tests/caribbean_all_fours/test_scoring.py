@@ -543,3 +543,10 @@ def test_set_refusals(sets: list[str], message: str) -> None:
     with pytest.raises(ScoresheetError) as info:
         deal_from_sets(sets, PLAYERS)
     assert message in str(info.value)
+
+
+def test_tobago_with_a_kick_of_its_own_for_the_two_is_refused_naming_both() -> None:
+    """With tobago the Two takes the Six's kick; a kick given to the Two as well could
+    mean either, so it is refused (it used to be shown as in force and overwritten)."""
+    with pytest.raises(ScoresheetError, match=r"gives the Two 4, and tobago gives the Two"):
+        score(game([deal("2S")], options={"tobago": True, "values": {"kick": {"2": 4}}}))

@@ -93,6 +93,7 @@ def resolve_bets(
                 if double == "maximum" or double == "table":
                     # Every player ``by`` may double; from a doubled player it also
                     # redoubles what they received.
+                    before = len(bets), sum(bets.values())
                     for q in players:
                         if q == by:
                             continue
@@ -101,6 +102,8 @@ def resolve_bets(
                                 bets[q, by] = 2
                         elif by != declarer and (anyone or q == declarer):
                             bets[by, q] = 1
+                    if by == declarer and (len(bets), sum(bets.values())) == before:
+                        _refuse_idle_maximum(by, redoubles)
                 else:
                     _double(by, double, bets, players, declarer, contract, anyone, rules)
             if redouble is not None:
@@ -112,6 +115,19 @@ def resolve_bets(
 
 class _Refused(Exception):
     """A declaration the rules refuse; :func:`resolve_bets` says which one."""
+
+
+def _refuse_idle_maximum(by: str, redoubles: bool) -> None:
+    """The declarer's ``maximum`` that changes nothing: said so, not taken silently."""
+    if not redoubles:
+        raise _Refused(
+            f"{by} is the declarer, who may not double, and these rules have no redoubles: "
+            "a maximum from the declarer does nothing"
+        )
+    raise _Refused(
+        f"{by} is the declarer, who may not double, and nobody had doubled {by} by {by}'s "
+        f"turn: this maximum does nothing ({by} redoubles with a redouble, once doubled)"
+    )
 
 
 def _refuse_turn(declarations: Sequence[Declaration], i: int, by: str, order: list[str]) -> None:

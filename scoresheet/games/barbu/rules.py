@@ -32,6 +32,10 @@ CONTRACT_NAMES: dict[str, str] = {
 NOT_IN_SALAD = ("salad", "chinese-poker", "dominoes", "ravage-city")
 
 
+# The rules page's positive contracts (section 3, and "What the variants keep").
+NAMED_POSITIVE = frozenset({"trumps", "dominoes", "chinese-poker"})
+
+
 @dataclass(frozen=True)
 class HeartsValue:
     per_heart: int
@@ -170,7 +174,8 @@ class BarbuRules:
         if self.tricks_per_deal != self.cards_per_player:
             raise ValueError("tricks_per_deal must equal cards_per_player")
         if len(set(self.contracts)) != len(self.contracts):
-            raise ValueError("a contract is listed twice in contracts")
+            twice = next(c for c in self.contracts if self.contracts.count(c) > 1)
+            raise ValueError(f'"{twice}" is listed twice in contracts')
         for contract in self.contracts:
             self._check_value(contract)
         if "salad" in self.contracts:
@@ -204,6 +209,13 @@ class BarbuRules:
                             f'values.chinese-poker.royalties.{row}: "{category}" is not a '
                             f"hand category ({', '.join(CATEGORY_NAMES)})"
                         )
+        most = self.deals_per_declarer  # a non-declarer doubles a declarer once a deal at most
+        if self.doubling.min_declarer_doubles > most:
+            deals = f"{most} deal{'' if most == 1 else 's'}"
+            raise ValueError(
+                f"doubling.min_declarer_doubles: {self.doubling.min_declarer_doubles} doubles "
+                f"of a declarer cannot be made in the declarer's {deals} (one a deal)"
+            )
 
     def _check_value(self, contract: str) -> None:
         if self.values.of(contract) is None:
@@ -285,8 +297,9 @@ class BarbuRules:
 
     @cached_property
     def positive(self) -> frozenset[str]:
-        """Positive contracts are those whose total is above zero (trumps, dominoes, …)."""
-        return frozenset(c for c in self.contracts if self.max_total(c) > 0)
+        """The positive contracts: trumps, dominoes and Chinese Poker, as the rules page
+        names them whatever their values, and any other whose total is above zero."""
+        return frozenset(c for c in self.contracts if c in NAMED_POSITIVE or self.max_total(c) > 0)
 
     def is_positive(self, contract: str) -> bool:
         return contract in self.positive

@@ -88,6 +88,11 @@ class AllFoursRules:
         kick = _ranks(raw.get("kick", {"A": 1, "6": 2, "J": 3}), "kick")
         tobago = bool(data.get("tobago", False))
         if tobago:
+            if kick.get(2):  # two readings of the Two's kick: its own, or the Six's moved
+                raise ValueError(
+                    f"values.kick gives the Two {kick[2]}, and tobago gives the Two the "
+                    f"Six's value ({kick.get(6, 0)}): give one or the other"
+                )
             kick[2] = kick.pop(6, 0)
         card_points = _ranks(
             raw.get("card_points", {"T": 10, "A": 4, "K": 3, "Q": 2, "J": 1}), "card_points"
