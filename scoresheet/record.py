@@ -203,8 +203,14 @@ def loads(text: str | bytes, *, source: str = "game") -> GameFile:
 
 def schema_of(game: Any, source: str) -> str:
     """The name of the validator schema for a game's files."""
+    if not isinstance(game, str):  # null, a number: shown as the file has it
+        shown = json.dumps(game, ensure_ascii=False)[:40]
+        raise ScoresheetError(
+            f"{source}: game: {shown} is not a game this tool scores "
+            f"({', '.join(registry.names())}); give its name in quotes"
+        )
     try:
-        return f"game-{registry.game(game if isinstance(game, str) else str(game)).name}"
+        return f"game-{registry.game(game).name}"
     except ScoresheetError as exc:
         raise ScoresheetError(f"{source}: {exc}") from None
 

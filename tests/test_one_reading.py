@@ -286,3 +286,24 @@ def test_rules_of_another_game_are_named_before_the_deals_they_make_look_wrong(
     path.write_text(json.dumps(data), "utf-8")
     line = assert_one_line_error(run("score", path))
     assert line.startswith(f"scoresheet: g.json: {message}")
+
+
+@pytest.mark.parametrize("game", ["belote", "coinche"])
+def test_a_target_changed_by_an_option_is_said_once_in_the_title(tmp_path: Path, game: str) -> None:
+    path = tmp_path / "g.json"
+    assert run("new", path, "--game", game, "-p", *PLAYERS, "-o", "target=200").returncode == 0
+    title = run("score", path).stdout.splitlines()[0]
+    assert title.count("target 200") == 1, title
+
+
+@pytest.mark.parametrize(("value", "shown"), [(None, "null"), (5, "5"), (["barbu"], '["barbu"]')])
+def test_a_game_that_is_not_text_is_shown_as_the_file_has_it(
+    tmp_path: Path, value: object, shown: str
+) -> None:
+    path = tmp_path / "g.json"
+    new_game(path, PLAYERS)
+    data = json.loads(path.read_text("utf-8"))
+    data["game"] = value
+    path.write_text(json.dumps(data), "utf-8")
+    line = assert_one_line_error(run("score", path))
+    assert line.startswith(f"scoresheet: g.json: game: {shown} is not a game this tool scores")

@@ -151,5 +151,5 @@ def test_house_points_tables_change_the_totals() -> None:
 
 def test_rules_of_another_game_are_refused() -> None:
     assert _refused({**game([]), "rules": "classic"}) == (
-        'rules: "classic" is a preset of barbu, not of belote (belote\'s presets: belote)'
+        'game: rules: "classic" is a preset of barbu, not of belote (belote\'s presets: belote)'
     )

@@ -171,7 +171,9 @@ def held_line(result: GameScore) -> str | None:
 
 
 def _title(result: GameScore, title: str) -> str:
-    return f"{title}: Belote, rules {rules_in_force(result.rules)} — target {result.rules.target}"
+    said, target = rules_in_force(result.rules), f"target {result.rules.target}"
+    # A target changed from the preset's is among the rules in force already: said once.
+    return f"{title}: Belote, rules {said}" + ("" if target in said.split("; ") else f" — {target}")
 
 
 def score_text(result: GameScore, title: str, term: Term | None = None) -> str:

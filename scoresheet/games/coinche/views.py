@@ -97,7 +97,11 @@ def score_table(result: GameScore, term: Term | None = None) -> str:
 
 
 def _title(result: GameScore, title: str) -> str:
-    return f"{title}: Coinche, rules {rules_in_force(result.rules)} — target {result.rules.target}"
+    said, target = rules_in_force(result.rules), f"target {result.rules.target}"
+    # A target changed from the preset's is among the rules in force already: said once.
+    return f"{title}: Coinche, rules {said}" + (
+        "" if target in said.split("; ") else f" — {target}"
+    )
 
 
 def score_text(result: GameScore, title: str, term: Term | None = None) -> str:
