@@ -415,3 +415,25 @@ def test_what_add_and_edit_print_fits_40_columns(tmp_path: Path) -> None:
         assert "totals:" in proc.stdout and "must still double 山田" in proc.stdout
         assert widest(proc.stdout) <= 40, proc.stdout
     assert edited.stdout.startswith("corrected deal 1: 山田 declared no-king")
+
+
+@pytest.mark.parametrize("width", [80, 50, 30])
+def test_rules_list_and_show_fit_the_width_without_losing_a_word(width: int) -> None:
+    """The presets' descriptions and values, wrapped under their column, never cut."""
+    from scoresheet.rules import list_presets
+
+    env = {**os.environ, "COLUMNS": str(width)}
+    for args in (["rules", "list"], *(["rules", "show", p] for p in list_presets())):
+        proc = subprocess.run(
+            [str(SCRIPT), *args], capture_output=True, text=True, env=env, timeout=60
+        )
+        assert proc.returncode == 0, proc.stderr
+        assert all(cells(line) <= width for line in proc.stdout.splitlines()), (args, width)
+        wide = subprocess.run(
+            [str(SCRIPT), *args],
+            capture_output=True,
+            text=True,
+            env={**env, "COLUMNS": "1000"},
+            timeout=60,
+        ).stdout
+        assert proc.stdout.split() == wide.split()  # every word kept, in order

@@ -88,12 +88,15 @@ def score(game: GameFile, as_json: JsonFlag = False, width: Width = None) -> Non
 def rules_list() -> None:
     """List the shipped rules presets of every game with a one-line description."""
     from scoresheet.rules import list_presets, load_preset
+    from scoresheet.views.term import fit_lines
 
     presets = [(name, load_preset(name)) for name in list_presets()]
     width = max(len(name) for name, _ in presets)
     game_width = max(len(r.game) for _, r in presets)
-    for name, r in presets:
-        typer.echo(f"{name.ljust(width)}  {r.game.ljust(game_width)}  {r.description}")
+    lines = [
+        f"{name.ljust(width)}  {r.game.ljust(game_width)}  {r.description}" for name, r in presets
+    ]
+    typer.echo(fit_lines("\n".join(lines), term_for(None).width))
 
 
 @rules_app.command("show")
@@ -111,7 +114,9 @@ def rules_show(
     if as_json:
         _print_json(views.rules_json(r))
     else:
-        typer.echo(views.rules_text(r))
+        from scoresheet.views.term import fit_lines
+
+        typer.echo(fit_lines(views.rules_text(r), term_for(None).width))
 
 
 # Commands kept in their own modules register themselves on the app; their heavy

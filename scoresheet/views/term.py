@@ -11,6 +11,7 @@ pipe or a file, and never when ``NO_COLOR`` is set.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import sys
 from collections.abc import Callable, Sequence
@@ -229,6 +230,42 @@ def wrap(text: str, width: int, indent: str = "  ", *, clip_words: bool = True) 
 
 def _whole(text: str, width: int) -> str:
     return text
+
+
+_LAST_COLUMN = re.compile(r"\S {2,}(?=\S)")
+
+
+def fit_lines(text: str, width: int) -> str:
+    """Text laid out in columns (two spaces or more between them) or as indented prose,
+    fitted to ``width``: a line too long is broken at spaces, its continuation indented
+    under its last column (or two cells further in than the line, when that column starts
+    too far right to leave room), never cut.
+
+    >>> print(fit_lines("name   a description that runs on", 24))
+    name   a description
+           that runs on
+    >>> print(fit_lines("  doubling: each player doubles twice", 20))
+      doubling: each
+        player doubles
+        twice
+    """
+    out: list[str] = []
+    for line in text.split("\n"):
+        if cells(line) <= width:
+            out.append(line)
+            continue
+        starts = [m.end() for m in _LAST_COLUMN.finditer(line)]
+        col = max((c for c in starts if cells(line[:c]) <= width - 16), default=0)
+        if col:
+            head, tail, more = line[:col], line[col:], ""
+        else:  # prose: indented as it is, as far as that leaves room for words
+            col = min(len(line) - len(line.lstrip(" ")), max(width - 16, 0))
+            head, tail, more = " " * col, line.lstrip(" "), "  "
+        room = width - cells(head)
+        first, *rest = wrap(tail, room, more, clip_words=False)
+        out.append(head + first)
+        out.extend(" " * cells(head) + part for part in rest)
+    return "\n".join(out)
 
 
 class Layout:
