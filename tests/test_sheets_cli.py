@@ -216,3 +216,128 @@ def test_every_command_has_help(command: str) -> None:
     assert len(result.stdout) > 200
     docs = (ROOT / "README.md").read_text(encoding="utf-8")
     assert f"scoresheet {command}" in docs
+
+
+# -- shared formulas: one formula written once, used by many cells -------------------------
+
+
+def _shared_bomb(cells: int, formula: str, *, masters: int = 1, example: Path = CLASSIC) -> bytes:
+    """An export with its Scores sheet replaced by ``cells`` cells (60 a row) using
+    ``masters`` shared formulas, the sheet stored unpacked (no ratio to catch)."""
+    from scoresheet.sheets.cells import col_letters
+
+    row_xml: dict[int, list[str]] = {}
+    for i in range(cells):
+        row, col = divmod(i, 60)
+        si = i % masters
+        if i < masters:
+            f = f'<f t="shared" si="{si}" ref="A1:BH9999">{formula}</f>'
+        else:
+            f = f'<f t="shared" si="{si}"/>'
+        row_xml.setdefault(row + 1, []).append(f'<c r="{col_letters(col + 1)}{row + 1}">{f}</c>')
+    body = "".join(f'<row r="{r}">{"".join(cs)}</row>' for r, cs in row_xml.items())
+    sheet = (
+        '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><worksheet xmlns='
+        '"http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
+        f"<sheetData>{body}</sheetData></worksheet>"
+    ).encode()
+    from scoresheet import record
+    from scoresheet.sheets.audit import export
+
+    source = zipfile.ZipFile(io.BytesIO(export(record.load(example))))
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as target:
+        for info in source.infolist():
+            if info.filename == "xl/worksheets/sheet1.xml":
+                target.writestr(info.filename, sheet, zipfile.ZIP_STORED)
+            else:
+                target.writestr(info, source.read(info.filename))
+    return out.getvalue()
+
+
+def _run_timed(
+    args: list[str], capsys: pytest.CaptureFixture[str]
+) -> tuple[int | str | None, str, str, float]:
+    import time
+
+    from scoresheet.cli import main
+
+    start = time.process_time()
+    with pytest.raises(SystemExit) as exc:
+        main(args)
+    spent = time.process_time() - start
+    out = capsys.readouterr()
+    return exc.value.code, out.out, out.err, spent
+
+
+@pytest.mark.parametrize("example", ["classic.json", "belote.json"])
+@pytest.mark.parametrize("command", ["audit", "import"])
+def test_one_long_shared_formula_in_thousands_of_cells_costs_little(
+    tmp_path: Path, command: str, example: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """8,300 characters of absolute references shared by 2,000 cells (47 s before): a
+    formula that reads the same in every cell is not rebuilt for each."""
+    path = tmp_path / "bomb.xlsx"
+    formula = "+".join(["$A$1"] * 1660)
+    path.write_bytes(_shared_bomb(2000, formula, example=ROOT / "examples" / example))
+    before = sorted(p.name for p in tmp_path.iterdir())
+    args = [command, str(path)] + (["-o", str(tmp_path / "g.json")] if command == "import" else [])
+    code, out, err, spent = _run_timed(args, capsys)
+    assert spent < 5, spent
+    assert code in (1, 2)
+    if code == 2 or command == "import":
+        assert len(err.strip().splitlines()) == 1 and "bomb.xlsx: Scores!" in err
+    else:
+        assert "Scores!A1 (input cell): a formula" in out
+    assert sorted(p.name for p in tmp_path.iterdir()) == before
+
+
+@pytest.mark.parametrize(
+    ("formula", "cells", "masters", "says"),
+    [
+        # every use moves 2,000 references
+        ("+".join(["A1"] * 2000), 2000, 1, "references"),
+        # every use is 8,000 characters long
+        ("A1+" + "+".join(["$A$1"] * 1600), 6000, 1, "characters"),
+        # 500 different long formulas, each used once
+        ("+".join(["CZ100"] * 1000), 600, 300, "characters"),
+    ],
+)
+@pytest.mark.parametrize("command", ["audit", "import"])
+def test_shared_formulas_past_what_a_score_sheet_holds_are_refused_quickly(
+    tmp_path: Path,
+    command: str,
+    formula: str,
+    cells: int,
+    masters: int,
+    says: str,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    path = tmp_path / "bomb.xlsx"
+    path.write_bytes(_shared_bomb(cells, formula, masters=masters))
+    assert path.stat().st_size < safety.MAX_FILE_BYTES
+    before = sorted(p.name for p in tmp_path.iterdir())
+    args = [command, str(path)] + (["-o", str(tmp_path / "g.json")] if command == "import" else [])
+    code, out, err, spent = _run_timed(args, capsys)
+    assert spent < 8, spent
+    assert code == 2, (out, err)
+    assert len(err.strip().splitlines()) == 1, err
+    assert err.startswith("scoresheet: bomb.xlsx: Scores!"), err
+    assert "shared formula" in err and says in err and "refused" in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == before
+
+
+def test_a_shared_formula_reads_as_openpyxl_translates_it() -> None:
+    from openpyxl.formula.translate import Translator
+
+    from scoresheet.sheets.cells import read_cells
+
+    master = 'IF(Results!$C5="A1",SUM(D5:F5)+$B$2+B$2+$B2,tricks_per_deal)+SUM(C:C)+SUM(3:4)'
+    data = _shared_bomb(130, master)
+    got = read_cells(data, "s.xlsx", ["Scores"], max_row=100, max_col=100)["Scores"]
+    for (row, col), (kind, formula) in got.cells.items():
+        from scoresheet.sheets.cells import col_letters
+
+        here = f"{col_letters(col)}{row}"
+        assert kind == "f"
+        assert formula == Translator(f"={master}", origin="A1").translate_formula(here), here

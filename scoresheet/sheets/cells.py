@@ -28,6 +28,18 @@ from scoresheet.limits import MAX_CELLS, MAX_DEALS
 MAX_TEXT = 10_000  # characters of one cell's text or formula
 MAX_NUMBER_TEXT = 32  # characters of one cell's number as saved ("-1.2345678901234567E+308")
 
+# A shared formula is written once and used by any number of cells (``<f t="shared"
+# si="0"/>``): a few bytes in the file, a whole formula in the cell. The sizes of the file
+# and of its parts do not bound what they expand to, so these do, for the whole workbook
+# (an export of 1,000 deals holds about 8 million characters of formulas, 370,000
+# references that move from cell to cell): the characters of the shared formulas that are
+# used (each is parsed once), the references moved for each cell that uses one, and the
+# characters of the formulas they give. A formula that reads the same in every cell (only
+# absolute references, $A$1) is kept once, whatever the cells that use it.
+MAX_SHARED_SOURCE = 1_000_000
+MAX_SHARED_MOVES = 500_000
+MAX_SHARED_TEXT = 30_000_000
+
 _NS = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
 _REL_NS = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}"
 _PKG_REL = "{http://schemas.openxmlformats.org/package/2006/relationships}"
@@ -78,6 +90,10 @@ class _Reader:
     def __init__(self, data: bytes, name: str) -> None:
         self.name = name
         self.cells = 0  # read so far, in every sheet
+        # What shared formulas have cost so far, in every sheet (see MAX_SHARED_SOURCE).
+        self.shared_source = 0
+        self.shared_moves = 0
+        self.shared_text = 0
         self.zip = zipfile.ZipFile(io.BytesIO(data))
         self.names = set(self.zip.namelist())
 
@@ -206,7 +222,7 @@ def _read_sheet(
     name = reader.name
     cells: dict[tuple[int, int], tuple[str, Any]] = {}
     cached: dict[tuple[int, int], Any] = {}
-    shared: dict[str, tuple[str, str]] = {}  # a shared formula's id → (its text, its cell)
+    shared: dict[str, _Shared] = {}  # a shared formula's id → the formula
     row_number = 0
     col_number_ = 0
     for element in reader.events(part):
@@ -236,7 +252,7 @@ def _read_sheet(
         value = _value(t, raw, element, strings, name, where)
         formula: str | None = None
         if formula_el is not None:
-            formula = _formula(formula_el, shared, col, row, name, where)
+            formula = _formula(formula_el, shared, col, row, reader, where)
         element.clear()
         if formula is None and value is None:
             continue
@@ -303,31 +319,124 @@ def _checked_text(text: str | None, name: str, where: str) -> str | None:
     return text
 
 
+@dataclass(slots=True)
+class _Shared:
+    """A shared formula as its first cell gives it; ``parts`` once a cell uses it: the
+    text between the references that move, and those references."""
+
+    text: str  # "=…"
+    row: int
+    col: int
+    parts: tuple[list[str], list[str]] | None = None
+
+
 def _formula(
     element: Element,
-    shared: dict[str, tuple[str, str]],
+    shared: dict[str, _Shared],
     col: int,
     row: int,
-    name: str,
+    reader: _Reader,
     where: str,
 ) -> str | None:
+    name = reader.name
     text = element.text
-    here = f"{col_letters(col)}{row}"
     if element.get("t") == "shared":
         key = element.get("si", "")
         if text:
-            shared[key] = (text, here)
-        elif key in shared:
-            from openpyxl.formula.translate import Translator
-
-            master, origin = shared[key]
-            text = Translator(f"={master}", origin=origin).translate_formula(here)[1:]
-        else:
+            _checked_text(text, name, where)
+            shared[key] = _Shared(f"={text}", row, col)
+            return shared[key].text
+        if key not in shared:
             raise ScoresheetError(f"{name}: {where} uses a shared formula the sheet never gives")
+        return _use_shared(shared[key], row, col, reader, where)
     if text is None:
         return None
     _checked_text(text, name, where)
     return f"={text}"
 
 
-__all__ = ["MAX_TEXT", "RawSheet", "col_letters", "col_number", "read_cells"]
+def _refuse_shared(reader: _Reader, where: str, what: str) -> ScoresheetError:
+    return ScoresheetError(
+        f"{reader.name}: {where}: its shared formula takes the workbook's shared formulas past "
+        f"{what}, more than any score sheet needs; refused"
+    )
+
+
+def _use_shared(formula: _Shared, row: int, col: int, reader: _Reader, where: str) -> str:
+    """The formula of a cell that uses a shared formula: the shared one with its relative
+    references moved as far as the cell is from the formula's own cell (as openpyxl's
+    Translator moves them), within the workbook's bounds (see :data:`MAX_SHARED_SOURCE`)."""
+    from openpyxl.formula.translate import TranslatorError
+
+    if formula.parts is None:
+        reader.shared_source += len(formula.text)
+        if reader.shared_source > MAX_SHARED_SOURCE:
+            raise _refuse_shared(reader, where, f"{MAX_SHARED_SOURCE:,} characters in all")
+        formula.parts = _parts(formula.text, reader, where)
+    between, moving = formula.parts
+    if not moving:
+        return formula.text  # the same in every cell: kept once
+    reader.shared_moves += len(moving)
+    if reader.shared_moves > MAX_SHARED_MOVES:
+        raise _refuse_shared(reader, where, f"{MAX_SHARED_MOVES:,} references moved")
+    reader.shared_text += len(formula.text)
+    if reader.shared_text > MAX_SHARED_TEXT:
+        raise _refuse_shared(reader, where, f"{MAX_SHARED_TEXT:,} characters once expanded")
+    down, right = row - formula.row, col - formula.col
+    out = [between[0]]
+    try:
+        for ref, text in zip(moving, between[1:], strict=True):
+            out.append(_move(ref, down, right))
+            out.append(text)
+    except TranslatorError:
+        raise ScoresheetError(
+            f"{reader.name}: {where}: its shared formula refers to a cell off the sheet here"
+        ) from None
+    return _checked_text("".join(out), reader.name, where) or ""
+
+
+def _move(ref: str, down: int, right: int) -> str:
+    """A reference moved as openpyxl's Translator moves it (raises ``TranslatorError``)."""
+    from openpyxl.formula.translate import Translator
+
+    return str(Translator.translate_range(ref, down, right))  # type: ignore[no-untyped-call]
+
+
+def _parts(text: str, reader: _Reader, where: str) -> tuple[list[str], list[str]]:
+    """A formula split into the text between its relative references and those references."""
+    from openpyxl.formula.tokenizer import Token, Tokenizer
+    from openpyxl.formula.translate import TranslatorError
+
+    try:
+        tokens = Tokenizer(text).items
+    except Exception as exc:  # a hostile formula can fail the tokenizer in any way
+        raise ScoresheetError(
+            f"{reader.name}: {where}: its shared formula cannot be read ({shorten(str(exc), 60)})"
+        ) from None
+    between: list[list[str]] = [["="]]
+    moving: list[str] = []
+    for token in tokens:
+        value = str(token.value)
+        if token.type == Token.OPERAND and token.subtype == Token.RANGE:
+            try:
+                moves = _move(value, 1, 1) != value
+            except TranslatorError:
+                moves = True
+            if moves:
+                moving.append(value)
+                between.append([])
+                continue
+        between[-1].append(value)
+    return ["".join(chunk) for chunk in between], moving
+
+
+__all__ = [
+    "MAX_SHARED_MOVES",
+    "MAX_SHARED_SOURCE",
+    "MAX_SHARED_TEXT",
+    "MAX_TEXT",
+    "RawSheet",
+    "col_letters",
+    "col_number",
+    "read_cells",
+]
