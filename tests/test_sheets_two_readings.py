@@ -231,3 +231,64 @@ def test_import_names_the_input_before_the_computed_cells_it_throws_off(
         with pytest.raises(ScoresheetError) as info:
             sheets.import_workbook(done[path])
         assert str(info.value).startswith(f"{path.name}: Rules!{ref} ("), str(info.value)
+
+
+def _flag_cells(data: bytes) -> list[tuple[str, bool]]:
+    rules = load_workbook(io.BytesIO(data))["Rules"]
+    return [
+        (c.coordinate, c.value)
+        for row in rules.iter_rows()
+        for c in row
+        if c.value in (0, 1) and isinstance(c.value, bool)
+    ]
+
+
+def test_every_game_with_flags_is_tried() -> None:
+    with_flags = {
+        game
+        for game in registry.names()
+        if _flag_cells(
+            sheets.export(rec.load(ROOT / "examples" / f"{registry.game(game).preset}.json"))
+        )
+    }
+    assert {"barbu", "belote", "coinche"} <= with_flags
+
+
+@pytest.mark.parametrize(("game", "example"), _cases())
+@pytest.mark.parametrize("word", ["FALSE", "TRUE", " false"])
+def test_a_flag_typed_as_text_is_refused_where_it_is(
+    game: str, example: Path, word: str, tmp_path: Path
+) -> None:
+    """A rule flag typed as text ("FALSE"): formulas such as AND() skip text, so the sheet
+    would read the rule otherwise than the game made of it (Barbu's undoubled split: the
+    sheet still split the deal that import read as not split)."""
+    data = sheets.export(rec.load(example))
+    flags = _flag_cells(data)
+    if not flags:
+        pytest.skip(f"{game}: no flag on the Rules sheet")
+    for ref, _ in flags:
+        path = tmp_path / f"{game}.xlsx"
+        path.write_bytes(set_cells(data, {("Rules", ref): word}))
+        with pytest.raises(ScoresheetError) as info:
+            sheets.import_workbook(path)
+        message = str(info.value)
+        assert message.startswith(f"{game}.xlsx: Rules!{ref} "), message
+        assert (
+            f'"{word}" is text, not TRUE or FALSE: read as {word.strip().upper()} here,' in message
+        )
+        assert "type TRUE or FALSE" in message, message
+        report = sheets.audit_path(path)
+        assert any(f.cell == f"Rules!{ref}" and f.blocking for f in report.findings), (
+            f"{game} Rules!{ref}: {[f.line for f in report.findings]}"
+        )
+
+
+@pytest.mark.parametrize(("game", "example"), _cases())
+def test_a_flag_typed_as_a_value_still_reads(game: str, example: Path, tmp_path: Path) -> None:
+    """TRUE or FALSE typed as such, or as LibreOffice saves them (=TRUE()), is a flag."""
+    data = sheets.export(rec.load(example))
+    for ref, value in _flag_cells(data):
+        path = tmp_path / f"{game}.xlsx"
+        path.write_bytes(set_cells(data, {("Rules", ref): "=TRUE()" if value else "=FALSE()"}))
+        report = sheets.audit_path(path)
+        assert not [f for f in report.findings if f.cell == f"Rules!{ref}"], report.text()

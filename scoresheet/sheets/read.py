@@ -77,6 +77,11 @@ class Sheet:
         got = self.cells.get((row, col))
         return None if got is None else got[1]
 
+    def kind(self, row: int, col: int) -> str | None:
+        """The cell's openpyxl data type (``f`` a formula, ``s`` text, …); ``None`` if empty."""
+        got = self.cells.get((row, col))
+        return None if got is None else got[0]
+
 
 def read_sheets(
     data: bytes,
@@ -181,17 +186,55 @@ def not_a_player(value: Any, players: Sequence[str]) -> str:
     return f"{show_value(value)} is not a player ({', '.join(players)})"
 
 
-def flag_value(value: Any) -> bool | None:
+_FLAG_FORMULA = re.compile(r"=\s*(TRUE|FALSE)\s*\(\s*\)\s*", re.I)
+
+
+def flag_value(value: Any, kind: str | None = "f") -> bool | None:
+    """A cell's TRUE or FALSE: a boolean, 1 or 0, or the formula ``=TRUE()`` (how
+    LibreOffice saves a TRUE typed in a cell) when ``kind`` (the cell's data type, see
+    :meth:`Sheet.kind`) says it is a formula. ``None`` for anything else, TRUE or FALSE
+    typed as text included (see :func:`flag_message`).
+
+    >>> flag_value(True), flag_value(0), flag_value("=TRUE()", "f"), flag_value("FALSE", "s")
+    (True, False, True, None)
+    """
     if isinstance(value, bool):
         return value
     if isinstance(value, int | float) and value in (0, 1):
         return bool(value)
-    if isinstance(value, str):
-        # LibreOffice saves a TRUE typed in a cell as the formula =TRUE().
-        word = value.strip().upper().removeprefix("=").removesuffix("()")
-        if word in ("TRUE", "FALSE"):
-            return word == "TRUE"
+    if isinstance(value, str) and kind == "f":
+        match = _FLAG_FORMULA.fullmatch(value)
+        if match:
+            return match.group(1).upper() == "TRUE"
     return None
+
+
+def flag_typed_as_text(value: Any, kind: str | None = "s") -> bool:
+    """True for TRUE or FALSE typed as text ("FALSE", " true"): see :func:`flag_message`."""
+    if not isinstance(value, str) or kind == "f":
+        return False
+    return value.strip().upper() in ("TRUE", "FALSE")
+
+
+def flag_message(value: Any, otherwise: str, kind: str | None = "s") -> str:
+    """What is wrong with an input cell that should hold TRUE or FALSE: ``otherwise``,
+    unless the cell holds TRUE or FALSE typed as text. That one could mean two things: the
+    flag typed, or text, which formulas such as AND and OR skip, so the sheet may apply the
+    rule otherwise than a game read from it. It is refused, naming both (as
+    :func:`number_message` refuses a number typed as text).
+
+    >>> flag_message("FALSE", "not a flag")  # doctest: +ELLIPSIS
+    '"FALSE" is text, not TRUE or FALSE: read as FALSE here, but ...; type TRUE or FALSE'
+    >>> flag_message("maybe", "not a flag")
+    'not a flag'
+    """
+    if flag_typed_as_text(value, kind):
+        return (
+            f"{show_value(value)} is text, not TRUE or FALSE: read as {value.strip().upper()} "
+            "here, but formulas such as AND and OR skip text, so the sheet may apply the rule "
+            "otherwise; type TRUE or FALSE"
+        )
+    return otherwise
 
 
 def show_value(value: Any) -> str:

@@ -35,6 +35,7 @@ from scoresheet.sheets.plan import Cell, col_letter
 from scoresheet.sheets.read import (
     Sheet,
     check_player_names,
+    flag_message,
     flag_value,
     not_a_player,
     number_message,
@@ -92,7 +93,9 @@ class Inputs:
             return None
         number = whole_number(value)
         if number is None or number < 0:
-            message = number_message(value, f"{value!r} is not a whole number of 0 or more")
+            message = number_message(
+                value, f"{show_value(value)} is not a whole number of 0 or more"
+            )
             self.fail(sheet, row, col, deal, what, message)
             return None
         return number
@@ -272,8 +275,9 @@ def _rule_overrides(layout: Layout, inputs: Inputs, stated: Any) -> dict[str, An
         for k, want in enumerate(rv.values):
             col = 2 + k
             raw = inputs.raw(RULES, rv.row, col)
+            kind = inputs.sheets[RULES].kind(rv.row, col)
             if isinstance(want, bool):
-                value: Any = flag_value(raw)
+                value: Any = flag_value(raw, kind)
             elif isinstance(want, int):
                 value = (
                     whole_number(raw) if not isinstance(raw, int | float) or raw >= 0 else int(raw)
@@ -284,6 +288,8 @@ def _rule_overrides(layout: Layout, inputs: Inputs, stated: Any) -> dict[str, An
                 value = raw if isinstance(raw, str) else None
             if value is None:
                 message = number_message(raw, f"{show_value(raw)} is not a valid value")
+                if isinstance(want, bool):
+                    message = flag_message(raw, message, kind)
                 inputs.fail(RULES, rv.row, col, None, rv.label, message)
                 value = want
             elif value != want:

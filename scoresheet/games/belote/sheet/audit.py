@@ -49,6 +49,8 @@ from scoresheet.sheets.read import (
     Sheet,
     cell_text,
     check_player_names,
+    flag_message,
+    flag_typed_as_text,
     flag_value,
     not_a_player,
     number_message,
@@ -153,7 +155,11 @@ def _read_book(reader: Reader, data: bytes, name: str, report: Report) -> _Book:
         where = f"{RULES}!{col_letter(cell.col)}{cell.row}"
         got: Any
         if isinstance(want, bool):
-            got = flag_value(raw)
+            kind = rules_sheet.kind(cell.row, cell.col)
+            got = flag_value(raw, kind)
+            if got is None and flag_typed_as_text(raw, kind):
+                report.add(None, where, cell.label, flag_message(raw, "", kind))
+                continue
         elif isinstance(want, int) or cell.option[0] in ("points", "declaration_values"):
             got = whole_number(raw) if raw is not None else None
             if raw is not None and got is None:
