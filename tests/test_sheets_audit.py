@@ -71,7 +71,11 @@ def test_changing_one_count_flags_that_deal(contract: str) -> None:
     )
     report = audit_workbook_bytes(data, "edited.xlsx")
     assert _deals(report) == {number}
-    assert re.search(rf"^deal {number}, {contract}: {key} add up to", report.findings[0].line)
+    row = lay.row(number)
+    cells = rf"Results!{col_letter(lay.fields[key].cols[0])}{row}:[A-Z]+{row}"
+    assert re.search(
+        rf"^{cells} \(deal {number}, {contract}\): {key} add up to", report.findings[0].line
+    )
     assert report.notes  # openpyxl saved no values: the note says only inputs were checked
 
 
@@ -226,7 +230,10 @@ def test_import_refuses_a_deal_the_rules_refuse(tmp_path: Path) -> None:
     path.write_bytes(
         set_cells(export_workbook(game), {(RESULTS, f"{col_letter(col)}{lay.row(number)}"): 9})
     )
-    with pytest.raises(ScoresheetError, match=rf"deal {number}, no-queens: queens add up to"):
+    row = lay.row(number)
+    cells = f"Results!{col_letter(col)}{row}:{col_letter(lay.fields['queens'].cols[-1])}{row}"
+    said = rf"^g\.xlsx: {cells} \(deal {number}, no-queens\): queens add up to"
+    with pytest.raises(ScoresheetError, match=said):
         import_workbook(path)
 
 

@@ -66,3 +66,50 @@ def test_a_blank_sheet_has_drop_downs_and_formulas_ready() -> None:
     assert scores["D4"].value.startswith("=IF(Results!$D4")
     results = wb["Results"]
     assert [results[f"B{r}"].value for r in (4, 12, 13)] == ["Ann", "Ann", "Bob"]
+
+
+# -- refusals name the file and the cell, as Belote's do ---------------------------------------
+
+
+def _refusals(tmp_path: Path, changes: dict[tuple[str, str], object]) -> tuple[str, list[str]]:
+    """What ``import`` says of an edited classic export, and the lines ``audit`` gives."""
+    import pytest
+
+    from scoresheet.errors import ScoresheetError
+    from scoresheet.sheets.audit import audit_path, import_workbook
+    from tests.sheets_helpers import set_cells
+
+    path = tmp_path / "bc.xlsx"
+    path.write_bytes(
+        set_cells(export_workbook(rec.load(ROOT / "examples" / "classic.json")), changes)
+    )
+    with pytest.raises(ScoresheetError) as info:
+        import_workbook(path)
+    return str(info.value), [f.line for f in audit_path(path).findings]
+
+
+def test_a_contract_the_rules_do_not_have_is_named_at_its_cell(tmp_path: Path) -> None:
+    said, lines = _refusals(tmp_path, {("Results", "D8"): "No-Tricks"})
+    assert said.startswith('bc.xlsx: Results!D8 (deal 5, contract): "No-Tricks" is not a contract')
+    assert any(line.startswith('Results!D8 (deal 5, contract): "No-Tricks"') for line in lines)
+
+
+def test_a_result_that_does_not_add_up_is_named_at_its_cells(tmp_path: Path) -> None:
+    said, lines = _refusals(tmp_path, {("Results", "E8"): 3})
+    expected = "Results!E8:H8 (deal 5, no-tricks): tricks add up to 14, a deal has 13"
+    assert said == f"bc.xlsx: {expected}"
+    assert expected in lines
+
+
+def test_a_redouble_the_rules_do_not_have_is_named_at_its_cell(tmp_path: Path) -> None:
+    said, lines = _refusals(tmp_path, {("Rules", "B17"): False})
+    expected = "Doubles!M5 (deal 2, doubles): these rules have no redoubles"
+    assert said == f"bc.xlsx: {expected}"
+    assert expected in lines
+
+
+def test_true_typed_in_a_count_is_shown_as_the_sheet_shows_it(tmp_path: Path) -> None:
+    said, _ = _refusals(tmp_path, {("Results", "E8"): True})
+    assert (
+        said == "bc.xlsx: Results!E8 (deal 5, Ann, tricks): TRUE is not a whole number of 0 or more"
+    )

@@ -20,6 +20,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, cast
 
 from scoresheet.errors import ScoresheetError
+from scoresheet.games.barbu.contracts import result_keys
 from scoresheet.games.barbu.poker import ROWS, count_beats, parse_hand
 from scoresheet.games.barbu.rules import BarbuRules
 from scoresheet.games.barbu.score import DealScore, GameScore, score_deal, score_game
@@ -57,7 +58,8 @@ def _scores(
             broken.add(number)
         except ScoresheetError as exc:
             what, _, message = str(exc).partition(": ")
-            report.add(number, None, what, message)
+            cell, what = _cells_of(book, number, what, message)
+            report.add(number, cell, what, message)
             broken.add(number)
         else:
             good.append(scored)
@@ -91,6 +93,45 @@ def _scores(
 
 class _Skip(Exception):
     pass
+
+
+def _cells_of(book: Book, number: int, what: str, message: str) -> tuple[str | None, str]:
+    """The cells of a workbook where the input a deal's scoring refuses was typed, and
+    what they are: ``what`` is the place the scoring names ("deal 5", "deal 5, no-tricks",
+    "deal 2, no-last-two, doubles[1]"). The contract's cell for the contract itself (not
+    one of the rules, or declared once too often), the deal's Doubles for a bet, the
+    result cells the contract uses for its result. None for a game file."""
+    if not book.sheets:
+        return None, what
+    lay = book.layout
+    row = lay.row(number)
+    parts = what.split(", ")
+    contract_cell = f"{RESULTS}!{col_letter(4)}{row}", f"deal {number}, contract"
+    if len(parts) < 2 or "already declared" in message:
+        return contract_cell
+    if any(part.startswith("doubles") for part in parts[2:]):
+        sheet, cols = DOUBLES, sorted(lay.mult_col.values())
+        what = f"deal {number}, doubles"
+    else:
+        contract = parts[1]
+        if contract not in lay.rules.contracts:
+            return contract_cell
+        wanted = result_keys(lay.rules, contract)
+        sheet = RESULTS
+        cols = sorted(
+            col
+            for key, field in lay.fields.items()
+            if key.split(":")[0] in wanted
+            or (key == "most" and "cards" in wanted)
+            or (key == "hands" and "beats" in wanted)
+            for col in field.cols
+        )
+    if not cols:
+        return contract_cell
+    cells = f"{sheet}!{col_letter(cols[0])}{row}"
+    if cols[-1] != cols[0]:
+        cells += f":{col_letter(cols[-1])}{row}"
+    return cells, what
 
 
 def _check_bets(report: Report, book: Book, number: int, deal: Mapping[str, Any]) -> bool:
@@ -271,5 +312,16 @@ def import_workbook_bytes(data: bytes, name: str) -> tuple[dict[str, Any], Repor
     for finding in report.findings:
         if finding.blocking:
             raise ScoresheetError(f"{name}: {finding.line}")
-    score_game(book.record, book.layout.rules)  # raises, naming the deal, if a deal is wrong
+    # Each deal scored as the audit scores it, so a deal the rules refuse is named by the
+    # cells it was typed in, as the audit names it.
+    scored = Report(name)
+    try:
+        _, broken = _scores(scored, book, lambda: score_game(book.record, book.layout.rules))
+        for finding in sorted(scored.findings, key=lambda f: f.deal or 0):
+            if finding.deal in broken:
+                raise ScoresheetError(f"{name}: {finding.line}")
+        score_game(book.record, book.layout.rules)
+    except ScoresheetError as exc:
+        text = str(exc)
+        raise ScoresheetError(text if text.startswith(f"{name}: ") else f"{name}: {text}") from None
     return cast("dict[str, Any]", book.record), report
