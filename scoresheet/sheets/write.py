@@ -177,14 +177,23 @@ PAPER_SIZES = {"a4": 9, "letter": 1}  # the spreadsheet's paperSize codes
 PAPER_WIDTH_MM = {"a4": 297.0, "letter": 279.4}  # the long side: every sheet is landscape
 HAND_ROW = 18.0  # points (6.4 mm): 28 deals and the totals still fit one page tall
 SPLIT_SCALE = 85  # percent, for a sheet too wide for one page
-MIN_SCALE = 0.82  # 9 pt notes print at 7 pt at 0.78; the widths here are estimates
+MIN_SCALE = 0.78  # 9 pt notes print at 7 pt; the widths allow for the font drawn
+
+
+# A column's width is counted in the default font's digits: 7 pixels of Calibri 11. Where
+# Calibri is missing (LibreOffice with only fonts-dejavu-core, as CI has it), the digits
+# of the font drawn instead are wider, and so is every column printed: about 20% wider
+# in DejaVu Sans. The estimate gives the pages that room, so a group of columns is not
+# split across pages, nor a sheet printed one page wide below MIN_SCALE.
+RENDER_ALLOWANCE = 1.22
 
 
 def _col_points(ws: Worksheet, col: int) -> float:
-    """A column's printed width in points (the spreadsheet's width in characters)."""
+    """A column's printed width in points (the spreadsheet's width in characters), with
+    the room a font wider than Calibri needs (:data:`RENDER_ALLOWANCE`)."""
     dim = ws.column_dimensions.get(col_letter(col))
     chars = dim.width if dim is not None and dim.width else 8.43
-    return (chars * 7 + 5) * 0.75
+    return (chars * 7 + 5) * 0.75 * RENDER_ALLOWANCE
 
 
 def fit_pages(ws: Worksheet, paper: str) -> None:
