@@ -150,18 +150,20 @@ def _control_message(data: Any, source: str) -> ScoresheetError | None:
     what = "" if isinstance(node, str) else "a key of "
     place = (_where(loc) if loc else "the top level") if what else _where(loc)
     return ScoresheetError(
-        f"{source}: {what}{place}: the control character {repr(c)[1:-1]} is refused in a "
-        "game file (an escape sequence would reach the terminal that shows it)"
+        f"{source}: {what}{place}: the control character {repr(c)[1:-1]} is refused (an "
+        "escape sequence would reach the terminal or the page that shows it)"
     )
 
 
-def parse(text: str | bytes, *, source: str = "game") -> Any:
+def parse(text: str | bytes, *, source: str = "game", answers: bool = False) -> Any:
     """Parse a game file's JSON text, refusing what ``json`` would silently accept.
 
     An object that gives a key twice is refused, naming the key, where it is and both
     values (``json`` would keep the last one); so is a control character in any text
-    (an escape sequence would reach the terminal that shows it). Bytes are decoded as a
-    game file's text is everywhere (:func:`scoresheet.store.decode_text`).
+    (an escape sequence would reach the terminal that shows it), except in ``answers``:
+    text typed at a question, which is read as ``play`` reads it (a tab is a space) and
+    never kept as typed. Bytes are decoded as a game file's text is everywhere
+    (:func:`scoresheet.store.decode_text`).
 
     >>> parse('{"deals": [{"a": 1, "a": 2}]}', source="g")
     Traceback (most recent call last):
@@ -179,7 +181,7 @@ def parse(text: str | bytes, *, source: str = "game") -> Any:
         raise ScoresheetError(f"{source}: not valid JSON ({exc})") from None
     except ValueError:  # an integer of thousands of digits
         raise ScoresheetError(f"{source}: a number with too many digits; refused") from None
-    if _may_hold_control(text):
+    if not answers and _may_hold_control(text):
         refused = _control_message(data, source)
         if refused is not None:
             raise refused

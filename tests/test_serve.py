@@ -491,6 +491,10 @@ def test_deal_numbers_below_1_or_past_any_game_are_refused_with_400(
         assert status == 400, answer
         assert f"deal {number}:" in answer["error"]
         assert "Traceback" not in answer["error"]
+    for number in (0, 5000):  # a correction too
+        status, answer = post_json(server.score, f"deals/{number}/correct", {"was": {}, "deal": {}})
+        assert status == 400, answer
+        assert answer["error"].startswith(f"deal {number}:")
     assert game.read_bytes() == before
     # A game with no deals yet: no traceback either.
     empty = tmp_path / "empty.json"
@@ -525,3 +529,16 @@ def test_a_stale_undo_does_not_remove_a_deal_the_page_never_showed(
     assert "nothing was removed" in answer["error"]
     assert answer["state"]["entered"][17] == deals_of(game)[17]
     assert game.read_bytes() == before
+
+
+def test_a_tab_in_a_typed_answer_is_read_as_play_reads_it(
+    server: Server, half_game: tuple[Path, list[dict[str, Any]]]
+) -> None:
+    """A row of counts pasted from a spreadsheet comes with tabs: an answer, read as play
+    reads it, not text kept in the game file (where a control character is refused)."""
+    del half_game  # the server's game, half played
+    status, answer = post_json(server.score, "deals/19/ask", {"answers": [], "text": "x\ty"})
+    assert status in (200, 422), answer
+    assert "control character" not in json.dumps(answer)
+    status, answer = post_json(server.score, "deals/19", {"contract": "x\u001b[2J"})
+    assert status == 400 and "the control character \\x1b is refused" in answer["error"]

@@ -176,3 +176,33 @@ def test_real_pages_are_served_while_hundreds_of_idle_sockets_are_open(
         seen = stream.readline()
     assert b'"deals":17' in seen
     watching.close()
+
+
+def test_a_client_that_never_reads_its_answers_is_cut_off(server: tuple[Server, Path]) -> None:
+    """Requests sent back to back and never read: once the server's write buffer stays
+    full, the connection is cut within the write deadline (20 s), not held for good."""
+    s, _ = server
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    sock.settimeout(10)
+    sock.connect(("127.0.0.1", s.port))
+    with sock:
+        key_path = urlsplit(s.view).path
+        sent = 0
+        started = time.monotonic()
+        sock.settimeout(0.5)
+        cut = None
+        while time.monotonic() - started < 60:
+            try:
+                sock.send(f"GET {key_path}state HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+                sent += 1
+            except TimeoutError:
+                time.sleep(0.5)  # our own send buffer is full too: the server stopped reading
+            except OSError:
+                cut = time.monotonic() - started
+                break
+        assert sent > 10
+        assert cut is not None, "the connection was never cut"
+    # Meanwhile and after, a real request is answered.
+    status, _, _ = request("GET", s.view + "state")
+    assert status == 200

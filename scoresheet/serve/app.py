@@ -294,8 +294,9 @@ def create_app(
         if kind != "application/json":
             raise Refused(415, "refused: send the request as application/json")
 
-    async def body_json(request: Request, source: str) -> Any:
-        """The request's JSON body; ``source`` names it in a refusal."""
+    async def body_json(request: Request, source: str, *, answers: bool = False) -> Any:
+        """The request's JSON body; ``source`` names it in a refusal. ``answers``: the
+        text typed at a question, read as `play` reads it (a tab is a space)."""
         length = request.headers.get("content-length")
         if length is not None and (
             not (length.isascii() and length.isdigit()) or int(length) > MAX_BODY
@@ -318,7 +319,7 @@ def create_app(
         try:
             # Read as `add --deal` reads a deal: a key given twice is refused, not the
             # last one kept.
-            return rec.parse(b"".join(chunks), source=source)
+            return rec.parse(b"".join(chunks), source=source, answers=answers)
         except ScoresheetError as exc:
             raise Refused(400, str(exc)) from None
 
@@ -420,6 +421,7 @@ def create_app(
         return f"deal {number} removed (kept in the file's history); {left} deals left", left
 
     def correct(number: int, was: Any, deal: dict[str, Any]) -> tuple[str, int]:
+        check_number(number)
         game = live.open()
         entered = rec.to_data(game.record)["deals"]
         if not 1 <= number <= len(entered):
@@ -457,7 +459,7 @@ def create_app(
                 "deals": f"deal {number}",
                 "correct": f"the correction of deal {number}",
             }.get(action, "undo")
-            body = await body_json(request, source)
+            body = await body_json(request, source, answers=action == "ask")
             if action == "ask":
                 reply = await asyncio.to_thread(ask, number, body)
                 return JSONResponse(reply)

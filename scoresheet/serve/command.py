@@ -99,7 +99,9 @@ def serve(path: Path, *, port: int, lan: bool, out: TextIO = sys.stdout) -> None
         timeout_keep_alive=int(HEAD_SECONDS),
         # The protocol keeps at most MAX_CONNECTIONS open by closing idle ones; one
         # more means every connection is serving a request: 503, and no more memory.
-        limit_concurrency=MAX_CONNECTIONS + 1,
+        # uvicorn counts tasks against the same limit, and a live page's stream holds
+        # two: room for a busy task pair on every connection.
+        limit_concurrency=2 * MAX_CONNECTIONS + 1,
     )
     server = uvicorn.Server(config)
     print_links(out, links, links[0][1])

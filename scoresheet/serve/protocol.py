@@ -8,7 +8,10 @@ would answer every real request with 503. Here:
 - a connection must send a whole request head within :data:`HEAD_SECONDS` of opening,
   or of its last response (a keep-alive connection idle that long is closed too), and
   the body within :data:`BODY_SECONDS` more; partial data does not restart the clock;
-- a request being answered is never timed out (a live page's event stream lasts);
+- a request being answered is not timed out while the client reads it (a live page's
+  event stream lasts), but one whose answer the client stops reading is cut off once the
+  write buffer has stayed full for :data:`WRITE_SECONDS` (a client that sends requests
+  and never reads would otherwise hold its connection, busy, for good);
 - at :data:`MAX_CONNECTIONS` open connections, a new one closes the connection that has
   waited longest without a request in progress; only when every connection is serving a
   request does a new one get ``503``.
@@ -27,6 +30,7 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 
 HEAD_SECONDS = 5.0
 BODY_SECONDS = 12.0  # the application answers 408 after 10 s; this is the backstop
+WRITE_SECONDS = 20.0  # an answer the client does not read for this long is cut off
 MAX_CONNECTIONS = 320
 
 
@@ -38,6 +42,7 @@ class TimedH11Protocol(H11Protocol):
         self._deadline: asyncio.TimerHandle | None = None
         self._waiting_since = 0.0  # when the connection last began waiting for a head
         self._body_armed = False
+        self._stalled: asyncio.TimerHandle | None = None  # the write deadline, when armed
 
     # A connection "waits" while no request is being answered on it.
     def waiting(self) -> bool:
@@ -95,7 +100,29 @@ class TimedH11Protocol(H11Protocol):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm()
+        self._write_ok()
         super().connection_lost(exc)
+
+    def pause_writing(self) -> None:
+        """The client has stopped reading what is sent (the buffer is full): it has
+        :data:`WRITE_SECONDS` to read again."""
+        super().pause_writing()
+        if self._stalled is None:
+            self._stalled = self.loop.call_later(WRITE_SECONDS, self._write_stalled)
+
+    def resume_writing(self) -> None:
+        self._write_ok()
+        super().resume_writing()
+
+    def _write_ok(self) -> None:
+        if self._stalled is not None:
+            self._stalled.cancel()
+            self._stalled = None
+
+    def _write_stalled(self) -> None:
+        self._stalled = None
+        if not self.transport.is_closing():
+            self.transport.abort()  # close() would wait for the buffer to drain: never
 
     def handle_events(self) -> None:
         super().handle_events()
