@@ -128,6 +128,10 @@ SALAD_OK = {
         ({"king_of_hearts": "Dan"}, ["Dan took the K♥ but no trick"]),
         ({"hearts": {"Ann": 1, "Bob": 12}, "king_of_hearts": "Ann"}, []),
         ({"hearts": {"Bob": 13}, "king_of_hearts": "Ann"}, ["Ann took the K♥ but no heart"]),
+        (
+            {"queens": {"Ann": 4}, "king_of_hearts": "Bob"},
+            ["Ann took 1 trick but 4 hearts and 4 queens (7 cards at least"],
+        ),
     ],
 )  # fmt: skip
 def test_salad_cards_come_with_the_tricks_that_took_them(

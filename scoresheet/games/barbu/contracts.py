@@ -143,6 +143,19 @@ def _salad_agrees(
                 taker = raw.get(key)
                 if isinstance(taker, str) and not tricks.get(taker, 0):
                     raise _fail(where, f"{taker} took {what} but no trick")
+        if "no-hearts" in done and "no-queens" in done:  # only the Q♥ is both
+            hearts_of = cast("Mapping[str, int]", raw.get("hearts") or {})
+            queens_of = cast("Mapping[str, int]", raw.get("queens") or {})
+            for p in players:
+                h, q, won = hearts_of.get(p, 0), queens_of.get(p, 0), tricks.get(p, 0)
+                cards = h + q - (1 if h and q else 0)
+                if cards > won * per_trick:
+                    took = f"{won} trick{'' if won == 1 else 's'}" if won else "no trick"
+                    raise _fail(
+                        where,
+                        f"{p} took {took} but {h} hearts and {q} queens "
+                        f"({cards} cards at least, the Q♥ being both)",
+                    )
     if "no-king" in done and "no-hearts" in done:
         taker = result.get("king_of_hearts")
         if isinstance(taker, str) and not (result.get("hearts") or {}).get(taker, 0):
