@@ -463,7 +463,7 @@ def test_barbu_rules_in_a_rosbiratschka_game_are_refused() -> None:
     data = game([])
     data["rules"] = "classic"
     assert refused(data) == (
-        'rules: "classic" is a preset of barbu, not of rosbiratschka '
+        'game: rules: "classic" is a preset of barbu, not of rosbiratschka '
         "(rosbiratschka's presets: rosbiratschka-3, rosbiratschka)"
     )
 
