@@ -426,8 +426,10 @@ def test_a_save_that_could_not_be_read_back_is_refused(tmp_path: Path) -> None:
     game.write_text(json.dumps(data), encoding="utf-8")
     before = _snapshot(tmp_path)
     corrected = {**FULL["deals"][0], "result": {"order": ["Ann", "Dan", "Cat", "Bob"]}}
-    for args in (["edit", game, "1", "--deal", json.dumps(corrected)], ["undo", game]):
-        line = assert_one_line_error(run(*args, "--yes") if args[0] == "undo" else run(*args))
+    commands: list[Args] = [["edit", game, "1", "--deal", json.dumps(corrected)]]
+    commands.append(["undo", game, "--yes"])
+    for args in commands:
+        line = assert_one_line_error(run(*args))
         assert "history already holds 10,000 corrections and undos" in line
     assert _snapshot(tmp_path) == before
     assert run("score", game).returncode == 0
@@ -610,9 +612,7 @@ def test_a_duplicate_key_in_a_deal_given_on_the_command_line_is_refused(tmp_path
 KEYS = st.text(st.sampled_from("abcAB_"), min_size=1, max_size=3)
 # Strings without braces or quotes, so that every '{"' in the text starts an object.
 # Nor control characters, which parse refuses wherever they are (a test of its own).
-TEXTS = st.text(
-    st.characters(blacklist_characters='{"\\', blacklist_categories=("Cc",)), max_size=5
-)
+TEXTS = st.text(st.characters(blacklist_characters='{"\\', blacklist_categories=["Cc"]), max_size=5)
 SCALARS = st.none() | st.booleans() | st.integers(-99, 99) | TEXTS
 NESTED = SCALARS | st.lists(SCALARS, max_size=3) | st.dictionaries(KEYS, SCALARS, max_size=3)
 JSON_VALUES = SCALARS | st.lists(NESTED, max_size=3) | st.dictionaries(KEYS, NESTED, max_size=3)
