@@ -93,7 +93,7 @@ def resolve_bets(
                 if double == "maximum" or double == "table":
                     # Every player ``by`` may double; from a doubled player it also
                     # redoubles what they received.
-                    before = len(bets), sum(bets.values())
+                    before = (len(bets), sum(bets.values())) if by == declarer else None
                     for q in players:
                         if q == by:
                             continue
@@ -102,7 +102,7 @@ def resolve_bets(
                                 bets[q, by] = 2
                         elif by != declarer and (anyone or q == declarer):
                             bets[by, q] = 1
-                    if by == declarer and (len(bets), sum(bets.values())) == before:
+                    if before is not None and (len(bets), sum(bets.values())) == before:
                         _refuse_idle_maximum(by, redoubles)
                 else:
                     _double(by, double, bets, players, declarer, contract, anyone, rules)
