@@ -544,8 +544,8 @@ def _check_size(path: Path, text: str) -> None:
 
 
 def _save_locked(path: Path, text: str) -> None:
-    """Save under the lock: clean up after killed saves, then replace the file."""
-    _check_size(path, text)
+    """Save under the lock: clean up after killed saves, then replace the file (its size
+    checked by the caller, before the lock where it can be)."""
     remove_stale_temporaries(real_path(path))
     atomic_write_text(path, text)
 
@@ -582,5 +582,6 @@ def update(path: Path, change: Callable[[str], str]) -> str:
     with locked(path):
         snapshot = read_snapshot(path)
         new_text = change(snapshot.text)
+        _check_size(path, new_text)
         _write_if_unchanged_locked(snapshot, new_text)
     return new_text
