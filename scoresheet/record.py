@@ -115,16 +115,17 @@ def _may_hold_control(text: str) -> bool:
     return _RAW_CONTROL.search(text) is not None
 
 
-def _control(data: Any) -> tuple[tuple[int | str, ...], str] | None:
-    """Where the first text (a key or a value) holding a control character is, and it."""
+def _control(data: Any) -> tuple[tuple[int | str, ...], str, bool] | None:
+    """Where the first text holding a control character is, the character, and whether
+    the text is a key (of the object at that place) rather than a value."""
     stack: list[tuple[Any, tuple[int | str, ...]]] = [(data, ())]
     while stack:
         node, loc = stack.pop()
-        texts: list[tuple[str, tuple[int | str, ...]]] = []
+        texts: list[str] = []
         if isinstance(node, str):
-            texts = [(node, loc)]
+            texts = [node]
         elif isinstance(node, dict):
-            texts = [(key, loc) for key in node]
+            texts = list(node)
             stack.extend(
                 (value, (*loc, key))
                 for key, value in reversed(node.items())
@@ -132,10 +133,10 @@ def _control(data: Any) -> tuple[tuple[int | str, ...], str] | None:
             )
         elif isinstance(node, list):
             stack.extend((value, (*loc, i)) for i, value in reversed(list(enumerate(node))))
-        for text, at in texts:
+        for text in texts:
             for c in text:
                 if unicodedata.category(c) == "Cc":
-                    return at, c
+                    return loc, c, isinstance(node, dict)
     return None
 
 
@@ -143,14 +144,10 @@ def _control_message(data: Any, source: str) -> ScoresheetError | None:
     found = _control(data)
     if found is None:
         return None
-    loc, c = found
-    node = data
-    for part in loc:
-        node = node[part]
-    what = "" if isinstance(node, str) else "a key of "
-    place = (_where(loc) if loc else "the top level") if what else _where(loc)
+    loc, c, in_key = found
+    place = f"a key of {_where(loc) if loc else 'the top level'}" if in_key else _where(loc)
     return ScoresheetError(
-        f"{source}: {what}{place}: the control character {repr(c)[1:-1]} is refused (an "
+        f"{source}: {place}: the control character {repr(c)[1:-1]} is refused (an "
         "escape sequence would reach the terminal or the page that shows it)"
     )
 

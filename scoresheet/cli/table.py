@@ -305,9 +305,10 @@ def _options(items: list[str]) -> dict[str, Any]:
                     f'--option: "{item}" changes part of {whole}, which another --option '
                     f"sets as a whole; give one or the other"
                 )
-        if ".".join(parts) in given:
+        dotted = ".".join(parts)
+        if dotted in given:
             raise ScoresheetError(
-                f"--option: {key.strip()} is given twice ({_shown(given['.'.join(parts)])}, "
+                f"--option: {key.strip()} is given twice ({_shown(given[dotted])}, "
                 f"then {_shown(value)}); give it once"
             )
         if parts[-1] in node:
@@ -315,7 +316,7 @@ def _options(items: list[str]) -> dict[str, Any]:
                 f'--option: "{item}" sets {key.strip()} as a whole, which another --option '
                 "changes part of; give one or the other"
             )
-        node[parts[-1]] = given[".".join(parts)] = value
+        node[parts[-1]] = given[dotted] = value
     return out
 
 

@@ -121,6 +121,10 @@ _TAKEN = {"no-hearts": ("hearts", "heart"), "no-queens": ("queens", "queen")}
 _TAKER = {"no-king": ("king_of_hearts", "the K♥"), "no-last-trick": ("last", "the last trick")}
 
 
+def _tricks(won: int) -> str:
+    return f"{won} trick{'' if won == 1 else 's'}" if won else "no trick"
+
+
 def _salad_agrees(
     done: Sequence[str], result: BarbuResult, players: Sequence[str], where: str
 ) -> None:
@@ -136,7 +140,7 @@ def _salad_agrees(
                 for p in players:
                     n, won = counts.get(p, 0), tricks.get(p, 0)
                     if n > won * per_trick:
-                        took = f"{won} trick{'' if won == 1 else 's'}" if won else "no trick"
+                        took = _tricks(won)
                         raise _fail(where, f"{p} took {took} but {n} {what}{'' if n == 1 else 's'}")
             elif part in _TAKER:
                 key, what = _TAKER[part]
@@ -150,7 +154,7 @@ def _salad_agrees(
                 h, q, won = hearts_of.get(p, 0), queens_of.get(p, 0), tricks.get(p, 0)
                 cards = h + q - (1 if h and q else 0)
                 if cards > won * per_trick:
-                    took = f"{won} trick{'' if won == 1 else 's'}" if won else "no trick"
+                    took = _tricks(won)
                     raise _fail(
                         where,
                         f"{p} took {took} but {h} hearts and {q} queens "
