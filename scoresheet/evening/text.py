@@ -15,7 +15,7 @@ from fractions import Fraction
 from scoresheet import registry
 from scoresheet.evening.settle import Settlement, exact_text
 from scoresheet.evening.stats import Stats
-from scoresheet.views.term import Term, cells
+from scoresheet.views.term import Term, cells, fit_lines
 
 
 def _signed(value: Decimal | int) -> str:
@@ -30,30 +30,6 @@ def _pad(text: str, width: int) -> str:
 
 def _widest(names: Sequence[str], default: int = 0) -> int:
     return max((cells(n) for n in names), default=default)
-
-
-def _fit(lines: Sequence[str], term: Term) -> str:
-    """The lines, each one wider than the terminal broken at spaces (continuation lines
-    two cells further in). Each piece keeps its spacing, so the columns before the break
-    stay aligned; words are kept whole, so a file name never loses its end.
-
-    >>> print(_fit(["  Ann  no-tricks 2, no-hearts 0, no-jacks 4"], Term(width=30)))
-      Ann  no-tricks 2, no-hearts
-        0, no-jacks 4
-    """
-    out: list[str] = []
-    for line in lines:
-        lead = line[: len(line) - len(line.lstrip(" "))]
-        while cells(line) > term.width:
-            spaces = [i for i, c in enumerate(line) if c == " " and i > len(lead)]
-            fits = [i for i in spaces if cells(line[:i].rstrip()) <= term.width]
-            cut = fits[-1] if fits else next(iter(spaces), None)
-            if cut is None or not line[:cut].strip():
-                break  # one word wider than the terminal: kept whole
-            out.append(line[:cut].rstrip())
-            line = f"{lead}  {line[cut:].lstrip()}"
-        out.append(line)
-    return "\n".join(out)
 
 
 def _amount(s: Settlement, value: Fraction) -> str:
@@ -128,7 +104,7 @@ def settlement_text(s: Settlement, term: Term | None = None) -> str:
         if note.startswith("rounded"):
             lines.append("")
             lines.append(f"Rounding: {note.removeprefix('rounded: ')}.")
-    return _fit(lines, term or Term.detect())
+    return fit_lines("\n".join(lines), (term or Term.detect()).width, columns=False)
 
 
 def _ordinal(n: int) -> str:
@@ -203,4 +179,4 @@ def stats_text(s: Stats, skipped: Sequence[tuple[str, str]] = (), term: Term | N
     if skipped:
         lines += ["", f"Skipped {len(skipped)} unreadable file{'s' * (len(skipped) != 1)}"]
         lines += [f"  {message}" for _, message in skipped]
-    return _fit(lines, term or Term.detect())
+    return fit_lines("\n".join(lines), (term or Term.detect()).width, columns=False)

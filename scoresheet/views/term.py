@@ -235,11 +235,12 @@ def _whole(text: str, width: int) -> str:
 _LAST_COLUMN = re.compile(r"\S {2,}(?=\S)")
 
 
-def fit_lines(text: str, width: int) -> str:
+def fit_lines(text: str, width: int, *, columns: bool = True) -> str:
     """Text laid out in columns (two spaces or more between them) or as indented prose,
-    fitted to ``width``: a line too long is broken at spaces, its continuation indented
-    under its last column (or two cells further in than the line, when that column starts
-    too far right to leave room), never cut.
+    fitted to ``width``: a line too long is broken at spaces, never cut. With
+    ``columns``, its continuation is indented under its last column; otherwise (or when
+    that column starts too far right to leave room) two cells further in than the line,
+    each piece keeping its spacing, so the columns before the break stay aligned.
 
     >>> print(fit_lines("name   a description that runs on", 24))
     name   a description
@@ -248,24 +249,44 @@ def fit_lines(text: str, width: int) -> str:
       doubling: each
         player doubles
         twice
+    >>> print(fit_lines("  Ann  no-tricks 2, no-hearts 0, no-jacks 4", 30, columns=False))
+      Ann  no-tricks 2, no-hearts
+        0, no-jacks 4
     """
     out: list[str] = []
     for line in text.split("\n"):
         if cells(line) <= width:
             out.append(line)
             continue
-        starts = [m.end() for m in _LAST_COLUMN.finditer(line)]
+        starts = [m.end() for m in _LAST_COLUMN.finditer(line)] if columns else []
         col = max((c for c in starts if cells(line[:c]) <= width - 16), default=0)
-        if col:
-            head, tail, more = line[:col], line[col:], ""
-        else:  # prose: indented as it is, as far as that leaves room for words
-            col = min(len(line) - len(line.lstrip(" ")), max(width - 16, 0))
-            head, tail, more = " " * col, line.lstrip(" "), "  "
-        room = width - cells(head)
-        first, *rest = wrap(tail, room, more, clip_words=False)
+        if not col:
+            out.extend(_break_at_spaces(line, width))
+            continue
+        head, tail = line[:col], line[col:]
+        first, *rest = wrap(tail, width - cells(head), "", clip_words=False)
         out.append(head + first)
         out.extend(" " * cells(head) + part for part in rest)
     return "\n".join(out)
+
+
+def _break_at_spaces(line: str, width: int) -> list[str]:
+    """A line broken at its last spaces that fit, each piece keeping its own spacing,
+    continued two cells further in than the line (indented as far as leaves room for
+    words); a word wider than the line is kept whole."""
+    lead = line[: len(line) - len(line.lstrip(" "))][: max(width - 16, 0)]
+    line = lead + line.lstrip(" ")
+    out: list[str] = []
+    while cells(line) > width:
+        spaces = [i for i, c in enumerate(line) if c == " " and i > len(lead)]
+        fits = [i for i in spaces if cells(line[:i].rstrip()) <= width]
+        cut = fits[-1] if fits else next(iter(spaces), None)
+        if cut is None or not line[:cut].strip():
+            break  # one word wider than the terminal: kept whole
+        out.append(line[:cut].rstrip())
+        line = f"{lead}  {line[cut:].lstrip()}"
+    out.append(line)
+    return out
 
 
 class Layout:
