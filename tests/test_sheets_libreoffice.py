@@ -282,19 +282,20 @@ def test_printed_groups_of_columns_are_not_split_across_pages(tmp_path: Path) ->
     """LibreOffice without Calibri (CI has only DejaVu) draws every column about 20% wider
     than Calibri's digits give: the page breaks between groups must allow for it, or a
     group's heading ("Queens taken", "Ann won from") is cut at the page's edge."""
-    import shutil
     import subprocess
 
-    if shutil.which("pdftotext") is None:
-        pytest.skip("pdftotext (poppler-utils) is not installed")
     from openpyxl import load_workbook
+
+    from tests.paper_helpers import poppler
+
+    pdftotext = poppler("pdftotext")  # skipped where poppler is missing, except under CI
 
     data = export_workbook(rec.load(ROOT / "examples" / "classic.json"))
     path = tmp_path / "c.xlsx"
     path.write_bytes(data)
     pdf = recalculate([path], tmp_path / "out", tmp_path / "profile", to="pdf")[path]
     text = subprocess.run(
-        ["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True
+        [pdftotext, "-layout", str(pdf), "-"], capture_output=True, text=True, check=True
     ).stdout
     pages = text.split("\f")
     wb = load_workbook(path)
