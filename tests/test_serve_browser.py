@@ -650,3 +650,27 @@ def test_long_names_fit_a_360_px_phone_as_initials_with_a_legend(
         page.set_viewport_size(ViewportSize(width=900, height=740))
         expect(page.locator("#sheet thead th").nth(2)).to_have_text("Alexandra")
         expect(page.locator("#sheet-legend")).to_be_hidden()
+
+
+def test_answer_buttons_with_forty_character_names_fit_a_360_px_phone(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """A player's name is the text of its answer button: one of 40 characters wraps
+    inside the button instead of pushing the page past the phone's width."""
+    game = tmp_path / "game.json"
+    data = json.loads((EXAMPLES / "classic.json").read_text(encoding="utf-8"))
+    data["deals"] = data["deals"][:6]  # Ann's last contract is taken: a double is asked
+    text = json.dumps(data)
+    names = [
+        "Alexandra Konstantinopoulou-Papadimitri",
+        "Bartholomew Fitzwilliam-Montgomery III",
+        "Catherine Wolstenholme-Featherstonehaugh",
+        "Daniel Maximilian Oppenheimer-Rothschild",
+    ]
+    for old, new in zip(data["players"], names, strict=True):
+        text = text.replace(f'"{old}"', f'"{new}"')
+    game.write_text(text, encoding="utf-8")
+    with serving(game) as s:
+        page = phone(browser, s.score, width=360)
+        expect(page.locator("button.choice").first).to_be_visible()
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
