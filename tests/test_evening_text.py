@@ -19,11 +19,21 @@ WIDE = ["山田太郎", "Ann", "Bob", "Zoë"]
 
 
 def _run(*args: str | Path, columns: int | None) -> str:
+    """Run from the checkout, the examples named relative to it, so that the file names
+    printed are as long wherever the project was cloned."""
     env = {k: v for k, v in os.environ.items() if k != "COLUMNS"}
     if columns is not None:
         env["COLUMNS"] = str(columns)
+    named = [
+        a.relative_to(ROOT) if isinstance(a, Path) and a.is_relative_to(ROOT) else a for a in args
+    ]
     proc = subprocess.run(
-        [str(SCRIPT), *map(str, args)], capture_output=True, text=True, env=env, timeout=60
+        [str(SCRIPT), *map(str, named)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+        cwd=ROOT,
     )
     assert proc.returncode == 0, proc.stderr
     return proc.stdout
