@@ -319,6 +319,7 @@ def _doubles_sheet(plan: Plan, score: GameScore) -> None:
                 entry.bets,
                 formula=f'COUNTIF({ab},">0")+COUNTIF({ba},">0")',
                 label=f"{what}, bets",
+                style="count",
             )
         )
         plan.add(
@@ -329,6 +330,7 @@ def _doubles_sheet(plan: Plan, score: GameScore) -> None:
                 entry.redoubles,
                 formula=f"COUNTIF({ab},2)+COUNTIF({ba},2)",
                 label=f"{what}, redoubled",
+                style="count",
             )
         )
         plan.add(

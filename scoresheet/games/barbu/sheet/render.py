@@ -54,6 +54,7 @@ STYLE_USES = {
     "score": "bold_signed",
     "running": "grey_signed",
     "check": "signed",
+    "count": "fixed",  # how many bets, how many redoubled: no sign, as any count
     "total": "bold_signed",
     "leader": "total_label",
     "": "signed",
@@ -420,6 +421,9 @@ def _print_setup(sheets: dict[str, Worksheet], lay: Layout) -> None:
     sheets[SCORES].row_dimensions[3].height = 27
     # The chart starts a page of its own, whole, rather than straddling a page break.
     sheets[SCORES].row_breaks.append(Break(id=lay.chart_row - 1))
+    # So does the doubling ledger: below a game's deals it overran the page by a row or
+    # two, and its last pair printed alone on a page of its own.
+    sheets[DOUBLES].row_breaks.append(Break(id=lay.ledger_title_row - 1))
     # The workbook data audit reads (Rules!J:K) is not for the table: printing it made
     # its text overflow to the right and the whole sheet shrink below 7 pt.
     rules = sheets[RULES]
