@@ -278,27 +278,50 @@ def test_names_that_look_like_formulas_stay_text(
         assert cell.data_type == "s"
 
 
-def test_printed_groups_of_columns_are_not_split_across_pages(tmp_path: Path) -> None:
-    """LibreOffice without Calibri (CI has only DejaVu) draws every column about 20% wider
-    than Calibri's digits give: the page breaks between groups must allow for it, or a
-    group's heading ("Queens taken", "Ann won from") is cut at the page's edge."""
-    import subprocess
+@dataclass
+class Printed:
+    path: Path  # the workbook
+    pages: list[str]  # the text of each printed page, as pdftotext lays it out
 
-    from openpyxl import load_workbook
+
+@pytest.fixture(scope="module")
+def printed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Printed]:
+    """examples/classic.json and chinese-poker.json (36 deals) exported and printed to
+    PDF by LibreOffice, read back."""
+    import subprocess
 
     from tests.paper_helpers import poppler
 
     pdftotext = poppler("pdftotext")  # skipped where poppler is missing, except under CI
+    tmp_path = tmp_path_factory.mktemp("printed")
+    paths = {name: tmp_path / f"{name}.xlsx" for name in ("classic", "chinese-poker")}
+    for name, path in paths.items():
+        path.write_bytes(export_workbook(rec.load(ROOT / "examples" / f"{name}.json")))
+    pdfs = recalculate(list(paths.values()), tmp_path / "out", tmp_path / "profile", to="pdf")
+    out = {}
+    for name, path in paths.items():
+        text = subprocess.run(
+            [pdftotext, "-layout", str(pdfs[path]), "-"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        out[name] = Printed(path, text.split("\f"))
+    return out
 
-    data = export_workbook(rec.load(ROOT / "examples" / "classic.json"))
-    path = tmp_path / "c.xlsx"
-    path.write_bytes(data)
-    pdf = recalculate([path], tmp_path / "out", tmp_path / "profile", to="pdf")[path]
-    text = subprocess.run(
-        [pdftotext, "-layout", str(pdf), "-"], capture_output=True, text=True, check=True
-    ).stdout
-    pages = text.split("\f")
-    wb = load_workbook(path)
+
+@pytest.fixture(scope="module")
+def printed_classic(printed: dict[str, Printed]) -> Printed:
+    return printed["classic"]
+
+
+def test_printed_groups_of_columns_are_not_split_across_pages(printed_classic: Printed) -> None:
+    """LibreOffice without Calibri (CI has only DejaVu) draws every column about 20% wider
+    than Calibri's digits give: the page breaks between groups must allow for it, or a
+    group's heading ("Queens taken", "Ann won from") is cut at the page's edge."""
+    from openpyxl import load_workbook
+
+    wb = load_workbook(printed_classic.path)
     headings = {
         str(ws.cell(row=2, column=rng.min_col).value)
         for ws in wb.worksheets
@@ -308,9 +331,57 @@ def test_printed_groups_of_columns_are_not_split_across_pages(tmp_path: Path) ->
     }
     headings = {h for h in headings if len(h) >= 6}  # a cut name ("An") says too little
     assert "Queens taken" in headings and "Ann won from" in headings
-    for number, page in enumerate(pages, 1):
+    for number, page in enumerate(printed_classic.pages, 1):
         for heading in headings:
             cut = re.findall(re.escape(heading[: len(heading) - 2]) + r"\S*", page)
             assert all(word.endswith(heading[-2:]) for word in cut), (
                 f"page {number}: {heading!r} is cut: {cut}"
             )
+
+
+def test_printed_doubling_ledger_is_whole_on_one_page(printed_classic: Printed) -> None:
+    """The ledger under a full game's 28 deals overran the Doubles page: its last pair
+    printed alone on the next page, under the deals' headings. It is printed whole, its
+    title and all six pairs on one page, and no page holds a ledger row without it."""
+    pairs = [
+        (a, b)
+        for i, a in enumerate(["Ann", "Bob", "Cat", "Dan"])
+        for b in ["Ann", "Bob", "Cat", "Dan"][i + 1 :]
+    ]
+    # A ledger row: the two names, then bets, redoubled and what was won, as numbers.
+    row = {
+        pair: re.compile(rf"^\s*{pair[0]}\s+{pair[1]}\s+\d+\s+\d+\s+[+−-]?\d+\s*$")
+        for pair in pairs
+    }
+    pages = [
+        page
+        for page in printed_classic.pages
+        if any(pattern.search(line) for pattern in row.values() for line in page.splitlines())
+    ]
+    assert len(pages) == 1, f"the ledger is printed over {len(pages)} pages"
+    (page,) = pages
+    assert "Doubling ledger: every pair of players over the game" in page
+    lines = page.splitlines()
+    for pair, pattern in row.items():
+        assert any(pattern.search(line) for line in lines), f"{pair} is missing from the page"
+
+
+def test_printed_scores_keep_totals_and_leader_with_the_deals(printed: dict[str, Printed]) -> None:
+    """A Chinese Poker game has 36 deals: at the scale of a sheet printed over several
+    pages across, its leader row fell alone on a page of its own, under the headings.
+    The scale is lowered just enough (never below 7 pt text) to keep the deals, the
+    totals and the leader on each page of the Scores sheet."""
+    for name, sheet in printed.items():
+        scores = [page for page in sheet.pages if "Scores, page" in page]
+        with_deals = [page for page in scores if re.search(r"^\s*1\s+Ann\s+Ann\s", page, re.M)]
+        assert with_deals, f"{name}: no Scores page holds the deals"
+        for page in scores:
+            lines = [line for line in page.splitlines() if line.strip()]
+            has_leader = any(line.split()[:1] == ["Leader"] for line in lines)
+            has_deals = page in with_deals
+            assert has_leader <= has_deals, (
+                f"{name}: the leader row is printed apart from the deals"
+            )
+        first = with_deals[0]
+        assert re.search(r"^\s*36\s", first, re.M) or name == "classic"
+        assert "Total" in first and "Leader" in first, f"{name}: totals or leader cut off"

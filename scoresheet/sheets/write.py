@@ -159,11 +159,11 @@ def save_with_values(
     Every sheet is first set up for ``paper`` (see :func:`fit_pages`); ``hand_rows``
     (a blank workbook's deal rows, per sheet) are made tall enough to write in by hand.
     """
-    for ws in wb.worksheets:
-        fit_pages(ws, paper)
     for title, rows in (hand_rows or {}).items():
         for row in rows:
             wb[title].row_dimensions[row].height = HAND_ROW
+    for ws in wb.worksheets:  # after the rows' heights: the pages allow for them
+        fit_pages(ws, paper)
     buffer = io.BytesIO()
     wb.save(buffer)
     values = {
@@ -175,6 +175,7 @@ def save_with_values(
 
 PAPER_SIZES = {"a4": 9, "letter": 1}  # the spreadsheet's paperSize codes
 PAPER_WIDTH_MM = {"a4": 297.0, "letter": 279.4}  # the long side: every sheet is landscape
+PAPER_HEIGHT_MM = {"a4": 210.0, "letter": 215.9}
 HAND_ROW = 18.0  # points (6.4 mm): 28 deals and the totals still fit one page tall
 SPLIT_SCALE = 85  # percent, for a sheet too wide for one page
 MIN_SCALE = 0.78  # 9 pt notes print at 7 pt; the widths allow for the font drawn
@@ -186,6 +187,9 @@ MIN_SCALE = 0.78  # 9 pt notes print at 7 pt; the widths allow for the font draw
 # in DejaVu Sans. The estimate gives the pages that room, so a group of columns is not
 # split across pages, nor a sheet printed one page wide below MIN_SCALE.
 RENDER_ALLOWANCE = 1.22
+# A row is printed as tall as the spreadsheet says (15 points unless set), give or take
+# the rounding of each; the estimate of a page's rows allows a little for it.
+ROW_ALLOWANCE = 1.03
 
 
 def _col_points(ws: Worksheet, col: int) -> float:
@@ -220,13 +224,14 @@ def fit_pages(ws: Worksheet, paper: str) -> None:
     setup = ws.sheet_properties.pageSetUpPr
     assert setup is not None
     setup.fitToPage = False
-    ws.page_setup.scale = SPLIT_SCALE
+    scale = _split_scale(ws, paper)
+    ws.page_setup.scale = scale
     keys = 0
     if ws.freeze_panes:
         keys = ord(ws.freeze_panes[0]) - ord("A")  # columns left of the pane: A..D
     if keys:
         ws.print_title_cols = f"A:{col_letter(keys)}"
-    room = page / (SPLIT_SCALE / 100) - sum(widths[c] for c in range(1, keys + 1))
+    room = page / (scale / 100) - sum(widths[c] for c in range(1, keys + 1))
     starts = {keys + 1}
     for rng in ws.merged_cells.ranges:
         if rng.min_row <= 2 <= rng.max_row:
@@ -245,6 +250,26 @@ def fit_pages(ws: Worksheet, paper: str) -> None:
                 ws.col_breaks.append(Break(id=c - 1))
                 used = 0.0
             used += widths[c]
+
+
+def _split_scale(ws: Worksheet, paper: str) -> int:
+    """The scale of a sheet printed over several pages across: :data:`SPLIT_SCALE`, or
+    less, down to :data:`MIN_SCALE`, where that keeps its first block of rows (down to
+    its first row break: the chart, the ledger) one page tall. A game of 36 deals
+    otherwise printed its last row (the leader) alone on a page of its own."""
+    breaks = [brk.id for brk in ws.row_breaks.brk if brk.id]
+    last = min(breaks) if breaks else ws.max_row
+    default = ws.sheet_format.defaultRowHeight or 15.0
+    rows = [
+        ws.row_dimensions[r].height if r in ws.row_dimensions else None for r in range(1, last + 1)
+    ]
+    height = sum(h or default for h in rows) * ROW_ALLOWANCE
+    margins = (ws.page_margins.top + ws.page_margins.bottom) * 72
+    page = PAPER_HEIGHT_MM[paper] / 25.4 * 72 - margins
+    fits = int(page / height * 100)
+    if fits >= SPLIT_SCALE or fits < MIN_SCALE * 100:  # fits already, or cannot be kept
+        return SPLIT_SCALE
+    return fits
 
 
 def print_setup(
