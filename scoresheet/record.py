@@ -252,9 +252,14 @@ def to_data(record: GameFile) -> dict[str, Any]:
     data["players"] = record["players"]
     data["deals"] = [_clean_deal(d) for d in record.get("deals", [])]
     for key, value in record.items():
-        if key not in data and value is not None and key != "options":
-            data[key] = value
+        if key not in data and key != "options" and not (value is None and key in NULL_DROPPED):
+            data[key] = value  # keys of other tools are kept as they are, null included
     return data
+
+
+# The keys of a game file's top level (shared and per game) that may be null and are
+# then left out when the file is written, as the spec's optional keys are.
+NULL_DROPPED = frozenset({"history", "teams"})
 
 
 def _clean_deal(deal: Any) -> dict[str, Any]:
