@@ -8,7 +8,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from scoresheet.rules import list_presets, load_preset
-from scoresheet.views.term import Styled, Term, cells, clip, ranks
+from scoresheet.views.term import Styled, Term, cells, clip, graphemes, ranks
 
 __all__ = [
     "abbreviations",
@@ -149,11 +149,16 @@ def initials(players: Sequence[str]) -> dict[str, str]:
     {'Ann': 'A', 'Bob': 'Bo', 'Barbara': 'Ba', 'Cat': 'C'}
     """
     out: dict[str, str] = {}
+    symbols = {p: graphemes(p) for p in players}  # never half an accented letter or emoji
     for p in players:
-        n = 1
-        while n < len(p) and any(q != p and q[:n].casefold() == p[:n].casefold() for q in players):
+        n, mine = 1, symbols[p]
+
+        def prefix(q: str, n: int) -> str:
+            return "".join(symbols[q][:n]).casefold()
+
+        while n < len(mine) and any(q != p and prefix(q, n) == prefix(p, n) for q in players):
             n += 1
-        out[p] = p[:n]
+        out[p] = "".join(mine[:n])
     return out
 
 

@@ -79,7 +79,8 @@ def _char_cells(char: str) -> int:
 
 
 def clip(text: str, width: int) -> str:
-    """``text`` cut to at most ``width`` cells, with ``…`` where it was cut.
+    """``text`` cut to at most ``width`` cells, with ``…`` where it was cut, never inside
+    a symbol (an accent, a family emoji, a flag stay whole).
 
     >>> clip("Barbara", 5), clip("山田太郎", 5), clip("Ann", 5)
     ('Barb…', '山田…', 'Ann')
@@ -87,13 +88,62 @@ def clip(text: str, width: int) -> str:
     if cells(text) <= width:
         return text
     out, used = [], 0
-    for c in text:
-        w = _char_cells(c) if not c.isascii() else 1
+    for g in graphemes(text):
+        w = 1 if g.isascii() else cells(g)
         if used + w > width - 1:
             break
-        out.append(c)
+        out.append(g)
         used += w
     return "".join(out) + "…"
+
+
+def graphemes(text: str) -> list[str]:
+    """``text`` as the symbols a reader sees: a letter with its accents, an emoji with
+    its joined parts, skin tone and variation selector, a flag's two letters.
+
+    >>> [len(g) for g in graphemes("Zoe\u0308")], len(graphemes("👩\u200d👩\u200d👧"))
+    ([1, 1, 2], 1)
+    >>> graphemes("🇫🇷🇫🇮")
+    ['🇫🇷', '🇫🇮']
+    """
+    if text.isascii():
+        return list(text)
+    out: list[str] = []
+    i, n = 0, len(text)
+    while i < n:
+        j = i + 1
+        if _regional(text[i]) and j < n and _regional(text[j]):
+            j += 1  # a flag: two regional indicators
+        while j < n:
+            if text[j] == ZWJ and j + 1 < n:
+                j += 2  # joined to the next symbol
+            elif _extends(text[j]):
+                j += 1
+            else:
+                break
+        out.append(text[i:j])
+        i = j
+    return out
+
+
+ZWJ = "\u200d"
+
+
+def _regional(c: str) -> bool:
+    return "\U0001f1e6" <= c <= "\U0001f1ff"
+
+
+def _extends(c: str) -> bool:
+    """Whether ``c`` belongs to the symbol before it (a mark, a selector, a modifier)."""
+    if c.isascii():
+        return False
+    if c == ZWJ or "\ufe00" <= c <= "\ufe0f" or "\U0001f3fb" <= c <= "\U0001f3ff":
+        return True
+    if "\U000e0020" <= c <= "\U000e007f":  # tag characters (subdivision flags)
+        return True
+    import unicodedata
+
+    return unicodedata.category(c) in ("Mn", "Me", "Mc")
 
 
 def plural(n: int, word: str, many: str | None = None) -> str:
