@@ -373,7 +373,7 @@ def to_json(result: GameScore) -> dict[str, Any]:
                 "declarer": d.declarer,
                 "dealer": d.dealer,
                 "contract": d.contract,
-                "base": d.base,
+                "base": {p: d.base[p] for p in players},  # seating order, as the others
                 "doubles": d.doubles,
                 "score": d.score,
                 "total": d.total,
