@@ -98,7 +98,12 @@ def render(doc: Doc, paper: str = "a4") -> bytes:
     for style, path in files.items():
         pdf.add_font(FONT, style, str(path))
     _check_glyphs(doc, getattr(pdf.fonts[FONT.lower()], "cmap", {}))
+    rtl = _right_to_left(doc)
+    if rtl:  # Arabic letters joined, Hebrew and Arabic written right to left
+        pdf.set_text_shaping(True)
     doc = _shortened(doc, pdf)
+    if rtl:
+        doc = _isolated(doc, rtl)
     short, long_ = PAPER_MM[paper]
     best: _Layout | None = None
     for orientation in ("L", "P"):
@@ -137,6 +142,72 @@ def _check_glyphs(doc: Doc, cmap: Any) -> None:
                 f'PDF: "{text}" has characters the font (DejaVu Sans) cannot print: '
                 + " ".join(missing)
             )
+
+
+# -- names written right to left --------------------------------------------------------------
+
+FSI, PDI = "\u2068", "\u2069"  # first-strong isolate, pop directional isolate
+
+
+def _right_to_left(doc: Doc) -> list[str]:
+    """The players whose names are written right to left (Hebrew, Arabic)."""
+    import unicodedata
+
+    return [
+        p
+        for p in doc.initials
+        if any(unicodedata.bidirectional(c) in ("R", "AL") for c in p if not c.isascii())
+    ]
+
+
+def _isolated(doc: Doc, names: list[str]) -> Doc:
+    """``doc`` with each right-to-left name (and its initials) set apart as a unit of its
+    own: drawn right to left inside, while the line around it, and a list of names,
+    still reads left to right in seating order. Without it, "علي بن أحمد declares"
+    began at the right, and two such names side by side swapped places."""
+
+    def alternatives(words: set[str]) -> str:
+        return "|".join(map(re.escape, sorted(words, key=len, reverse=True)))
+
+    tags = {doc.initials[p] for p in names}
+    whole = re.compile(r"(?<!\w)(?:" + alternatives({*names, *tags}) + r")(?!\w)")
+    # Initials run together in a doubles code ("RעדC"): each one a unit too, or two
+    # such initials side by side would swap places.
+    loose = re.compile(alternatives(tags))
+    done = re.compile(f"({FSI}.*?{PDI})")
+
+    def iso(text: str) -> str:
+        text = whole.sub(lambda m: FSI + m.group() + PDI, text)
+        return "".join(
+            part if part.startswith(FSI) else loose.sub(lambda m: FSI + m.group() + PDI, part)
+            for part in done.split(text)
+        )
+
+    def grid(g: Grid) -> Grid:
+        return replace(
+            g,
+            title=iso(g.title),
+            columns=[replace(c, head=iso(c.head)) for c in g.columns],
+            groups=[replace(gr, title=iso(gr.title)) for gr in g.groups],
+            blocks=[
+                replace(b, rows=[[iso(t) for t in row] for row in b.rows], heading=iso(b.heading))
+                for b in g.blocks
+            ],
+        )
+
+    chart = doc.chart
+    if chart is not None:
+        chart = replace(chart, series=[(iso(n), vs) for n, vs in chart.series])
+    return replace(
+        doc,
+        title=iso(doc.title),
+        lines=[iso(t) for t in doc.lines],
+        notes=[iso(t) for t in doc.notes],
+        legend=[iso(t) for t in doc.legend],
+        grid=grid(doc.grid),
+        after=[[grid(g) for g in row] for row in doc.after],
+        chart=chart,
+    )
 
 
 # -- names too wide for their column ---------------------------------------------------------
