@@ -36,6 +36,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
         "paper.fonts",
         "paper.kit",
         "paper.render",
+        "paper.scripts",
     ),
     ("roles",),  # the interface the games implement
     ("registry",),  # the table of games, each role imported by name when asked for

@@ -24,6 +24,7 @@ from scoresheet.errors import ScoresheetError
 from scoresheet.paper.fonts import font_files
 from scoresheet.paper.kit import signed
 from scoresheet.paper.model import MIN_FONT, Block, Chart, Doc, Grid
+from scoresheet.paper.scripts import check_glyphs, isolated, right_to_left
 
 if TYPE_CHECKING:
     from fpdf import FPDF
@@ -97,13 +98,10 @@ def render(doc: Doc, paper: str = "a4") -> bytes:
     pdf = FPDF(unit="mm", format="A4" if paper == "a4" else "Letter")
     for style, path in files.items():
         pdf.add_font(FONT, style, str(path))
-    _check_glyphs(doc, getattr(pdf.fonts[FONT.lower()], "cmap", {}))
-    rtl = _right_to_left(doc)
-    if rtl:  # Arabic letters joined, Hebrew and Arabic written right to left
-        pdf.set_text_shaping(True)
-    doc = _shortened(doc, pdf)
-    if rtl:
-        doc = _isolated(doc, rtl)
+    check_glyphs(doc, getattr(pdf.fonts[FONT.lower()], "cmap", {}))
+    rtl = right_to_left(doc)  # Hebrew, Arabic: drawn right to left, Arabic letters joined
+    pdf.set_text_shaping(bool(rtl))
+    doc = isolated(_shortened(doc, pdf), rtl)
     short, long_ = PAPER_MM[paper]
     best: _Layout | None = None
     for orientation in ("L", "P"):
@@ -118,96 +116,6 @@ def render(doc: Doc, paper: str = "a4") -> bytes:
     layout = best
     _draw(doc, pdf, layout)
     return bytes(pdf.output())
-
-
-def _texts(doc: Doc) -> list[str]:
-    grids = [doc.grid, *(g for row in doc.after for g in row)]
-    out = [doc.title, *doc.lines, *doc.notes, *doc.legend]
-    for g in grids:
-        out += [g.title, *(c.head for c in g.columns), *(gr.title for gr in g.groups)]
-        for block in g.blocks:
-            out.append(block.heading)
-            out += [cell for row in block.rows for cell in row]
-    if doc.chart is not None:
-        out += [name for name, _ in doc.chart.series]
-    return out
-
-
-def _check_glyphs(doc: Doc, cmap: Any) -> None:
-    """Refuse text the font cannot draw (it would vanish from the page), naming it."""
-    for text in _texts(doc):
-        missing = sorted({c for c in text if c.isprintable() and ord(c) not in cmap})
-        if missing:
-            raise ScoresheetError(
-                f'PDF: "{text}" has characters the font (DejaVu Sans) cannot print: '
-                + " ".join(missing)
-            )
-
-
-# -- names written right to left --------------------------------------------------------------
-
-FSI, PDI = "\u2068", "\u2069"  # first-strong isolate, pop directional isolate
-
-
-def _right_to_left(doc: Doc) -> list[str]:
-    """The players whose names are written right to left (Hebrew, Arabic)."""
-    import unicodedata
-
-    return [
-        p
-        for p in doc.initials
-        if any(unicodedata.bidirectional(c) in ("R", "AL") for c in p if not c.isascii())
-    ]
-
-
-def _isolated(doc: Doc, names: list[str]) -> Doc:
-    """``doc`` with each right-to-left name (and its initials) set apart as a unit of its
-    own: drawn right to left inside, while the line around it, and a list of names,
-    still reads left to right in seating order. Without it, "علي بن أحمد declares"
-    began at the right, and two such names side by side swapped places."""
-
-    def alternatives(words: set[str]) -> str:
-        return "|".join(map(re.escape, sorted(words, key=len, reverse=True)))
-
-    tags = {doc.initials[p] for p in names}
-    whole = re.compile(r"(?<!\w)(?:" + alternatives({*names, *tags}) + r")(?!\w)")
-    # Initials run together in a doubles code ("RעדC"): each one a unit too, or two
-    # such initials side by side would swap places.
-    loose = re.compile(alternatives(tags))
-    done = re.compile(f"({FSI}.*?{PDI})")
-
-    def iso(text: str) -> str:
-        text = whole.sub(lambda m: FSI + m.group() + PDI, text)
-        return "".join(
-            part if part.startswith(FSI) else loose.sub(lambda m: FSI + m.group() + PDI, part)
-            for part in done.split(text)
-        )
-
-    def grid(g: Grid) -> Grid:
-        return replace(
-            g,
-            title=iso(g.title),
-            columns=[replace(c, head=iso(c.head)) for c in g.columns],
-            groups=[replace(gr, title=iso(gr.title)) for gr in g.groups],
-            blocks=[
-                replace(b, rows=[[iso(t) for t in row] for row in b.rows], heading=iso(b.heading))
-                for b in g.blocks
-            ],
-        )
-
-    chart = doc.chart
-    if chart is not None:
-        chart = replace(chart, series=[(iso(n), vs) for n, vs in chart.series])
-    return replace(
-        doc,
-        title=iso(doc.title),
-        lines=[iso(t) for t in doc.lines],
-        notes=[iso(t) for t in doc.notes],
-        legend=[iso(t) for t in doc.legend],
-        grid=grid(doc.grid),
-        after=[[grid(g) for g in row] for row in doc.after],
-        chart=chart,
-    )
 
 
 # -- names too wide for their column ---------------------------------------------------------
