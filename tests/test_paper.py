@@ -227,7 +227,7 @@ def test_printed_rosbiratschka_belote_and_all_fours_agree_with_score_json(
             )
             if name == "belote":  # outcome, score and running per team, then a note
                 got = _numbers(line.split(f" {deal['outcome']} ", 1)[1])[:4]
-                assert got == [*deal["score"], *deal["running"]], (name, line)
+                assert got == [*deal["team_score"], *deal["running"]], (name, line)
             else:  # the points in scoring order, then the running scores
                 assert _numbers(line)[-2:] == list(deal["running"]), (name, line)
         assert _total_line(content) == list(scored["team_totals"])

@@ -40,7 +40,13 @@ def test_the_example_game_scores() -> None:
     outcomes = [d["outcome"] for d in out["deals"]]
     assert outcomes.count("litige") == 1 and outcomes.count("dedans") == 1
     third, fourth = out["deals"][2], out["deals"][3]
-    assert (third["outcome"], third["score"], third["held"]) == ("litige", [81, 0], 81)
+    assert (third["outcome"], third["team_score"], third["held"]) == ("litige", [81, 0], 81)
+    # The spec's per-player maps: each player their team's points, in seating order.
+    assert list(third["score"].items()) == [("Ann", 81), ("Bob", 0), ("Cat", 81), ("Dan", 0)]
+    assert third["base"] == third["score"]
+    assert third["doubles"] == {"Ann": 0, "Bob": 0, "Cat": 0, "Dan": 0}
+    keys = list(third)
+    assert keys[keys.index("base") :][:5] == ["base", "doubles", "score", "team_score", "running"]
     assert (fourth["counted_from_cards"], fourth["released"]) == (True, [81, 0])
     text = run("score", EXAMPLE).stdout
     assert "Bob & Dan won the game at deal 10, 1041 to 769" in text

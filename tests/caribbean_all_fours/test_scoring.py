@@ -488,6 +488,11 @@ def test_json_has_the_spec_keys_and_the_race() -> None:
     ]
     per_player = {p: sum(d["score"][p] for d in out["deals"]) for p in PLAYERS}
     assert per_player == out["totals"]
+    # The spec's base and doubles: no side bets, so doubles are zeros and base is score.
+    assert list(last["score"].items()) == [("Ann", 1), ("Bob", 0), ("Cat", 1), ("Dan", 0)]
+    assert last["team_score"] == [1, 0]
+    for d in out["deals"]:
+        assert d["base"] == d["score"] and d["doubles"] == dict.fromkeys(PLAYERS, 0)
 
 
 def test_unfinished_game_has_no_winner() -> None:

@@ -62,7 +62,7 @@ def test_the_page_example_at_the_table(tmp_path: Path) -> None:
     assert "totals: Bob & Dan 1080, Cat & Ann 990 (target 2000)" in proc.stdout
     out = _json(g)
     assert (out["team_totals"], out["winner"], out["complete"]) == ([1080, 990], None, False)
-    assert [d["score"] for d in out["deals"]] == [[60, 230], [20, 520], [1000, 0], [0, 240]]
+    assert [d["team_score"] for d in out["deals"]] == [[60, 230], [20, 520], [1000, 0], [0, 240]]
     assert [d["multiplier"] for d in out["deals"]] == [1, 2, 4, 1]
     saved = json.loads(g.read_text(encoding="utf-8"))
     assert saved["deals"][1]["coinche"] == "Ann" and saved["deals"][0]["bid"] == 100
@@ -96,7 +96,7 @@ def test_play_asks_the_auction_then_the_result_as_belote(tmp_path: Path) -> None
     # Who deals and speaks next is said once, in the next deal's heading.
     assert proc.stdout.count("Next, deal 2: ") == 1
     assert proc.stdout.count("Next, deal 3: ") == 1
-    assert [d["score"] for d in _json(g)["deals"]] == [[60, 230], [20, 520]]
+    assert [d["team_score"] for d in _json(g)["deals"]] == [[60, 230], [20, 520]]
 
 
 @pytest.mark.parametrize(

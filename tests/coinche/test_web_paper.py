@@ -77,7 +77,7 @@ def test_export_prints_the_game_as_score_json_has_it(tmp_path: Path) -> None:
             )
             outcome = "made" if deal["made"] else "dedans"
             numbers = [int(t) for t in line.split(f" {outcome} ", 1)[1].split()]
-            assert numbers == [*deal["score"], *deal["running"]], (name, line)
+            assert numbers == [*deal["team_score"], *deal["running"]], (name, line)
         total = next(line for line in content.splitlines() if re.match(r"\s*Total\s", line))
         assert [int(t) for t in total.split()[1:]] == scored["team_totals"]
         assert "Standings" in content and pages(path) <= 2

@@ -89,7 +89,12 @@ def test_the_json_keys_of_the_example() -> None:
     assert second["contract"] == "spades" and second["bid"] == 100
     assert (second["taker"], second["taking_team"], second["coinche"]) == ("Bob", 0, "Ann")
     assert (second["multiplier"], second["made"], second["deal_points"]) == (2, False, [94, 88])
-    assert (second["score"], second["running"]) == ([20, 520], [80, 750])
+    assert (second["team_score"], second["running"]) == ([20, 520], [80, 750])
+    # The spec's per-player maps, in seating order: each player their team's points. The
+    # coinche doubled the contract; that is in the deal's points, not in ``doubles``.
+    assert list(second["score"].items()) == [("Bob", 20), ("Cat", 520), ("Dan", 20), ("Ann", 520)]
+    assert second["base"] == second["score"]
+    assert second["doubles"] == {"Bob": 0, "Cat": 0, "Dan": 0, "Ann": 0}
     assert out["deals"][3]["needed"] == 82
     assert (out["violations"], out["complete"]) == ([], False)
 

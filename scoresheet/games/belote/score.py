@@ -534,9 +534,27 @@ def play_out(
     )
 
 
+def deal_score_json(game: TeamGame, score: Pair) -> dict[str, Any]:
+    """A deal's score as the spec gives it, each player credited with their team's points
+    in seating order, and as the two teams' pair (``team_score``).
+
+    There are no side bets between players: ``doubles`` is all zeros and ``base`` is
+    ``score`` (a coinche or surcoinche multiplies the contract, already in ``score``).
+    """
+    by_player = {p: score[game.team_of(p)] for p in game.players}
+    return {
+        "base": by_player,
+        "doubles": dict.fromkeys(game.players, 0),
+        "score": dict(by_player),
+        "team_score": list(score),
+    }
+
+
 def to_json(result: GameScore) -> dict[str, Any]:
     """The ``score --json`` object: the spec's keys (``players``, ``totals`` — each player
-    their team's total —, ``deals``, ``violations``, ``complete``) and Belote's own."""
+    their team's total —, ``deals`` with ``base``, ``doubles`` and ``score`` per player,
+    ``violations``, ``complete``) and Belote's own (``team_score`` per deal, the teams'
+    pair of what ``score`` credits each player)."""
     return {
         "players": list(result.players),
         "teams": [list(t) for t in result.teams],
@@ -570,7 +588,7 @@ def to_json(result: GameScore) -> dict[str, Any]:
                 "held": d.held,
                 "released": list(d.released),
                 "pending": d.pending,
-                "score": list(d.score),
+                **deal_score_json(result, d.score),
                 "running": list(d.running),
             }
             for d in result.deals

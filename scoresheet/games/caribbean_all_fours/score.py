@@ -468,9 +468,12 @@ def point_json(point: Point) -> dict[str, Any]:
 
 def to_json(result: GameScore) -> dict[str, Any]:
     """The ``score --json`` object: the spec's keys, plus teams, the points in order and
-    the winner. ``totals`` gives each player their team's total."""
+    the winner. ``totals`` gives each player their team's total, and each deal's ``base``,
+    ``doubles`` and ``score`` each player their team's points for the deal (``team_score``:
+    the teams' pair). ``doubles`` is all zeros: there are no side bets between players."""
     players = list(result.players)
     teams = result.teams
+    zero = dict.fromkeys(players, 0)
     return {
         "players": players,
         "totals": result.totals,
@@ -484,6 +487,8 @@ def to_json(result: GameScore) -> dict[str, Any]:
                 "beg": d.beg,
                 "played": d.played,
                 "points": [point_json(p) for p in d.points],
+                "base": {p: d.score[team_of(teams, p)] for p in players},
+                "doubles": dict(zero),
                 "score": {p: d.score[team_of(teams, p)] for p in players},
                 "team_score": list(d.score),
                 "running": list(d.running),

@@ -356,7 +356,10 @@ def play_out(
 
 def to_json(result: GameScore) -> dict[str, Any]:
     """The ``score --json`` object: the spec's keys (``players``, ``totals`` — each player
-    their team's total —, ``deals``, ``violations``, ``complete``) and Coinche's own."""
+    their team's total —, ``deals`` with ``base``, ``doubles`` and ``score`` per player,
+    ``violations``, ``complete``) and Coinche's own (``team_score`` per deal, the teams'
+    pair). ``doubles`` is all zeros: the coinche and surcoinche multiply the contract, and
+    are already in the deal's score."""
     return {
         "game": result.game,
         "players": list(result.players),
@@ -390,7 +393,7 @@ def to_json(result: GameScore) -> dict[str, Any]:
                 "deal_points": list(d.play.deal_points),
                 "needed": d.needed,
                 "made": d.made,
-                "score": list(d.score),
+                **belote.deal_score_json(result, d.score),
                 "running": list(d.running),
             }
             for d in result.deals
