@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,6 +19,8 @@ from scoresheet import record
 from scoresheet.errors import ScoresheetError
 from scoresheet.games.barbu.simulate import random_game
 from tests.conftest import PLAYERS, game, refused, score
+
+ROOT = Path(__file__).resolve().parents[2]
 
 BOB_DOUBLES_ANN = {"by": "Bob", "double": ["Ann"]}
 FIVE = ["Ann", "Bob", "Cat", "Dan", "Eve"]
@@ -606,3 +609,23 @@ def test_an_unknown_field_in_a_deal(deal: dict[str, Any], field: str) -> None:
     message = load_refused(text)
     assert names_deal(message, 2), message
     assert field in message and "unknown field" in message
+
+
+def test_a_deal_may_name_its_dealer_as_score_json_gives_it() -> None:
+    """Every game's deals take the dealer (optional, checked), as ``score --json`` gives
+    it; Barbu's refused the key as unknown."""
+    from scoresheet.games.barbu.score import score_game
+
+    data = json.loads((ROOT / "examples" / "classic.json").read_text(encoding="utf-8"))
+    scored = score_game(record.from_data(data))
+    for deal, d in zip(data["deals"], scored.deals, strict=True):
+        deal["dealer"] = d.dealer
+    assert score_game(record.from_data(data)).totals == scored.totals
+    wrong = next(p for p in data["players"] if p != scored.deals[0].dealer)
+    data["deals"][0]["dealer"] = wrong
+    with pytest.raises(ScoresheetError) as exc:
+        score_game(record.from_data(data))
+    assert str(exc.value) == (
+        f"deal 1, {scored.deals[0].contract}: the dealer is {scored.deals[0].dealer} "
+        f"by the rotation, not {wrong}"
+    )

@@ -73,6 +73,7 @@ class BarbuResult(TypedDict, total=False):
 class BarbuDeal(TypedDict):
     contract: str
     declarer: NotRequired[str | None]
+    dealer: NotRequired[str | None]  # as score --json gives it: checked, never needed
     doubles: NotRequired[list[Declaration] | None]
     result: NotRequired[BarbuResult | None]
 

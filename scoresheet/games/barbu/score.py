@@ -263,6 +263,11 @@ class _Table:
         if declared[declarer].count(contract) >= rules.rounds:
             raise ScoresheetError(f"{where}: {declarer} has already declared {contract}")
         dealer = self.dealers[declarer]
+        named_dealer = deal.get("dealer")
+        if named_dealer is not None and named_dealer != dealer:
+            raise ScoresheetError(
+                f"{where}: the dealer is {dealer} by the rotation, not {named_dealer}"
+            )
         declarations = deal.get("doubles") or []
         result = deal.get("result")
         bets = (
