@@ -43,12 +43,18 @@ def _score(data: dict[str, Any]) -> GameScore:
 @given(games)
 def test_every_deal_hands_out_exactly_the_points_of_the_deal(data: dict[str, Any]) -> None:
     """Before rounding, a deal's scores and the points it holds add up to everything the
-    deal is worth: 162 (or the capot), the belote announced, the declarations scored."""
+    deal is worth: 162 (or the capot), the belote announced, the declarations scored.
+
+    One exception, as the rules page words it: takers who make a capot and still go
+    dedans (the defenders' declarations beat it) score only their belote, and the
+    defenders "score 162", not the capot they did not make."""
     g = _score(data)
     rules = g.rules
     for d in g.deals:
         worth = rules.capot if d.capot is not None else rules.deal_total(d.contract)
         everything = worth + sum(d.belote_points) + sum(d.declarations_scored)
+        if d.outcome == "dedans" and d.capot == d.taking_team:
+            everything -= rules.capot - rules.deal_total(d.contract)
         # What a litige holds, before rounding.
         t = d.taking_team
         held = d.deal_points[t] - d.belote_points[t] if d.outcome == "litige" else 0
