@@ -3,7 +3,9 @@
 Shared by ``scoresheet add``/``edit`` (flags) and ``scoresheet play`` (prompts), so the
 same answer means the same thing in both; each game's ``entry.py`` reads its own deal
 with these. Players may be named in full or by any prefix that is theirs alone ("A" for
-Ann), in any case; a name may contain spaces.
+Ann), in any case or width (``ann`` and ``ａｎｎ`` are Ａｎｎ: names are compared as
+:func:`scoresheet.names.fold` compares them when it refuses two names that cannot be told
+apart); a name may contain spaces.
 
 An answer is never read one way when it could mean another:
 
@@ -25,6 +27,7 @@ from typing import Any
 
 from scoresheet.errors import ScoresheetError
 from scoresheet.limits import MAX_DIGITS
+from scoresheet.names import fold
 from scoresheet.names import quote as quote  # the one quoting of typed text in messages
 
 KEYWORD_MARK = ":"
@@ -52,12 +55,19 @@ def typed(text: str) -> str:
 
 
 def player_matches(t: str, players: Sequence[str]) -> list[str]:
-    """The players ``t`` could name: by name in any case, else by a unique start."""
-    folded = t.casefold()
-    exact = [p for p in players if p.casefold() == folded]
+    """The players ``t`` could name: by name in any case or width, else by a start of one.
+
+    Names are compared folded (:func:`scoresheet.names.fold`), as a game's names are
+    when two that cannot be told apart are refused:
+
+    >>> player_matches("ann", ["Ａｎｎ", "Bob"]), player_matches("ｂ", ["Ａｎｎ", "Bob"])
+    (['Ａｎｎ'], ['Bob'])
+    """
+    folded = fold(t)
+    exact = [p for p in players if fold(p) == folded]
     if exact:
         return exact
-    return [p for p in players if p.casefold().startswith(folded)] if folded else []
+    return [p for p in players if fold(p).startswith(folded)] if folded else []
 
 
 def player(text: str, players: Sequence[str], *, field: str = "player") -> str:

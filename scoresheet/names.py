@@ -11,8 +11,8 @@ Checked whenever a game file is read (a hand-edited file is held to the same rul
 - none of ``, / | : ;`` — they separate players, cards and fields in what is typed
   (``Ann,Cat``, ``jack=Dan/Ann``, ``decl=Cat:tierce:K``, and ``:`` marks a keyword);
 - no two names the same once case and compatibility forms are set aside (``Ann`` and
-  ``ANN``, ``Ａｎｎ`` and ``Ann``): players are typed in any case, so such names could
-  not be told apart.
+  ``ANN``, ``Ａｎｎ`` and ``Ann``): players are typed in any case or width (answers are
+  matched by :func:`fold` too), so such names could not be told apart.
 """
 
 from __future__ import annotations
@@ -79,6 +79,15 @@ def fold(name: str) -> str:
     return unicodedata.normalize("NFKC", name).casefold()
 
 
+def _sameness(one: str, other: str) -> str:
+    """How two names that fold alike differ: in case alone, or in width too.
+
+    >>> _sameness("Ann", "ANN"), _sameness("Ａｎｎ", "Ann")
+    ('any case', 'any case or width')
+    """
+    return "any case" if one.casefold() == other.casefold() else "any case or width"
+
+
 def check_players(players: Sequence[str], where: str) -> None:
     """Refuse a bad name, or two names that could not be told apart; ``where`` starts the
     message (``game.json: players``)."""
@@ -94,6 +103,6 @@ def check_players(players: Sequence[str], where: str) -> None:
                 raise ScoresheetError(f"{where}: {quote(name)} is listed twice")
             raise ScoresheetError(
                 f"{where}: {quote(other)} and {quote(name)} cannot be told apart "
-                "(players are typed in any case)"
+                f"(players are typed in {_sameness(other, name)})"
             )
         seen[key] = name

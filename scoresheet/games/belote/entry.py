@@ -10,11 +10,12 @@ flags and ``play``'s answers mean the same thing.
   team; give one team only and the other took the rest); also ``cards0=…``, ``cards1=…``.
 - ``last_trick=TEAM``, ``belote=TEAM``, ``capot=TEAM``: a team is ``0`` or ``1``, its
   initials as the sheet prints them (``AC``), or any of its players (by name or a unique
-  start of it); ``none`` for nobody. ``last_trick``
+  start of it); ``none`` for nobody. ``:0``/``:1`` always mean the team; a player named
+  ``0`` or ``1`` in the other team is refused, naming both readings. ``last_trick``
   may be left out on a capot; a capot is found from the cards when they are given.
 - ``decl=TEAM:KIND:RANK`` (repeatable; also ``declarations=…,…``): a declaration, e.g.
-  ``decl=1:tierce:K``, ``decl=0:carre:J``. KIND: ``tierce``, ``cinquante`` (``50``),
-  ``cent`` (``100``), ``carre``.
+  ``decl=1:tierce:K``, ``decl=0:carre:J``, ``decl=:1:tierce:K``. KIND: ``tierce``,
+  ``cinquante`` (``50``), ``cent`` (``100``), ``carre``.
 - ``dealer=PLAYER``: checked against the rotation.
 
 >>> from scoresheet.games.belote.score import GameScore
@@ -102,12 +103,16 @@ def read_contract(text: str, contracts: Sequence[str] = CONTRACTS) -> str:
     return meant
 
 
+TEAM_NUMBERS = {"0": 0, "1": 1}
+"""The numbers a team is typed as (and written as in a deal)."""
+
+
 def team_words(players: Sequence[str], teams: Teams) -> dict[str, int]:
     """The words naming a team: ``0``/``1``, its initials as the sheet prints them
     (``AC``), its name (``Ann & Cat``)."""
 
     tags = initials(players)
-    words: dict[str, int] = {"0": 0, "1": 1}
+    words: dict[str, int] = dict(TEAM_NUMBERS)
     for k in (0, 1):
         words["".join(tags[p] for p in teams[k]).casefold()] = k
         words[" & ".join(teams[k]).casefold()] = k
@@ -122,10 +127,27 @@ def team(text: str, players: Sequence[str], teams: Teams, *, field: str) -> int 
     0
     >>> team("BD", ["Ann", "Bob", "Cat", "Dan"], (("Ann", "Cat"), ("Bob", "Dan")), field="x")
     1
+
+    A player's exact name means the player's team, except a player named like a team
+    number (``1``) in the other team: that is refused, naming both readings (``:0`` and
+    ``:1`` always mean the team of that number).
+
+    >>> team("1", ["1", "0", "Ann", "Bob"], (("1", "Ann"), ("0", "Bob")), field="last_trick")
+    Traceback (most recent call last):
+    scoresheet.errors.ScoresheetError: last_trick: "1" could be player 1's team (0) or team 1; \
+type :0 for player 1's team, :1 for team 1
     """
     t = common.typed(text)
     if t in players:
-        return 0 if t in teams[0] else 1
+        mine = 0 if t in teams[0] else 1
+        if t in TEAM_NUMBERS and TEAM_NUMBERS[t] != mine:
+            number = TEAM_NUMBERS[t]
+            raise ScoresheetError(
+                f"{field}: {common.quote(t)} could be player {t}'s team ({mine}) or team "
+                f"{number}; type {common.KEYWORD_MARK}{mine} for player {t}'s team, "
+                f"{common.KEYWORD_MARK}{number} for team {number}"
+            )
+        return mine
     words: dict[str, int | None] = {**common.NONE_WORDS, **team_words(players, teams)}
     found = common.keyword(t, words)
     word: tuple[bool, int | None] | None = None if found is None else (found[0], found[1])
@@ -190,13 +212,19 @@ def cards_of_one_team(text: str, team_index: int, where: str) -> list[str]:
 
 
 def declaration(text: str, players: Sequence[str], teams: Teams) -> dict[str, Any]:
-    """``TEAM:KIND:RANK`` (``1:tierce:K``, ``Cat:carre:J``) → a declaration object."""
-    parts = [p for p in text.replace(":", " ").split() if p]
+    """``TEAM:KIND:RANK`` (``1:tierce:K``, ``Cat:carre:J``) → a declaration object. A
+    ``:`` before the team (``:1:tierce:K``) marks it as a team word, as in :func:`team`.
+
+    >>> declaration(":0:tierce:K", ["1", "0", "Ann", "Bob"], (("1", "Ann"), ("0", "Bob")))
+    {'team': 0, 'kind': 'tierce', 'rank': 'K'}
+    """
+    mark = common.KEYWORD_MARK if text.strip().startswith(common.KEYWORD_MARK) else ""
+    parts = [p for p in text.strip().removeprefix(mark).replace(":", " ").split() if p]
     if len(parts) != 3:
         raise ScoresheetError(
             f"decl: {common.quote(text.strip())} is not TEAM:KIND:RANK (e.g. 1:tierce:K)"
         )
-    who = team(parts[0], players, teams, field="decl")
+    who = team(mark + parts[0], players, teams, field="decl")
     if who is None:
         raise ScoresheetError(f"decl: {common.quote(text.strip())} names no team")
     return {"team": who, **declaration_for_team(f"{parts[1]} {parts[2]}")}
