@@ -322,14 +322,14 @@ def _read_as(text: str, target: Any, players: list[str]) -> Any:
     """What an answer that was not refused must have been read as (see ``entry.choose``).
 
     Blanks around an answer are not part of it ("- " is "-"); a player's exact name always
-    means the player; a name typed in full, in any case, is that player, before any other
-    player whose name merely starts so ("max" is MAX, not maximum or maxine); otherwise
-    the answer means what it was typed for.
+    means the player; a name typed in full, in any case or width, is that player, before
+    any other player whose name merely starts so ("max" is MAX or ＭＡＸ, not maximum or
+    maxine); otherwise the answer means what it was typed for.
     """
     typed = text.strip()
     if typed in players:
         return [typed]
-    in_full = [p for p in players if p.casefold() == typed.casefold()]
+    in_full = [p for p in players if names.fold(p) == names.fold(typed)]
     if in_full and target in players:
         return in_full
     return [target] if target in players else target
