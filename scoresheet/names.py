@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Sequence
+from itertools import pairwise
 
 from scoresheet.errors import ScoresheetError
 
@@ -55,7 +56,7 @@ def problem(name: str) -> str | None:
     'contains the control character \\\\x1b'
     """
     if unicodedata.normalize("NFC", name) != name:
-        return "is not in composed Unicode form (NFC); type it again"
+        return _decomposed(name)
     if not any(unicodedata.category(c)[0] in _VISIBLE for c in name):
         return "has no visible character"
     for i, c in enumerate(name):
@@ -72,6 +73,25 @@ def problem(name: str) -> str | None:
     if name != name.strip() or "  " in name:
         return "has a space at an end or two in a row"
     return None
+
+
+def _decomposed(name: str) -> str:
+    """Why a name not in composed form (as some systems save a file) is refused, showing
+    where: typed names are composed as they are read, so only a file holds one.
+
+    >>> print(_decomposed("Jose\u0301"))
+    writes é as e + U+0301 (as some systems save text): save it in composed Unicode (NFC)
+    """
+    for one in (*name, *map("".join, pairwise(name))):
+        composed = unicodedata.normalize("NFC", one)
+        if composed != one:
+            parts = " + ".join(c if i == 0 else f"U+{ord(c):04X}" for i, c in enumerate(one))
+            shown = parts if len(one) > 1 else f"U+{ord(one):04X}"
+            return (
+                f"writes {composed} as {shown} (as some systems save text): "
+                "save it in composed Unicode (NFC)"
+            )
+    return "is not in composed Unicode form: save it in composed Unicode (NFC)"
 
 
 def fold(name: str) -> str:

@@ -136,3 +136,28 @@ def test_the_duplicate_refusal_says_what_makes_two_names_one(
     line = assert_one_line_error(run("new", tmp_path / "g.json", "-p", *players, "Cat", "Dan"))
     assert line == f"scoresheet: g.json: players: {why}"
     assert not (tmp_path / "g.json").exists()
+
+
+def test_a_file_with_a_decomposed_name_says_where_and_how_to_mend_it(tmp_path: Path) -> None:
+    """A name saved decomposed (as some systems save text) was refused with "type it
+    again", about a file, quoting a name that looks exactly like the right one."""
+    path = tmp_path / "g.json"
+    path.write_text(
+        json.dumps(
+            {
+                "format": "scoresheet-game",
+                "version": 1,
+                "rules": "classic",
+                "players": ["Jose\u0301", "Bob", "Cat", "Dan"],
+                "deals": [],
+            }
+        ),
+        encoding="utf-8",
+    )
+    before = path.read_bytes()
+    line = assert_one_line_error(run("show", path))
+    assert line.endswith(
+        'g.json: players: "Jose\u0301" writes é as e + U+0301 (as some systems save text): '
+        "save it in composed Unicode (NFC)"
+    )
+    assert path.read_bytes() == before
