@@ -42,6 +42,8 @@ def _belote(result: GameScore, deal: DealScore, team: int) -> int:
     own = deal.play.belote_points
     if result.rules.losing_belote == "to-winner":
         return sum(own) if team == deal.winner else 0
+    if result.rules.losing_belote == "lost-by-coinched-defenders":
+        return 0 if deal.made and deal.level and team == deal.defending_team else own[team]
     return own[team]
 
 

@@ -107,7 +107,7 @@ class CoincheRulesFile(TypedDict):
     bid_needs: Literal["82-on-80", "bid", "bid-plus-2"]
     made_when: NotRequired[Literal["bid", "bid-and-beat"]]
     belote_counts: NotRequired[bool]
-    losing_belote: NotRequired[Literal["kept", "to-winner"]]
+    losing_belote: NotRequired[Literal["kept", "to-winner", "lost-by-coinched-defenders"]]
     capot_bid: Points
     capot_bid_lost: NotRequired[Points]
     coinche_capot: NotRequired[bool]

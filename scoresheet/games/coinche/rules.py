@@ -50,7 +50,7 @@ class CoincheRules(BeloteRules):
     bid_needs: str  # 82-on-80 | bid | bid-plus-2
     made_when: str  # bid | bid-and-beat
     belote_counts: bool  # the takers' belote counts toward the contract
-    losing_belote: str  # kept | to-winner
+    losing_belote: str  # kept | to-winner | lost-by-coinched-defenders
     capot_bid: int  # a capot bid made
     capot_bid_lost: int  # … and lost: to the defenders
     coinche_capot: bool  # a capot bid may be coinched

@@ -223,6 +223,8 @@ def score_deal(
     belotes = list(own)
     if rules.losing_belote == "to-winner":
         belotes = [sum(own) if k == won else 0 for k in (0, 1)]
+    elif rules.losing_belote == "lost-by-coinched-defenders" and made and level:
+        belotes[d] = 0  # BGA: the defenders of a made coinched contract lose theirs
     declared = play.declarations_scored
     score = [0, 0]
     if bid in (CAPOT, GENERALE):

@@ -243,6 +243,15 @@ def _scoring_lines(rules: CoincheRules) -> list[str]:
     return lines
 
 
+# Who scores a belote (the rules' ``losing_belote``), as ``rules show`` says it.
+_BELOTE_KEPT = {
+    "kept": "kept by its team",
+    "to-winner": "to the winner",
+    "lost-by-coinched-defenders": "kept by its team, but lost by the defenders of a made "
+    "coinched contract",
+}
+
+
 def rules_text(rules: CoincheRules) -> str:
     """A preset as text (for ``scoresheet rules show``): the auction, the scoring and the
     card tables (Belote's)."""
@@ -266,8 +275,7 @@ def rules_text(rules: CoincheRules) -> str:
         *_scoring_lines(rules),
         f"last trick {rules.last_trick}, belote {rules.belote}"
         + (" (also in All Trumps)" if rules.belote_all_trumps else "")
-        + f" ({'kept by its team' if rules.losing_belote == 'kept' else 'to the winner'}), "
-        f"unbid capot {rules.capot} + bid",
+        + f" ({_BELOTE_KEPT[rules.losing_belote]}), unbid capot {rules.capot} + bid",
         f"rounding: {rules.rounding}",
         "declarations: " + ("used" if rules.declarations else "not used"),
     ]

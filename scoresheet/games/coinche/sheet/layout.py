@@ -79,7 +79,7 @@ class TeamColumns(belote.PlayColumns):
     """One team's columns of the Scores sheet: Belote's card play, then its belote and
     score."""
 
-    kept: int  # the belote it keeps (the rules may give the loser's to the winner)
+    kept: int  # the belote it keeps (the rule losing_belote may take it, or add the loser's)
     before: int  # its score before its belote
 
 
@@ -184,7 +184,7 @@ AUCTION_RULES: tuple[tuple[str, str], ...] = (
     ("bid_needs", "a bid needs (82-on-80, bid, bid-plus-2)"),
     ("made_when", "made when the takers reach (bid, bid-and-beat)"),
     ("belote_counts", "the takers' belote counts toward the bid"),
-    ("losing_belote", "the losing side's belote (kept, to-winner)"),
+    ("losing_belote", "the losing side's belote (kept, to-winner, lost-by-coinched-defenders)"),
     ("capot_bid", "a capot bid made"),
     ("capot_bid_lost", "a capot bid lost: to the defenders"),
     ("coinche_capot", "a capot bid may be coinched"),

@@ -62,6 +62,8 @@ def workings(rules: CoincheRules, d: DealScore) -> Workings:
     won = d.winner
     if rules.losing_belote == "to-winner":
         kept = (sum(own) if won == 0 else 0, sum(own) if won == 1 else 0)
+    elif rules.losing_belote == "lost-by-coinched-defenders" and d.made and d.level:
+        kept = (0, own[1]) if o == 0 else (own[0], 0)  # the defenders lose theirs
     else:
         kept = own
     base = (
@@ -258,6 +260,9 @@ def plan_scores(plan: Plan[Layout], result: GameScore) -> None:
             ),
             "base",
         )
+        # The belote each team keeps: its own; all of it to the deal's winner
+        # ("to-winner"); none for the defenders of a made coinched contract (BGA).
+        coinched = f'{res_cell(RES.coinche, r)}<>""'
         for k in (0, 1):
             team = f"team_{k}"
             put(
@@ -265,7 +270,9 @@ def plan_scores(plan: Plan[Layout], result: GameScore) -> None:
                 wv(lambda x, k=k: x.kept[k]),
                 f(
                     f'IF(r_losing_belote="to-winner",IF({winner}={team},'
-                    f"{s(cols[0].belote)}+{s(cols[1].belote)},0),{s(cols[k].belote)})"
+                    f"{s(cols[0].belote)}+{s(cols[1].belote)},0),"
+                    f'IF(AND(r_losing_belote="lost-by-coinched-defenders",{coinched},'
+                    f'{outcome}="made",{taking}<>{team}),0,{s(cols[k].belote)}))'
                 ),
                 f"{labels[k]}, belote kept",
             )
