@@ -652,6 +652,43 @@ def test_long_names_fit_a_360_px_phone_as_initials_with_a_legend(
         expect(page.locator("#sheet-legend")).to_be_hidden()
 
 
+def test_a_name_is_never_cut_between_its_characters(browser: Browser, tmp_path: Path) -> None:
+    """A Chinese name broke between its characters ("王小明 佐" over "藤"): the table fit
+    the screen that way, so the initials never stood in. A heading now breaks only
+    between words; a name too long for that is whole on one line, or its initials are."""
+    game = tmp_path / "game.json"
+    data = json.loads((EXAMPLES / "classic.json").read_text(encoding="utf-8"))
+    text = json.dumps(data)
+    names = ["山田太郎花子山田太郎花子", "Ann Lee", "Cat", "Dan"]
+    for old, new in zip(data["players"], names, strict=True):
+        text = text.replace(f'"{old}"', f'"{new}"')
+    game.write_text(text, encoding="utf-8")
+    with serving(game) as s:
+        page = phone(browser, s.view, width=360)
+        expect(page.locator("tr.deal")).to_have_count(28)
+        heading = page.locator("#sheet thead th").nth(2)
+        expect(heading).to_have_text("山田太郎花子山田太郎花子")
+        # One line: as tall as a one-letter heading of the same row.
+        one = page.locator("#sheet thead th").nth(5)
+        lines = page.evaluate(
+            "cells => cells.map(e => { const r = document.createRange();"
+            " r.selectNodeContents(e); return r.getClientRects().length; })",
+            [heading.element_handle(), one.element_handle()],
+        )
+        assert lines == [1, 1]
+        assert page.evaluate("document.querySelector('#sheet').scrollWidth") <= 360
+        # Two such names cannot both be whole on a 360 px screen: initials, and a legend.
+        names = ["山田太郎花子山田太郎花子", "佐藤花子佐藤花子佐藤", "Cat", "Dan"]
+        text = json.dumps(data)
+        for old, new in zip(data["players"], names, strict=True):
+            text = text.replace(f'"{old}"', f'"{new}"')
+        game.write_text(text, encoding="utf-8")
+        expect(page.locator("#sheet thead th")).to_have_text(
+            ["#", "contract", "山", "佐", "C", "D", "ok"]
+        )
+        expect(page.locator("#sheet-legend")).to_contain_text("山 山田太郎花子山田太郎花子")
+
+
 def test_answer_buttons_with_forty_character_names_fit_a_360_px_phone(
     browser: Browser, tmp_path: Path
 ) -> None:

@@ -105,8 +105,13 @@
     head(state.columns);
     const short = state.short_columns && state.legend ? state.short_columns : null;
     const wide = () => table.scrollWidth > box.clientWidth;
+    // Names are kept whole, broken only between words (never inside one, nor between
+    // the characters of a Chinese or Japanese name); where that is too wide for the
+    // screen, the initials stand in; only where even they are, a heading may break.
+    table.classList.add("whole");
     const shorten = short !== null && wide();
     if (shorten) head(short);
+    if (wide()) table.classList.remove("whole");
     $("sheet-legend").textContent = shorten ? state.legend : "";
     $("sheet-legend").hidden = !shorten;
     $("sheet-more").hidden = !wide();
