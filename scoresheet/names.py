@@ -126,3 +126,42 @@ def check_players(players: Sequence[str], where: str) -> None:
                 f"(players are typed in {_sameness(other, name)})"
             )
         seen[key] = name
+    _refuse_lookalikes(players, where)
+
+
+# Cyrillic and Greek letters drawn like Latin ones (Unicode's confusables, the common
+# ones): two names that differ only by these look the same on a sheet, in initials, on
+# a pad, so nobody could tell who declared or doubled.
+_LOOKALIKES = str.maketrans(
+    "аАвВеЕкКмМнНоОрРсСтТуУхХіІјЈѕЅԁһӏԛԝ"  # Cyrillic
+    "αΑβΒεΕζΖηΗιΙκΚμΜνΝοΟρΡτΤυΥχΧ",  # Greek
+    "aAbBeEkKmMhHoOpPcCtTyYxXiIjJsSdhlqwaAbBeEzZnHiIkKuMvNoOpPtTuYxX",
+)
+
+
+def _refuse_lookalikes(players: Sequence[str], where: str) -> None:
+    """Refuse two names that look the same (a Latin A and a Cyrillic А), naming the
+    letters that differ.
+
+    >>> _refuse_lookalikes(["Ann", "\u0410nn", "Cat"], "p")
+    Traceback (most recent call last):
+    scoresheet.errors.ScoresheetError: p: "Ann" and "Аnn" cannot be told apart: they look ...
+    """
+    seen: dict[str, str] = {}
+    for name in players:
+        # Mapped before case is folded: an upper-case Greek Η looks like H, a lower-case η
+        # like n.
+        key = unicodedata.normalize("NFKC", name).translate(_LOOKALIKES).casefold()
+        other = seen.setdefault(key, name)
+        if other is not name:
+            pairs = ((x, y) for x, y in zip(other, name, strict=False) if x != y)
+            a, b = next(pairs, (other[:1], name[:1]))
+            raise ScoresheetError(
+                f"{where}: {quote(other)} and {quote(name)} cannot be told apart: they look "
+                f"the same ({_script(a)} {a}, {_script(b)} {b})"
+            )
+
+
+def _script(c: str) -> str:
+    """The script of a letter, as its Unicode name starts (LATIN, CYRILLIC, GREEK)."""
+    return unicodedata.name(c, "?").split()[0].capitalize()

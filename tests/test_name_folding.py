@@ -161,3 +161,38 @@ def test_a_file_with_a_decomposed_name_says_where_and_how_to_mend_it(tmp_path: P
         "save it in composed Unicode (NFC)"
     )
     assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    ("players", "pair", "letters"),
+    [
+        (["Ann", "\u0410nn", "Cat", "Dan"], '"Ann" and "\u0410nn"', "Latin A, Cyrillic \u0410"),
+        (["Hans", "\u0397ans", "Cat", "Dan"], '"Hans" and "\u0397ans"', "Latin H, Greek \u0397"),
+        (["\u0441at", "cat", "Bob", "Dan"], '"\u0441at" and "cat"', "Cyrillic \u0441, Latin c"),
+    ],
+)
+def test_names_that_look_the_same_are_refused(
+    tmp_path: Path, players: list[str], pair: str, letters: str
+) -> None:
+    """A Latin A and a Cyrillic А made two players whom every sheet, pad and initial
+    shows alike: nobody could tell who declared or doubled. In a file too."""
+    path = tmp_path / "g.json"
+    line = assert_one_line_error(run("new", path, "--players", ",".join(players)))
+    assert line == (
+        f"scoresheet: g.json: players: {pair} cannot be told apart: they look the same ({letters})"
+    )
+    assert not path.exists()
+    path.write_text(
+        json.dumps(
+            {"format": "scoresheet-game", "version": 1, "rules": "classic", "players": players}
+        ),
+        encoding="utf-8",
+    )
+    line = assert_one_line_error(run("show", path))
+    assert line.startswith(f"scoresheet: g.json: players: {pair} cannot be told apart")
+
+
+def test_names_in_two_alphabets_that_only_share_letters_are_two_players(tmp_path: Path) -> None:
+    """Анна (Cyrillic) and Anna do not look alike: both play."""
+    proc = run("new", tmp_path / "g.json", "--players", "Анна,Anna,Борис,Dan")
+    assert proc.returncode == 0, proc.stderr
