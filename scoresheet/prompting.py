@@ -44,14 +44,15 @@ class TooLong(Exception):
     """A piped answer runs past :data:`scoresheet.limits.MAX_ANSWER` (``play < /dev/zero``)."""
 
 
-# "deal 3, no-queens, doubles[1]: …", "deal 1, hearts, declarations[0]: …", "deal 2: …"
-_PREFIX = re.compile(r"^deal \d+(?:, [a-z-]+)?(?:, [a-z_]+\[\d+\])?: ")
+# "deal 3, no-queens, doubles entry 2: …", "deal 1, hearts, declarations entry 1: …",
+# "deal 2: …"
+_PREFIX = re.compile(r"^deal \d+(?:, [a-z-]+)?(?:, [a-z_]+ entry \d+)?: ")
 
 
 def reason(error: ScoresheetError) -> str:
     """An error's message without the deal number and contract the player already sees.
 
-    >>> reason(ScoresheetError("deal 1, hearts, declarations[1]: four Js are declared twice"))
+    >>> reason(ScoresheetError("deal 1, hearts, declarations entry 2: four Js are declared twice"))
     'four Js are declared twice'
     """
     return _PREFIX.sub("", str(error), count=1)

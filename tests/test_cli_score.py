@@ -79,7 +79,7 @@ def test_score_from_outside_the_checkout(tmp_path: Path) -> None:
             '{"format": "scoresheet-game", "version": 1, "rules": "classic", '
             '"players": ["Ann", "Bob", "Cat", "Dan"], "deals": [{"contract": "no-queens", '
             '"doubles": [{"by": "Ann", "double": ["Bob"]}], "result": {"queens": {"Ann": 4}}}]}',
-            "deal 1, no-queens, doubles[0]: Ann is the declarer",
+            "deal 1, no-queens, doubles entry 1: Ann is the declarer",
         ),
     ],
 )

@@ -267,7 +267,7 @@ def test_pagat_table_order_in_a_scored_game() -> None:
         **deal,
         "doubles": [{"by": "Ann", "double": ["Bob"]}, {"by": "Cat", "double": ["Bob"]}],
     }
-    with pytest.raises(ScoresheetError, match=r"deal 8, no-king, doubles\[1\]: Cat doubles out"):
+    with pytest.raises(ScoresheetError, match=r"deal 8, no-king, doubles entry 2: Cat doubles out"):
         score(game([*anns, early], rules="pagat"))
 
 

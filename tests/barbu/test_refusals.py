@@ -316,21 +316,21 @@ def test_the_declarer_may_not_double(double: Any) -> None:
 def test_one_doubling_turn_each() -> None:
     """Rules page, section 3, 1: each player has one opportunity to double."""
     decls = [{"by": "Bob", "double": ["Ann"]}, {"by": "Bob", "double": ["Cat"]}]
-    refused_at(doubled(decls), 2, "doubles[1]", "Bob", "already had their turn")
+    refused_at(doubled(decls), 2, "doubles entry 2", "Bob", "already had their turn")
 
 
 def test_doubles_go_in_table_order() -> None:
     """Rules page, section 3, 1: in turn starting from the dealer's left (Ann deals: Bob,
     Cat, Dan, Ann); Dan cannot double before Cat."""
     decls = [{"by": "Dan", "double": ["Ann"]}, {"by": "Cat", "double": ["Ann"]}]
-    refused_at(doubled(decls), 2, "doubles[1]", "Cat", "out of turn", "Bob, Cat, Dan, Ann")
+    refused_at(doubled(decls), 2, "doubles entry 2", "Cat", "out of turn", "Bob, Cat, Dan, Ann")
 
 
 def test_cannot_double_someone_who_doubled_you() -> None:
     """Rules page, section 3, 7: a player cannot double someone who already doubled them;
     they redouble instead."""
     decls = [{"by": "Bob", "double": ["Cat"]}, {"by": "Cat", "double": ["Bob"]}]
-    refused_at(doubled(decls), 2, "doubles[1]", "Bob already doubled Cat", "redouble")
+    refused_at(doubled(decls), 2, "doubles entry 2", "Bob already doubled Cat", "redouble")
     # the same through "family": Cat's family includes Bob, who doubled her
     decls = [{"by": "Bob", "double": ["Cat"]}, {"by": "Cat", "double": "family"}]
     refused_at(doubled(decls), 2, "Bob already doubled Cat")
@@ -339,7 +339,7 @@ def test_cannot_double_someone_who_doubled_you() -> None:
 def test_a_redouble_needs_a_double() -> None:
     """Rules page, section 3, 5: a player who has been doubled may redouble that player."""
     decls = [{"by": "Bob", "double": ["Ann"]}, {"by": "Ann", "redouble": ["Cat"]}]
-    refused_at(doubled(decls), 2, "doubles[1]", "Ann redoubles Cat", "Cat did not double Ann")
+    refused_at(doubled(decls), 2, "doubles entry 2", "Ann redoubles Cat", "Cat did not double Ann")
     # the doubler cannot redouble their own double
     decls = [{"by": "Bob", "double": ["Ann"]}, {"by": "Bob", "redouble": ["Ann"]}]
     refused_at(doubled(decls), 2, "Bob redoubles Ann", "Ann did not double Bob")
@@ -348,7 +348,7 @@ def test_a_redouble_needs_a_double() -> None:
 def test_redouble_all_needs_a_double_received() -> None:
     """Rules page, section 3, 5: ``redouble: all`` with no double received is refused."""
     decls = [{"by": "Bob", "double": ["Ann"]}, {"by": "Cat", "redouble": "all"}]
-    refused_at(doubled(decls), 2, "doubles[1]", "Cat redoubles all", "nobody has doubled Cat")
+    refused_at(doubled(decls), 2, "doubles entry 2", "Cat redoubles all", "nobody has doubled Cat")
 
 
 def test_a_bet_is_redoubled_once() -> None:
@@ -358,7 +358,7 @@ def test_a_bet_is_redoubled_once() -> None:
         {"by": "Ann", "redouble": ["Bob"]},
         {"by": "Ann", "redouble": ["Bob"]},
     ]
-    refused_at(doubled(decls), 2, "doubles[2]", "already redoubled")
+    refused_at(doubled(decls), 2, "doubles entry 3", "already redoubled")
 
 
 @pytest.mark.parametrize("contract", ["trumps", "dominoes"])

@@ -350,7 +350,7 @@ def test_impossible_declarations_are_refused(
     got = refused(
         [deal("hearts", "Bob", points=[62, 90], last_trick=1, declarations=declarations)], DECL
     )
-    assert got.startswith("deal 1, hearts, declarations[")
+    assert got.startswith("deal 1, hearts, declarations entry ")
     assert got.endswith(message)
 
 

@@ -109,7 +109,7 @@ def resolve_bets(
             if redouble is not None:
                 _redouble(by, redouble, bets, players, redoubles)
         except _Refused as refused:
-            raise ScoresheetError(f"{where}, doubles[{i}]: {refused}") from None
+            raise ScoresheetError(f"{where}, doubles entry {i + 1}: {refused}") from None
     return [(a, b, m) for (a, b), m in bets.items()]
 
 

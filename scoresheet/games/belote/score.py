@@ -433,7 +433,7 @@ def _declarations(
     out: list[Declared] = []
     carres: set[str] = set()
     for i, d in enumerate(given):
-        at = f"{where}, declarations[{i}]"
+        at = f"{where}, declarations entry {i + 1}"
         try:
             rank = parse_rank(d["rank"])
         except ScoresheetError as exc:

@@ -98,7 +98,7 @@ class _Skip(Exception):
 def _cells_of(book: Book, number: int, what: str, message: str) -> tuple[str | None, str]:
     """The cells of a workbook where the input a deal's scoring refuses was typed, and
     what they are: ``what`` is the place the scoring names ("deal 5", "deal 5, no-tricks",
-    "deal 2, no-last-two, doubles[1]"). The contract's cell for the contract itself (not
+    "deal 2, no-last-two, doubles entry 2"). The contract's cell for the contract itself (not
     one of the rules, or declared once too often), the deal's Doubles for a bet, the
     result cells the contract uses for its result. None for a game file."""
     if not book.sheets:
