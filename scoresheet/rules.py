@@ -224,6 +224,20 @@ def resolve(
     return _validate(data, "rules")
 
 
+def check_game_of(record: Mapping[str, Any], game: str) -> None:
+    """Refuse a game file of another game than the scorer's (a Coinche game handed to
+    Belote's scoring was scored as Belote, without a word). A record read by
+    :mod:`scoresheet.record` always names its game; data that does not is let be.
+
+    >>> check_game_of({"game": "coinche"}, "belote")
+    Traceback (most recent call last):
+    scoresheet.errors.ScoresheetError: game: this is a coinche game, which belote's scoring ...
+    """
+    got = record.get("game")
+    if got is not None and got != game:
+        raise ScoresheetError(f"game: this is a {got} game, which {game}'s scoring does not score")
+
+
 def rules_of(record: Mapping[str, Any]) -> Any:
     """The rules in force for a game file of any game: its preset or rules object, and its
     options; rules of another game than the file's are refused."""

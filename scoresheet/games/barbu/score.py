@@ -12,7 +12,7 @@ from scoresheet.games.barbu.contracts import base_scores
 from scoresheet.games.barbu.ledger import Bet, resolve_bets
 from scoresheet.games.barbu.rotation import dealer_of, declarer_of
 from scoresheet.games.barbu.rules import BarbuRules
-from scoresheet.rules import rules_of
+from scoresheet.rules import check_game_of, rules_of
 
 if TYPE_CHECKING:
     from scoresheet.games.barbu.models import BarbuDeal, Declaration
@@ -168,6 +168,7 @@ def score_game(record: Mapping[str, Any], rules: BarbuRules | None = None) -> Ga
     Raises :class:`ScoresheetError` naming the deal for anything that makes the file
     wrong; rules broken that leave it readable (doubles owed) become ``violations``.
     """
+    check_game_of(record, "barbu")
     if rules is None:
         rules = rules_of(record)
     players = tuple(record["players"])

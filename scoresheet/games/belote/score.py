@@ -37,7 +37,7 @@ from scoresheet.games.belote.rules import (
     dealer_of,
     parse_rank,
 )
-from scoresheet.rules import rules_of
+from scoresheet.rules import check_game_of, rules_of
 
 if TYPE_CHECKING:
     from scoresheet.games.belote.models import BeloteGameFile
@@ -467,6 +467,7 @@ def score_game(
 
     Raises :class:`ScoresheetError` naming the deal for anything that makes the file wrong.
     """
+    check_game_of(record, "belote")
     if rules is None:
         rules = rules_of(record)
     players = tuple(record["players"])

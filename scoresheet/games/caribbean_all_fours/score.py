@@ -45,7 +45,7 @@ from scoresheet.games.caribbean_all_fours.rules import (
     PLAYERS,
     AllFoursRules,
 )
-from scoresheet.rules import rules_of
+from scoresheet.rules import check_game_of, rules_of
 
 if TYPE_CHECKING:
     from scoresheet.games.caribbean_all_fours.models import AllFoursDeal, AllFoursGameFile
@@ -230,6 +230,7 @@ def score_game(
     Raises :class:`ScoresheetError` naming the deal for anything that makes the file
     wrong, including a deal after the game was won.
     """
+    check_game_of(record, "caribbean-all-fours")
     if rules is None:
         rules = rules_of(record)
     players = tuple(record["players"])

@@ -32,6 +32,7 @@ from scoresheet.games.belote import score as belote
 from scoresheet.games.belote.rules import dealer_of
 from scoresheet.games.belote.score import Pair, Teams, team_name
 from scoresheet.games.coinche.rules import CAPOT, GENERALE, CoincheRules
+from scoresheet.rules import check_game_of
 
 if TYPE_CHECKING:
     from scoresheet.games.coinche.models import CoincheGameFile
@@ -313,6 +314,7 @@ def score_game(
 
     Raises :class:`ScoresheetError` naming the deal for anything that makes the file wrong.
     """
+    check_game_of(record, "coinche")
     if rules is None:
         rules = rules_of(record)
     players = tuple(record["players"])

@@ -19,7 +19,7 @@ from scoresheet.games.rosbiratschka.rules import (
     RESULT_KEYS,
     RosbiratschkaRules,
 )
-from scoresheet.rules import rules_of
+from scoresheet.rules import check_game_of, rules_of
 
 if TYPE_CHECKING:
     from scoresheet.games.rosbiratschka.models import RosbiratschkaDeal, RosbiratschkaGameFile
@@ -155,6 +155,7 @@ def score_game(
     >>> result.deals[1].doubled, result.deals[1].took_none, result.deals[1].dealer
     (True, ('Bob',), 'Bob')
     """
+    check_game_of(record, "rosbiratschka")
     if rules is None:
         rules = rules_of(record)
     players = tuple(record["players"])
