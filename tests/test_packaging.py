@@ -42,3 +42,18 @@ def test_wheel_install_scores_outside_the_checkout(tmp_path: Path) -> None:
         timeout=120,
     )
     assert "salad-5" in listed.stdout
+    # The library's types reach a program that uses it (PEP 561): without the marker,
+    # mypy took every result for Any.
+    site = subprocess.run(
+        [
+            str(venv / "bin" / "python"),
+            "-c",
+            "import scoresheet, os; print(os.path.dirname(scoresheet.__file__))",
+        ],
+        cwd=work,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
+    assert Path(site).is_relative_to(venv)
+    assert (Path(site) / "py.typed").is_file()
