@@ -49,6 +49,19 @@ def test_the_ledger_adds_up_over_random_games() -> None:
         assert figures[a]["coinches"]["won"] == figures[b]["coinches"]["lost"]
 
 
+def test_one_partnership_is_one_entry_whoever_sat_first() -> None:
+    """Ann and Cat, partners in two games with their seats swapped, were two pairs in
+    Ann's figures ("Ann & Cat" and "Cat & Ann")."""
+    data = random_game(random.Random(3), "coinche")
+    score = json.loads(json.dumps(to_json(score_game(data))))
+    swapped = json.loads(json.dumps(score))
+    swapped["teams"] = [list(reversed(t)) for t in score["teams"]]
+    figures = _ledger([score, swapped])
+    for p, f in figures.items():
+        (partner,) = (q for t in score["teams"] if p in t for q in t if q != p)
+        assert list(f["pairs"]) == [f"{p} & {partner}"]
+
+
 def test_stats_json_text_and_workbook(tmp_path: Path) -> None:
     proc = run("stats", *GAMES, "--json")
     assert proc.returncode == 0, proc.stderr
@@ -57,13 +70,13 @@ def test_stats_json_text_and_workbook(tmp_path: Path) -> None:
     ann = players["Ann"]["coinche"]
     assert ann["bids"] == {"100": 3, "120": 1} and ann["made"] == {"100": 3, "120": 1}
     assert ann["coinches"] == {"deals": 9, "won": 4, "lost": 5, "called": 3, "surcoinched": 0}
-    assert ann["pairs"] == {"Cat & Ann": {"won": 4, "lost": 5}}
+    assert ann["pairs"] == {"Ann & Cat": {"won": 4, "lost": 5}}
     assert players["Bob"]["coinche"]["coinches"]["surcoinched"] == 4
     assert players["Bob"]["coinche"]["bids"]["capot"] == 1
     book = tmp_path / "stats.xlsx"
     proc = run("stats", *GAMES, "--xlsx", book)
     assert proc.returncode == 0, proc.stderr
-    assert "  Ann  100 3 (3), 120 1 (1); coinched 4–5, called 3, surcoinched 0; Cat & Ann 4–5" in (
+    assert "  Ann  100 3 (3), 120 1 (1); coinched 4–5, called 3, surcoinched 0; Ann & Cat 4–5" in (
         proc.stdout
     )
     rows = list(load_workbook(book)["Coinche"].iter_rows(min_row=2, values_only=True))

@@ -8,7 +8,8 @@ Read from the games' ``score --json`` objects only. For each player:
   either side): ``deals``, ``won``, ``lost`` (the team won the deal, or lost it), and
   how many coinches and surcoinches the player called (``called``, ``surcoinched``);
 * ``pairs``: the same deals won and lost for each partnership the player played in
-  (the pair's name, ``"Ann & Cat"``), for an evening where the partners change.
+  (the player, then the partner: Ann's ``"Ann & Cat"`` is Cat's ``"Cat & Ann"``, in
+  whatever seats they sat), for an evening where the partners change.
 
 >>> score = {"teams": [["Bob", "Dan"], ["Cat", "Ann"]], "deals": [
 ...     {"bid": 100, "taker": "Ann", "taking_team": 1, "coinche": None,
@@ -17,6 +18,8 @@ Read from the games' ``score --json`` objects only. For each player:
 ...      "surcoinche": None, "made": False}]}
 >>> figures = {"Ann": new(), "Bob": new()}
 >>> add("g.json", score, figures)
+>>> figures["Ann"]["pairs"]
+{'Ann & Cat': {'won': 1, 'lost': 0}}
 >>> figures["Ann"]["bids"], figures["Ann"]["made"], figures["Ann"]["coinches"]
 ({'100': 1}, {'100': 1}, {'deals': 1, 'won': 1, 'lost': 0, 'called': 1, 'surcoinched': 0})
 >>> figures["Bob"]["pairs"]
@@ -45,7 +48,8 @@ def add(name: str, score: Mapping[str, Any], figures: Mapping[str, dict[str, Any
     team_of = {p: k for k, team in enumerate(teams) for p in team}
     for p, c in figures.items():
         team = team_of[p]
-        pair = " & ".join(teams[team])
+        # The player first: one partnership is one entry, whoever sat first in each game.
+        pair = " & ".join([p, *(q for q in teams[team] if q != p)])
         for d in score["deals"]:
             if d["taker"] == p:
                 level = str(d["bid"])
