@@ -97,3 +97,32 @@ def test_the_players_table_lines_up_under_its_header() -> None:
     start = next(i for i, line in enumerate(out) if line.startswith("player"))
     header, first = out[start], out[start + 1]
     assert header.index("games") + len("games") == first.index(" 6 ") + 2
+
+
+def test_running_form_says_when_it_shows_only_the_last_games(tmp_path: Path) -> None:
+    """A season of 14 games showed the last 12 forms under "after each complete game",
+    as though there were only 12."""
+    for i in range(14):
+        data = random_barbu(random.Random(i), "classic")
+        (tmp_path / f"g{i:02}.json").write_text(json.dumps(data), encoding="utf-8")
+    proc = subprocess.run(
+        [str(SCRIPT), "stats", str(tmp_path), "--player", "Ann"],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "COLUMNS": "120"},
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    at = lines.index(
+        "Running form (1 = always first, 0 = always last), after each complete game of the last 12"
+    )
+    assert len(lines[at + 1].split()) == 1 + 12
+    proc = subprocess.run(
+        [str(SCRIPT), "stats", *sorted(map(str, tmp_path.glob("g0[0-4].json")))],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "COLUMNS": "120"},
+        check=False,
+    )
+    assert "after each complete game\n" in proc.stdout

@@ -17,6 +17,8 @@ from scoresheet.evening.settle import Settlement, exact_text
 from scoresheet.evening.stats import Stats
 from scoresheet.views.term import Term, cells, fit_lines
 
+FORM_SHOWN = 12  # games of running form a line shows (--json and --xlsx hold all)
+
 
 def _signed(value: Decimal | int) -> str:
     text = f"{value}"
@@ -167,9 +169,14 @@ def stats_text(s: Stats, skipped: Sequence[tuple[str, str]] = (), term: Term | N
     for kind, section in own.items():
         if not registry.game(kind).doubles:
             lines += section
-    lines += ["", "Running form (1 = always first, 0 = always last), after each complete game"]
+    more = any(len(f["form"]) > FORM_SHOWN for f in s.players.values())
+    last = f" of the last {FORM_SHOWN}" if more else ""
+    lines += [
+        "",
+        f"Running form (1 = always first, 0 = always last), after each complete game{last}",
+    ]
     for p, f in s.players.items():
-        form = " ".join(f"{x['form']:.2f}" for x in f["form"][-12:]) or "–"
+        form = " ".join(f"{x['form']:.2f}" for x in f["form"][-FORM_SHOWN:]) or "–"
         lines.append(f"  {_pad(p, width)}  {form}")
     if s.violations:
         lines += ["", f"Violations ({len(s.violations)})"]
