@@ -115,7 +115,9 @@ async def measure(port: int, key: str, pages: int, seconds: float, every: float)
         if tick % 2 == 0:
             path, body, deals = f"/{key}/deals/21", json.dumps(deal).encode(), 21
         else:
-            path, body, deals = f"/{key}/undo", b'{"number": 21}', 20
+            # Undo names the deal it removes as the page showed it (a stale page is told).
+            undo = {"number": 21, "was": deal}
+            path, body, deals = f"/{key}/undo", json.dumps(undo).encode(), 20
         seen = [p.last for p in live]
         sent = time.perf_counter()
         answer = json.loads(await http(port, "POST", path, body, **headers))
