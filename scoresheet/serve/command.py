@@ -78,7 +78,7 @@ def serve(path: Path, *, port: int, lan: bool, out: TextIO = sys.stdout) -> None
     keys = Keys.new()
     base = f"http://{shown}:{actual}"
     links = [
-        ("Scoring link (add a deal, undo the last one)", f"{base}/{keys.score}/"),
+        ("Scoring link (add a deal, undo the last one, correct one)", f"{base}/{keys.score}/"),
         ("View-only link (watch the sheet)", f"{base}/{keys.view}/"),
     ]
     server: uvicorn.Server | None = None
@@ -137,9 +137,10 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """The live sheet on every phone at the table: a web page for the game.
 
-        Prints two links, each with its own secret — the first scores (add a deal, undo
-        the last one), the second only watches — and a QR code of the scoring link.
-        Every open page shows a change within a second, whether it was made from a
-        phone or by add, play, edit or undo in a terminal. Ctrl-C stops it.
+        Prints two links, each with its own secret — the first scores (add a deal,
+        undo the last one, correct one), the second only watches — and a QR code
+        of the scoring link. Every open page shows a change within a second,
+        whether it was made from a phone or by add, play, edit or undo in a
+        terminal. Ctrl-C stops it.
         """
         serve(game, port=port, lan=lan)
