@@ -286,3 +286,16 @@ def test_a_stake_in_exponent_form_is_shown_as_a_plain_decimal(stake: str, shown:
     text = settlement_text(s)
     assert f"at {shown} € a point" in text
     assert "E+" not in text and "E-" not in text
+
+
+def test_the_same_game_given_twice_from_python_is_refused() -> None:
+    """settle([g, g]) doubled every balance, stats([g, g]) counted two games; the
+    command line counts a file found twice once."""
+    from scoresheet.evening import load_game, settle, stats
+    from tests.cli_helpers import ROOT
+
+    game = load_game(ROOT / "examples" / "classic.json")
+    for run_it in (lambda: settle([game, game], "1"), lambda: stats([game, game])):
+        with pytest.raises(ScoresheetError) as exc:
+            run_it()
+        assert str(exc.value) == "game 2: the same game as game 1, given twice; refused"

@@ -11,7 +11,7 @@ package takes values and returns values.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -93,6 +93,27 @@ def from_data(data: Mapping[str, Any], name: str = "game") -> ScoredGame:
     except ScoresheetError as exc:
         raise ScoresheetError(_named(name, str(exc))) from None
     return score_record(rec, name)
+
+
+def scored_games(games: Sequence[ScoredGame | Mapping[str, Any]]) -> list[ScoredGame]:
+    """``games`` as scored games: data (what a game file holds) is validated and scored,
+    named ``game 1``, ``game 2``… by its place. The same game given twice is refused, as
+    a file found twice is counted once: it would count twice.
+
+    >>> g = from_data({"format": "scoresheet-game", "version": 1, "game": "barbu",
+    ...     "rules": "classic", "players": ["Ann", "Bob", "Cat", "Dan"], "deals": []})
+    >>> scored_games([g, g])
+    Traceback (most recent call last):
+    scoresheet.errors.ScoresheetError: game 2: the same game as game 1, given twice; refused
+    """
+    out: list[ScoredGame] = []
+    seen: dict[int, int] = {}
+    for i, g in enumerate(games, 1):
+        first = seen.setdefault(id(g), i)
+        if first != i:
+            raise ScoresheetError(f"game {i}: the same game as game {first}, given twice; refused")
+        out.append(g if isinstance(g, ScoredGame) else from_data(g, f"game {i}"))
+    return out
 
 
 def _named(name: str, message: str) -> str:

@@ -46,7 +46,7 @@ from fractions import Fraction
 from typing import Any
 
 from scoresheet.errors import ScoresheetError
-from scoresheet.evening.games import ScoredGame, from_data
+from scoresheet.evening.games import ScoredGame, scored_games
 from scoresheet.names import fold, quote
 
 #: Above this many players with a balance, payments are planned as one group.
@@ -435,10 +435,7 @@ def settle(
     ...
     scoresheet.errors.ScoresheetError: game 1: the game is not complete (1 deal of 28 played); ...
     """
-    scored = [
-        g if isinstance(g, ScoredGame) else from_data(g, f"game {i}")
-        for i, g in enumerate(games, 1)
-    ]
+    scored = scored_games(games)
     if not scored:
         raise ScoresheetError("settle: no games to settle")
     the_stake = parse_amount(stake, "--stake")

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from scoresheet import entry, registry
 from scoresheet.errors import ScoresheetError
-from scoresheet.evening.games import ScoredGame, from_data
+from scoresheet.evening.games import ScoredGame, scored_games
 from scoresheet.evening.settle import PairLedger, check_names, evening_ledger
 from scoresheet.names import quote
 
@@ -149,10 +149,7 @@ def stats(games: Sequence[ScoredGame | Mapping[str, Any]], *, player: str | None
     ...
     scoresheet.errors.ScoresheetError: --player: "Zoe" played none of these games
     """
-    scored = [
-        g if isinstance(g, ScoredGame) else from_data(g, f"game {i}")
-        for i, g in enumerate(games, 1)
-    ]
+    scored = scored_games(games)
     if not scored:
         raise ScoresheetError("stats: no games")
     check_names(scored)
