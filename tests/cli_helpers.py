@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = Path(sys.executable).with_name("scoresheet")
@@ -34,3 +36,17 @@ def assert_one_line_error(proc: subprocess.CompletedProcess[str]) -> str:
     lines = proc.stderr.strip().splitlines()
     assert len(lines) == 1, proc.stderr
     return lines[0]
+
+
+def deals(path: Path) -> list[dict[str, Any]]:
+    """The deals of the game file at ``path``, as saved."""
+    found: list[dict[str, Any]] = json.loads(path.read_text("utf-8"))["deals"]
+    return found
+
+
+def refused_unchanged(path: Path, *args: str | Path) -> str:
+    """Run ``scoresheet ARGS``: it must fail in one line and leave ``path`` as it was."""
+    before = path.read_bytes()
+    line = assert_one_line_error(run(*args))
+    assert path.read_bytes() == before
+    return line

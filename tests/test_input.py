@@ -19,7 +19,7 @@ from scoresheet.errors import ScoresheetError
 from scoresheet.games.barbu import entry as barbu_entry
 from scoresheet.games.belote import entry as belote_entry
 from scoresheet.games.caribbean_all_fours import entry as caf_entry
-from tests.cli_helpers import assert_one_line_error, run
+from tests.cli_helpers import assert_one_line_error, deals, refused_unchanged, run
 
 
 def new(tmp_path: Path, players: list[str], *extra: str, name: str = "g.json") -> Path:
@@ -27,19 +27,6 @@ def new(tmp_path: Path, players: list[str], *extra: str, name: str = "g.json") -
     proc = run("new", path, f"--players={','.join(players)}", *extra)
     assert proc.returncode == 0, proc.stderr
     return path
-
-
-def deals(path: Path) -> list[dict[str, Any]]:
-    found: list[dict[str, Any]] = json.loads(path.read_text("utf-8"))["deals"]
-    return found
-
-
-def refused_unchanged(path: Path, *args: str | Path) -> str:
-    """Run ``scoresheet ARGS``: it must fail in one line and leave ``path`` as it was."""
-    before = path.read_bytes()
-    line = assert_one_line_error(run(*args))
-    assert path.read_bytes() == before
-    return line
 
 
 # -- 1. a player named like a keyword --------------------------------------------------

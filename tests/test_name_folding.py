@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -17,7 +16,7 @@ from scoresheet.errors import ScoresheetError
 from scoresheet.prompting import navigation
 from scoresheet.serve import form
 from scoresheet.session import new_game, open_game
-from tests.cli_helpers import assert_one_line_error, run
+from tests.cli_helpers import assert_one_line_error, deals, run
 
 WIDE = ["Ａｎｎ", "Bob", "佐藤", "Dan"]
 
@@ -26,11 +25,6 @@ def start(tmp_path: Path, players: list[str], game: str = "barbu") -> Path:
     path = tmp_path / "g.json"
     new_game(path, players, game=game)
     return path
-
-
-def deals(path: Path) -> list[dict[str, Any]]:
-    found: list[dict[str, Any]] = json.loads(path.read_text("utf-8"))["deals"]
-    return found
 
 
 @pytest.mark.parametrize(

@@ -15,14 +15,9 @@ import pytest
 
 from scoresheet.session import new_game
 from scoresheet.views.term import cells
-from tests.cli_helpers import SCRIPT, assert_one_line_error, run
+from tests.cli_helpers import SCRIPT, assert_one_line_error, deals, run
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
-
-
-def deals(path: Path) -> list[dict[str, object]]:
-    found: list[dict[str, object]] = json.loads(path.read_text("utf-8"))["deals"]
-    return found
 
 
 def play(path: Path, *answers: str) -> subprocess.CompletedProcess[str]:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -16,7 +15,7 @@ from scoresheet.errors import ScoresheetError
 from scoresheet.games.belote import entry as belote_entry
 from scoresheet.serve import form
 from scoresheet.session import new_game, open_game
-from tests.cli_helpers import assert_one_line_error, run
+from tests.cli_helpers import deals, refused_unchanged, run
 
 # Seating 1, 0, Ann, Bob: team 0 is 1 & Ann, team 1 is 0 & Bob — each number-named
 # player sits in the team of the other number.
@@ -37,18 +36,6 @@ def start(tmp_path: Path, game: str, players: list[str], *options: str) -> Path:
     proc = run("new", path, "--game", game, "--players", *players, *options)
     assert proc.returncode == 0, proc.stderr
     return path
-
-
-def deals(path: Path) -> list[dict[str, Any]]:
-    found: list[dict[str, Any]] = json.loads(path.read_text("utf-8"))["deals"]
-    return found
-
-
-def refused_unchanged(path: Path, *args: str | Path) -> str:
-    before = path.read_bytes()
-    line = assert_one_line_error(run(*args))
-    assert path.read_bytes() == before
-    return line
 
 
 # -- the reader --------------------------------------------------------------------------
