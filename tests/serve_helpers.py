@@ -150,3 +150,12 @@ def post_json(
     }
     status, body, _ = request("POST", page_url + path, json.dumps(payload), sent)
     return status, json.loads(body) if body.startswith(b"{") else {"raw": body.decode()}
+
+
+def with_players(data: dict[str, Any], names: list[str]) -> dict[str, Any]:
+    """A game's data with its players renamed, in order, everywhere they appear."""
+    text = json.dumps(data)
+    for old, new in zip(data["players"], names, strict=True):
+        text = text.replace(json.dumps(old), json.dumps(new))
+    renamed: dict[str, Any] = json.loads(text)
+    return renamed

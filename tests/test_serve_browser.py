@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from tests.cli_helpers import ROOT, run
-from tests.serve_helpers import serving
+from tests.serve_helpers import serving, with_players
 
 CHROMIUM = shutil.which("chromium")
 if CHROMIUM is None and os.environ.get("CI") != "true":
@@ -628,11 +628,8 @@ def test_long_names_fit_a_360_px_phone_as_initials_with_a_legend(
 ) -> None:
     game = tmp_path / "game.json"
     data = json.loads((EXAMPLES / "classic.json").read_text(encoding="utf-8"))
-    text = json.dumps(data)
     names = ["Alexandra", "Christopher", "Maximilian", "Jacqueline"]
-    for old, new in zip(data["players"], names, strict=True):
-        text = text.replace(f'"{old}"', f'"{new}"')
-    game.write_text(text, encoding="utf-8")
+    game.write_text(json.dumps(with_players(data, names)), encoding="utf-8")
     with serving(game) as s:
         page = phone(browser, s.view, width=360)
         expect(page.locator("tr.deal")).to_have_count(28)
@@ -658,11 +655,8 @@ def test_a_name_is_never_cut_between_its_characters(browser: Browser, tmp_path: 
     between words; a name too long for that is whole on one line, or its initials are."""
     game = tmp_path / "game.json"
     data = json.loads((EXAMPLES / "classic.json").read_text(encoding="utf-8"))
-    text = json.dumps(data)
     names = ["山田太郎花子山田太郎花子", "Ann Lee", "Cat", "Dan"]
-    for old, new in zip(data["players"], names, strict=True):
-        text = text.replace(f'"{old}"', f'"{new}"')
-    game.write_text(text, encoding="utf-8")
+    game.write_text(json.dumps(with_players(data, names)), encoding="utf-8")
     with serving(game) as s:
         page = phone(browser, s.view, width=360)
         expect(page.locator("tr.deal")).to_have_count(28)
@@ -679,10 +673,7 @@ def test_a_name_is_never_cut_between_its_characters(browser: Browser, tmp_path: 
         assert page.evaluate("document.querySelector('#sheet').scrollWidth") <= 360
         # Two such names cannot both be whole on a 360 px screen: initials, and a legend.
         names = ["山田太郎花子山田太郎花子", "佐藤花子佐藤花子佐藤", "Cat", "Dan"]
-        text = json.dumps(data)
-        for old, new in zip(data["players"], names, strict=True):
-            text = text.replace(f'"{old}"', f'"{new}"')
-        game.write_text(text, encoding="utf-8")
+        game.write_text(json.dumps(with_players(data, names)), encoding="utf-8")
         expect(page.locator("#sheet thead th")).to_have_text(
             ["#", "contract", "山", "佐", "C", "D", "ok"]
         )
@@ -697,16 +688,13 @@ def test_answer_buttons_with_forty_character_names_fit_a_360_px_phone(
     game = tmp_path / "game.json"
     data = json.loads((EXAMPLES / "classic.json").read_text(encoding="utf-8"))
     data["deals"] = data["deals"][:6]  # Ann's last contract is taken: a double is asked
-    text = json.dumps(data)
     names = [
         "Alexandra Konstantinopoulou-Papadimitri",
         "Bartholomew Fitzwilliam-Montgomery III",
         "Catherine Wolstenholme-Featherstonehaugh",
         "Daniel Maximilian Oppenheimer-Rothschild",
     ]
-    for old, new in zip(data["players"], names, strict=True):
-        text = text.replace(f'"{old}"', f'"{new}"')
-    game.write_text(text, encoding="utf-8")
+    game.write_text(json.dumps(with_players(data, names)), encoding="utf-8")
     with serving(game) as s:
         page = phone(browser, s.score, width=360)
         expect(page.locator("button.choice").first).to_be_visible()

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from scoresheet import registry, session
 from scoresheet.rules import list_presets, load_preset
 from scoresheet.serve.sheet import view
+from tests.serve_helpers import with_players
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 PRESETS = [(name, load_preset(name).game) for name in list_presets()]
@@ -118,11 +119,8 @@ def test_what_the_next_deal_needs_does_not_depend_on_the_servers_terminal(
 
 def test_the_sheet_offers_initials_and_their_legend_for_a_narrow_screen() -> None:
     data = json.loads((EXAMPLES / "classic.json").read_text(encoding="utf-8"))
-    text = json.dumps(data)
     names = ["Alexandra", "Christopher", "Maximilian", "Jacqueline"]
-    for old, new in zip(data["players"], names, strict=True):
-        text = text.replace(f'"{old}"', f'"{new}"')
-    result = session.rescore(json.loads(text), "game.json")[1]
+    result = session.rescore(with_players(data, names), "game.json")[1]
     sheet = view(result, "game.json")
     assert sheet["columns"] == ["#", "contract", *names, "ok"]
     assert sheet["short_columns"] == ["#", "contract", "A", "C", "M", "J", "ok"]
