@@ -7,8 +7,8 @@ commands, the workbook kit and the other games' neighbours may rely on across th
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Protocol
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
 
 
 class GameRules(Protocol):
@@ -55,3 +55,24 @@ class GameResult(Protocol):
     def complete(self) -> bool: ...
     @property
     def totals(self) -> dict[str, int]: ...
+
+
+def team_deal_json(
+    players: Sequence[str], team_of: Callable[[str], int], score: Sequence[int]
+) -> dict[str, Any]:
+    """A partnership game's deal in ``score --json``: the spec's ``base``, ``doubles`` and
+    ``score``, each player credited with their team's points in seating order, and the
+    teams' pair as ``team_score``. There are no side bets between players: ``doubles`` is
+    all zeros and ``base`` is ``score``.
+
+    >>> team_deal_json(["Ann", "Bob"], lambda p: 0 if p == "Ann" else 1, (62, 100))
+    {'base': {'Ann': 62, 'Bob': 100}, 'doubles': {'Ann': 0, 'Bob': 0}, \
+'score': {'Ann': 62, 'Bob': 100}, 'team_score': [62, 100]}
+    """
+    by_player = {p: score[team_of(p)] for p in players}
+    return {
+        "base": by_player,
+        "doubles": dict.fromkeys(players, 0),
+        "score": dict(by_player),
+        "team_score": list(score),
+    }

@@ -37,6 +37,7 @@ from scoresheet.games.belote.rules import (
     dealer_of,
     parse_rank,
 )
+from scoresheet.results import team_deal_json
 from scoresheet.rules import check_game_of, rules_of
 
 if TYPE_CHECKING:
@@ -535,22 +536,6 @@ def play_out(
     )
 
 
-def deal_score_json(game: TeamGame, score: Pair) -> dict[str, Any]:
-    """A deal's score as the spec gives it, each player credited with their team's points
-    in seating order, and as the two teams' pair (``team_score``).
-
-    There are no side bets between players: ``doubles`` is all zeros and ``base`` is
-    ``score`` (a coinche or surcoinche multiplies the contract, already in ``score``).
-    """
-    by_player = {p: score[game.team_of(p)] for p in game.players}
-    return {
-        "base": by_player,
-        "doubles": dict.fromkeys(game.players, 0),
-        "score": dict(by_player),
-        "team_score": list(score),
-    }
-
-
 def to_json(result: GameScore) -> dict[str, Any]:
     """The ``score --json`` object: the spec's keys (``players``, ``totals`` — each player
     their team's total —, ``deals`` with ``base``, ``doubles`` and ``score`` per player,
@@ -589,7 +574,7 @@ def to_json(result: GameScore) -> dict[str, Any]:
                 "held": d.held,
                 "released": list(d.released),
                 "pending": d.pending,
-                **deal_score_json(result, d.score),
+                **team_deal_json(result.players, result.team_of, d.score),
                 "running": list(d.running),
             }
             for d in result.deals

@@ -45,6 +45,7 @@ from scoresheet.games.caribbean_all_fours.rules import (
     PLAYERS,
     AllFoursRules,
 )
+from scoresheet.results import team_deal_json
 from scoresheet.rules import check_game_of, rules_of
 
 if TYPE_CHECKING:
@@ -474,7 +475,6 @@ def to_json(result: GameScore) -> dict[str, Any]:
     the teams' pair). ``doubles`` is all zeros: there are no side bets between players."""
     players = list(result.players)
     teams = result.teams
-    zero = dict.fromkeys(players, 0)
     return {
         "players": players,
         "totals": result.totals,
@@ -488,10 +488,7 @@ def to_json(result: GameScore) -> dict[str, Any]:
                 "beg": d.beg,
                 "played": d.played,
                 "points": [point_json(p) for p in d.points],
-                "base": {p: d.score[team_of(teams, p)] for p in players},
-                "doubles": dict(zero),
-                "score": {p: d.score[team_of(teams, p)] for p in players},
-                "team_score": list(d.score),
+                **team_deal_json(players, lambda p: team_of(teams, p), d.score),
                 "running": list(d.running),
                 "won": d.winner is not None,
             }

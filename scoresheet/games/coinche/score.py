@@ -32,6 +32,7 @@ from scoresheet.games.belote import score as belote
 from scoresheet.games.belote.rules import dealer_of
 from scoresheet.games.belote.score import Pair, Teams, team_name
 from scoresheet.games.coinche.rules import CAPOT, GENERALE, CoincheRules
+from scoresheet.results import team_deal_json
 from scoresheet.rules import check_game_of
 
 if TYPE_CHECKING:
@@ -397,7 +398,7 @@ def to_json(result: GameScore) -> dict[str, Any]:
                 "deal_points": list(d.play.deal_points),
                 "needed": d.needed,
                 "made": d.made,
-                **belote.deal_score_json(result, d.score),
+                **team_deal_json(result.players, result.team_of, d.score),
                 "running": list(d.running),
             }
             for d in result.deals
