@@ -148,17 +148,17 @@ def initials(players: Sequence[str]) -> dict[str, str]:
     >>> initials(["Ann", "Bob", "Barbara", "Cat"])
     {'Ann': 'A', 'Bob': 'Bo', 'Barbara': 'Ba', 'Cat': 'C'}
     """
-    out: dict[str, str] = {}
     symbols = {p: graphemes(p) for p in players}  # never half an accented letter or emoji
+
+    def prefix(q: str, n: int) -> str:
+        return "".join(symbols[q][:n]).casefold()
+
+    out: dict[str, str] = {}
     for p in players:
-        n, mine = 1, symbols[p]
-
-        def prefix(q: str, n: int) -> str:
-            return "".join(symbols[q][:n]).casefold()
-
-        while n < len(mine) and any(q != p and prefix(q, n) == prefix(p, n) for q in players):
+        n = 1
+        while n < len(symbols[p]) and any(q != p and prefix(q, n) == prefix(p, n) for q in players):
             n += 1
-        out[p] = "".join(mine[:n])
+        out[p] = "".join(symbols[p][:n])
     return out
 
 

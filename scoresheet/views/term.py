@@ -14,6 +14,7 @@ import os
 import re
 import shutil
 import sys
+import unicodedata
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import TextIO
@@ -141,8 +142,6 @@ def _extends(c: str) -> bool:
         return True
     if "\U000e0020" <= c <= "\U000e007f":  # tag characters (subdivision flags)
         return True
-    import unicodedata
-
     return unicodedata.category(c) in ("Mn", "Me", "Mc")
 
 
