@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 import pytest
@@ -11,6 +12,10 @@ from scoresheet.errors import ScoresheetError
 from scoresheet.games.barbu.score import GameScore, score_game
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
+
+# The tests read English unless they choose a language: a tester's own locale (LANG=de_DE)
+# must not change what the console script prints to them.
+os.environ["SCORESHEET_LANG"] = "en"
 
 
 def game(

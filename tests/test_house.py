@@ -21,7 +21,7 @@ MAX_LINES = 600
 # takes the layer of the longest prefix that names it.
 LAYERS: tuple[tuple[str, ...], ...] = (
     # the kernel: no game, no file
-    ("errors", "limits", "names", "cards", "results"),
+    ("errors", "limits", "names", "cards", "results", "i18n"),
     # kits every game's views use: questions, terminal text, phone rows, workbook and PDF
     # mechanics
     (

@@ -18,6 +18,7 @@ import typer.main
 from typer._click.exceptions import ClickException, NoArgsIsHelpError
 
 from scoresheet.cli.app import app
+from scoresheet.cli.language import take_lang, translate_help
 from scoresheet.errors import (
     EXIT_INTERNAL,
     EXIT_OK,
@@ -26,6 +27,7 @@ from scoresheet.errors import (
     ScoresheetError,
     shorten,
 )
+from scoresheet.i18n import _, choose, set_language
 
 __all__ = ["app", "main"]
 
@@ -113,7 +115,9 @@ def _refuse_repeats(command: Any, args: list[str]) -> None:
                 if param.name in seen:
                     first, before = seen[param.name]
                     raise ScoresheetError(
-                        f"{first} is given twice ({before}, then {value}); give it once"
+                        _("{option} is given twice ({first}, then {second}); give it once").format(
+                            option=first, first=before, second=value
+                        )
                     )
                 seen[param.name] = (spelled, value)
         i += 1
@@ -124,12 +128,14 @@ def main(argv: list[str] | None = None) -> None:
     code (see :mod:`scoresheet.errors`), never a traceback."""
     if sys.stdout is None:  # started with standard output closed (``scoresheet add … >&-``)
         if sys.stderr is not None:
-            typer.echo("scoresheet: standard output is closed; nothing was done", err=True)
+            typer.echo("scoresheet: " + _("standard output is closed; nothing was done"), err=True)
         sys.exit(EXIT_REFUSED)
     try:
-        args = sys.argv[1:] if argv is None else argv
+        flag, args = take_lang(sys.argv[1:] if argv is None else argv)
+        set_language(choose(flag))
         first = args[0] if args and not args[0].startswith("-") else None
         group = _command(first)
+        translate_help(group, args)
         command = group.commands.get(first) if first is not None else None
         if command is not None:
             _refuse_repeats(command, args[1:])
@@ -152,10 +158,11 @@ def main(argv: list[str] | None = None) -> None:
         ctx = getattr(exc, "ctx", None)
         command = ctx.command_path if ctx is not None else "scoresheet"
         message = shorten(one_line(exc.format_message()), MAX_LINE)
-        typer.echo(f"{command}: {message} (see {command} --help)", err=True)
+        see = _("see {command} --help").format(command=command)
+        typer.echo(f"{command}: {message} ({see})", err=True)
         sys.exit(EXIT_REFUSED)
     except (typer.Abort, KeyboardInterrupt, EOFError):
-        typer.echo("scoresheet: stopped; nothing was saved", err=True)
+        typer.echo("scoresheet: " + _("stopped; nothing was saved"), err=True)
         sys.exit(EXIT_STOPPED)
     except BrokenPipeError:
         # The reader of the output went away (``scoresheet show g.json | head -1``).
@@ -167,17 +174,17 @@ def main(argv: list[str] | None = None) -> None:
         reason = exc.strerror or type(exc).__name__
         if exc.filename is None:
             _quiet_stdout()
-            _say(f"standard output: cannot write ({reason})")
+            _say(_("standard output: cannot write ({reason})").format(reason=reason))
         else:
             _say(f"{exc.filename}: {reason}")
         sys.exit(EXIT_REFUSED)
     except RecursionError:
-        _say("the input is nested too deeply to read; refused")
+        _say(_("the input is nested too deeply to read; refused"))
         sys.exit(EXIT_REFUSED)
     except MemoryError:
-        _say("the input needs more memory than this computer has; refused")
+        _say(_("the input needs more memory than this computer has; refused"))
         sys.exit(EXIT_REFUSED)
     except Exception as exc:  # the last resort: a fault of scoresheet's, still one line
-        _say(f"internal error ({type(exc).__name__}); please report it")
+        _say(_("internal error ({name}); please report it").format(name=type(exc).__name__))
         sys.exit(EXIT_INTERNAL)
     sys.exit(code if isinstance(code, int) else EXIT_OK)

@@ -1,0 +1,133 @@
+"""The command line in the language in force: ``--lang`` wherever it is typed, and every
+``--help`` text (the commands', the options', and the words typer and click add around
+them) looked up in the catalogs when the help is shown."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scoresheet.errors import ScoresheetError
+from scoresheet.i18n import N_, SOURCE, _, language, languages
+
+LANG_HELP = N_(
+    "The language to speak: en, de, fr, ja, zh (default: SCORESHEET_LANG, else the "
+    "locale, else English). Game files and --json stay in English."
+)
+# typer's own options, with the English it gives them.
+TYPER_HELP = (
+    N_("Show this message and exit."),
+    N_("Install completion for the current shell."),
+    N_("Show completion for the current shell, to copy it or customize the installation."),
+)
+# The words typer's help screen puts around the texts, by the name typer keeps them under.
+FRAME = {
+    "ARGUMENTS_PANEL_TITLE": N_("Arguments"),
+    "OPTIONS_PANEL_TITLE": N_("Options"),
+    "COMMANDS_PANEL_TITLE": N_("Commands"),
+    "REQUIRED_LONG_STRING": N_("[required]"),
+    "DEFAULT_STRING": N_("[default: {}]"),
+    "ENVVAR_STRING": N_("[env var: {}]"),
+    "DEPRECATED_STRING": N_("(deprecated) "),
+}
+USAGE = N_("Usage:")
+HELP_ASKED = frozenset({"--help", "-h"})
+
+
+def take_lang(args: list[str]) -> tuple[str | None, list[str]]:
+    """``--lang CODE`` (or ``--lang=CODE``) taken out of ``args``, wherever it stands
+    before a ``--``: before or after the command's name.
+
+    >>> take_lang(["--lang", "fr", "show", "g.json"])
+    ('fr', ['show', 'g.json'])
+    >>> take_lang(["show", "g.json", "--lang=ja", "--", "--lang"])
+    ('ja', ['show', 'g.json', '--', '--lang'])
+    >>> take_lang(["show", "--lang"])
+    Traceback (most recent call last):
+    scoresheet.errors.ScoresheetError: --lang needs a language: en, de, fr, ja, zh
+    """
+    found: list[str] = []
+    rest: list[str] = []
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        if arg == "--":
+            rest += args[i:]
+            break
+        if arg == "--lang" or arg.startswith("--lang="):
+            if arg == "--lang":
+                i += 1
+                if i >= len(args) or args[i].startswith("-"):
+                    raise ScoresheetError(
+                        _("--lang needs a language: {known}").format(known=", ".join(languages()))
+                    )
+                arg = "--lang=" + args[i]
+            found.append(arg.partition("=")[2])
+        else:
+            rest.append(arg)
+        i += 1
+    if len(found) > 1:
+        raise ScoresheetError(
+            _("{option} is given twice ({first}, then {second}); give it once").format(
+                option="--lang", first=found[0], second=found[1]
+            )
+        )
+    return (found[0] if found else None), rest
+
+
+def _translate(obj: Any) -> None:
+    """``obj.help`` in the language in force; its English kept for the next call."""
+    english = obj.__dict__.setdefault("_english_help", getattr(obj, "help", None))
+    if english:
+        obj.help = _(english)
+
+
+def _commands(command: Any) -> list[Any]:
+    """``command`` and every command under it."""
+    out = [command]
+    for sub in getattr(command, "commands", {}).values():
+        out += _commands(sub)
+    return out
+
+
+def translate_help(group: Any, args: list[str]) -> None:
+    """Put the help of ``group`` and of every command under it in the language in force,
+    each with a documented ``--lang`` (read before click sees the arguments). When help
+    is asked for in another language than English, the words typer's help screen adds
+    (panel titles, "[required]", "Usage:") are put in it too."""
+    from typer._click.decorators import help_option
+    from typer.core import TyperOption
+
+    for command in _commands(group):
+        if command._help_option is None and command.add_help_option:
+            help_option(["--help"])(command)
+            command._help_option = command.params.pop()
+        if not any(p.name == "lang" for p in command.params):
+            command.params.append(
+                TyperOption(
+                    param_decls=["--lang"], metavar="CODE", expose_value=False, help=LANG_HELP
+                )
+            )
+        for obj in (command, *command.params, command._help_option):
+            if obj is not None:
+                _translate(obj)
+    if (HELP_ASKED.intersection(args) or not args) and (language() != SOURCE or _saved):
+        _translate_frame()
+
+
+_saved: dict[str, Any] = {}
+
+
+def _translate_frame() -> None:
+    """Typer's and click's own words on a help screen, in the language in force."""
+    from typer import rich_utils
+    from typer._click import formatting
+
+    for name, text in FRAME.items():
+        setattr(rich_utils, name, _(text))
+    if "write_usage" not in _saved:
+        original = _saved["write_usage"] = formatting.HelpFormatter.write_usage
+
+        def write_usage(self: Any, prog: str, args: str = "", prefix: str | None = None) -> None:
+            original(self, prog, args, f"{_(USAGE)} " if prefix is None else prefix)
+
+        formatting.HelpFormatter.write_usage = write_usage  # type: ignore[method-assign]
