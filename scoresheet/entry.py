@@ -26,6 +26,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from scoresheet.errors import ScoresheetError
+from scoresheet.i18n import NP_, pgettext
 from scoresheet.limits import MAX_DIGITS
 from scoresheet.names import fold
 from scoresheet.names import quote as quote  # the one quoting of typed text in messages
@@ -34,6 +35,25 @@ KEYWORD_MARK = ":"
 """Typed before a keyword (``:max``), it can only mean the keyword: no name starts with it."""
 
 NONE_WORDS: dict[str, None] = dict.fromkeys(("", "none", "no", "-", "pass", "nobody"))
+
+# The answer words a player may also type in the language in force: each English word's
+# translation (several, between "|", where a language has more than one).
+ANSWER_WORDS = (
+    NP_("answer", "none"),
+    NP_("answer", "no"),
+    NP_("answer", "nobody"),
+    NP_("answer", "pass"),
+    NP_("answer", "all"),
+    NP_("answer", "back"),
+    NP_("answer", "help"),
+    NP_("answer", "maximum"),
+    NP_("answer", "table"),
+    NP_("answer", "family"),
+    NP_("answer", "flanks"),
+)
+_ANSWER_KEYS = frozenset(ANSWER_WORDS)
+# Full-width forms typed on a Japanese or Chinese keyboard (３, ｍａｘ), read as ASCII.
+_FULL_WIDTH = {cp: cp - 0xFEE0 for cp in range(0xFF01, 0xFF5F)} | {0x3000: 0x20}
 SUITS = {
     "s": "spades",
     "h": "hearts",
@@ -147,15 +167,48 @@ def _cuts(n: int) -> list[tuple[int, ...]]:
     return out
 
 
+def ascii_forms(text: str) -> str:
+    """``text`` with full-width letters, digits and signs as their ASCII forms.
+
+    >>> ascii_forms("ｍａｘ ３，１")
+    'max 3,1'
+    """
+    return text.translate(_FULL_WIDTH)
+
+
+def local_words(words: Mapping[str, Any]) -> dict[str, Any]:
+    """``words`` and, for each English answer word among them, its words in the language
+    in force (``aucun`` for ``none`` in French), each meaning what the English one means.
+
+    >>> from scoresheet import i18n
+    >>> i18n.set_language("fr"); sorted(local_words({"none": None, "all": "all"}).items())
+    [('all', 'all'), ('aucun', None), ('none', None), ('rien', None), ('tous', 'all')]
+    >>> i18n.set_language("en")
+    """
+    out = dict(words)
+    for word, value in words.items():
+        if word and word in _ANSWER_KEYS:
+            for local in pgettext("answer", word).split("|"):
+                out.setdefault(ascii_forms(local.strip()).casefold(), value)
+    return out
+
+
 def keyword(text: str, words: Mapping[str, Any]) -> tuple[bool, Any] | None:
-    """``(marked, value)`` when ``text`` is one of ``words`` (any case, with or without
-    the ``:`` mark); ``None`` otherwise."""
-    t = typed(text).casefold()
+    """``(marked, value)`` when ``text`` is one of ``words`` (any case or width, with or
+    without the ``:`` mark, in English or the language in force); ``None`` otherwise."""
+    t = ascii_forms(typed(text)).casefold()
     marked = t.startswith(KEYWORD_MARK)
     t = t.removeprefix(KEYWORD_MARK).strip() if marked else t
-    if t in words:
-        return marked, words[t]
+    found = local_words(words)
+    if t in found:
+        return marked, found[t]
     return None
+
+
+def is_none(text: str) -> bool:
+    """``text`` says "none" (in English or the language in force), unmarked or marked."""
+    word = keyword(text, NONE_WORDS)
+    return word is not None or not text.strip()
 
 
 def _word_name(words: Mapping[str, Any], value: Any) -> str:
@@ -237,9 +290,9 @@ def counts(text: str, players: Sequence[str], *, field: str) -> dict[str, int]:
 
 def whole_number(text: str, field: str) -> int:
     """A whole number ≥ 0 typed for ``field`` (refused past ``MAX_DIGITS`` digits)."""
-    t = text.strip()
+    t = ascii_forms(text).strip()
     if not (t.isascii() and t.isdigit()):
-        raise ScoresheetError(f"{field}: {quote(t)} is not a whole number ≥ 0")
+        raise ScoresheetError(f"{field}: {quote(text.strip())} is not a whole number ≥ 0")
     if len(t) > MAX_DIGITS:
         raise ScoresheetError(f"{field}: a number of {len(t)} digits is far too large")
     return int(t)
@@ -295,7 +348,7 @@ def one_of(text: str, values: Sequence[str], *, field: str, aliases: Mapping[str
     Traceback (most recent call last):
     scoresheet.errors.ScoresheetError: trump: "hats" is not one of spades, hearts, diamonds, clubs
     """
-    t = typed(text).casefold()
+    t = ascii_forms(typed(text)).casefold()
     if t in values:
         return t
     if t in aliases:
@@ -330,7 +383,7 @@ def contract(text: str, contracts: Sequence[str]) -> str:
     Traceback (most recent call last):
     scoresheet.errors.ScoresheetError: contract: "t" could be no-tricks or trumps
     """
-    t = typed(text).casefold().replace(" ", "-").replace("_", "-")
+    t = ascii_forms(typed(text)).casefold().replace(" ", "-").replace("_", "-")
     if t in contracts:
         return t
     bare = [c for c in contracts if c.removeprefix("no-") == t]

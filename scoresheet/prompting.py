@@ -146,17 +146,14 @@ def navigation(text: str, players: Sequence[str], *, can_quit: bool = False) -> 
     True
     """
     t = entry.typed(text).casefold()
-    marked = t.startswith(entry.KEYWORD_MARK)
-    word = t.removeprefix(entry.KEYWORD_MARK) if marked else t
-    what = (
-        "back"
-        if word in BACK_WORDS
-        else "help"
-        if word in HELP_WORDS
-        else "quit"
-        if can_quit and word in QUIT_WORDS
-        else None
-    )
+    word = t.removeprefix(entry.KEYWORD_MARK)
+    words = {
+        **dict.fromkeys(BACK_WORDS, "back"),
+        **dict.fromkeys(HELP_WORDS, "help"),
+        **(dict.fromkeys(QUIT_WORDS, "quit") if can_quit else {}),
+    }
+    found = entry.keyword(text, words)
+    marked, what = found if found is not None else (False, None)
     if what is None or marked or entry.typed(text) in players:
         return what if what is None or marked else None
     could = entry.player_matches(t, players)

@@ -17,6 +17,7 @@ import pytest
 
 from scoresheet import i18n
 from scoresheet.cli import main
+from scoresheet.errors import ScoresheetError
 from scoresheet.i18n.catalog import Entry, dump, mo_bytes, parse
 from scoresheet.i18n.extract import messages
 from scoresheet.i18n.pseudo import CLOSE, OPEN
@@ -258,3 +259,54 @@ def test_json_output_is_never_translated() -> None:
     ]
     assert runs[0].startswith("{")
     assert all(run == runs[0] for run in runs)
+
+
+@pytest.mark.parametrize(
+    ("code", "none", "everyone", "back"),
+    [
+        ("fr", "aucun", "tous", "retour"),
+        ("de", "keiner", "alle", "zurück"),
+        ("ja", "なし", "全員", "戻る"),
+        ("zh", "无", "全部", "返回"),
+    ],
+)
+def test_answer_words_in_the_language_in_force(
+    code: str, none: str, everyone: str, back: str
+) -> None:
+    """The issue's table of answer words: read in their language, and in English too."""
+    from scoresheet import entry
+    from scoresheet.games.barbu.entry import redouble_targets
+    from scoresheet.prompting import navigation
+
+    players = ["Ann", "Bob", "Cat", "Dan"]
+    i18n.set_language(code)
+    assert redouble_targets(none, players, by="Bob") is None
+    assert redouble_targets(everyone, players, by="Bob") == "all"
+    assert redouble_targets("none", players, by="Bob") is None
+    assert navigation(back, players) == "back"
+    assert entry.is_none(none)
+    i18n.set_language("en")
+    with pytest.raises(ScoresheetError):
+        redouble_targets(everyone, players, by="Bob")  # not a word in English: no player
+
+
+def test_a_local_word_that_could_be_a_player_is_refused_naming_both() -> None:
+    from scoresheet.games.barbu.entry import redouble_targets
+
+    i18n.set_language("fr")
+    with pytest.raises(ScoresheetError) as refused:
+        redouble_targets("aucun", ["Aucune", "Bob", "Cat", "Dan"], by="Bob")
+    assert "Aucune" in str(refused.value)
+    assert ":none" in str(refused.value)
+    assert redouble_targets(":aucun", ["Aucune", "Bob", "Cat", "Dan"], by="Bob") is None
+
+
+def test_full_width_digits_and_words_read_as_ascii() -> None:
+    from scoresheet import entry
+    from scoresheet.games.barbu.entry import double_targets
+
+    players = ["Ann", "Bob", "Cat", "Dan"]
+    assert entry.whole_number("１３", "tricks") == 13
+    assert entry.counts("３ ４ ３ ３", players, field="tricks") == {"Ann": 3, "Bob": 4, "Cat": 3, "Dan": 3}
+    assert double_targets("ｍａｘ", players, by="Bob") == "maximum"
+    assert entry.suit("ｈｅａｒｔｓ", field="trump") == "hearts"

@@ -190,6 +190,12 @@ def pgettext(context: str, message: str) -> str:
     return message if catalog is None else catalog.pgettext(context, message)
 
 
+def NP_(context: str, message: str) -> str:
+    """Mark ``message`` in ``context`` for the catalogs without translating it now; it is
+    looked up where it is used, with :func:`pgettext`."""
+    return message
+
+
 def N_(message: str) -> str:
     """Mark ``message`` for the catalogs without translating it now (a constant that is
     translated where it is shown, with :func:`_`)."""

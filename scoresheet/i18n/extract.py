@@ -20,7 +20,7 @@ from scoresheet.i18n import CATALOGS, SOURCE
 from scoresheet.i18n.catalog import Entry, dump, parse
 
 PACKAGE = Path(__file__).resolve().parent.parent
-MARKERS = {"_": 1, "N_": 1, "ngettext": 2, "pgettext": 2}
+MARKERS = {"_": 1, "N_": 1, "ngettext": 2, "pgettext": 2, "NP_": 2}
 # Modules whose ``@….command`` functions are commands: their docstrings are ``--help``.
 COMMAND_DECORATORS = ("command", "callback")
 
@@ -86,7 +86,8 @@ def scan(path: Path, found: dict[str, tuple[Message, list[str]]], problems: list
             continue
         args = [_literal(a) for a in node.args[: MARKERS[name]]]
         if len(node.args) < MARKERS[name] or None in args:
-            if name == "_" and node.args and not isinstance(node.args[0], ast.Constant):
+            given = node.args[: MARKERS[name]]
+            if given and not all(isinstance(a, ast.Constant) for a in given):
                 continue  # a marked constant, translated where it is shown
             problems.append(
                 Problem(f"{rel}:{node.lineno}", f"{name}() is given no literal message")
@@ -95,7 +96,7 @@ def scan(path: Path, found: dict[str, tuple[Message, list[str]]], problems: list
         text = [a for a in args if a is not None]
         if name == "ngettext":
             add(Message(text[0], msgid_plural=text[1]), node.lineno)
-        elif name == "pgettext":
+        elif name in ("pgettext", "NP_"):
             add(Message(text[1], msgctxt=text[0]), node.lineno)
         else:
             add(Message(text[0]), node.lineno)

@@ -103,14 +103,14 @@ def _choice(words: Sequence[str], *, field: str) -> Callable[[str], str]:
 
 
 def _trump(text: str) -> str | None:
-    if text.strip().casefold() in entry.NONE_WORDS:
+    if entry.is_none(text):
         return None
     return entry.suit(text, field="trump")
 
 
 def _start(text: str) -> str | None:
-    t = text.strip().upper()
-    if t.casefold() in entry.NONE_WORDS:
+    t = entry.ascii_forms(text).strip().upper()
+    if entry.is_none(text):
         return None
     return t
 

@@ -259,7 +259,7 @@ def declaration_for_team(text: str) -> dict[str, str]:
 
 def declarations_for_team(text: str, team_index: int) -> list[dict[str, Any]]:
     """``tierce K, carre J`` (or empty for none) → declaration objects of one team."""
-    if text.strip().casefold() in common.NONE_WORDS:
+    if common.is_none(text):
         return []
     return [
         {"team": team_index, **declaration_for_team(part)}
