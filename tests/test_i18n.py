@@ -307,6 +307,11 @@ def test_full_width_digits_and_words_read_as_ascii() -> None:
 
     players = ["Ann", "Bob", "Cat", "Dan"]
     assert entry.whole_number("１３", "tricks") == 13
-    assert entry.counts("３ ４ ３ ３", players, field="tricks") == {"Ann": 3, "Bob": 4, "Cat": 3, "Dan": 3}
+    assert entry.counts("３ ４ ３ ３", players, field="tricks") == {
+        "Ann": 3,
+        "Bob": 4,
+        "Cat": 3,
+        "Dan": 3,
+    }
     assert double_targets("ｍａｘ", players, by="Bob") == "maximum"
     assert entry.suit("ｈｅａｒｔｓ", field="trump") == "hearts"
