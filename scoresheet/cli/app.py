@@ -16,7 +16,7 @@ from scoresheet import registry
 from scoresheet.cli import evening as _evening
 from scoresheet.cli import sheets as _sheets
 from scoresheet.cli import table as _table
-from scoresheet.cli.options import JsonFlag, Width
+from scoresheet.cli.options import Commands, JsonFlag, Width
 from scoresheet.cli.output import echo_view, term_for
 from scoresheet.serve import command as _serve
 
@@ -26,6 +26,7 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=True,
     pretty_exceptions_enable=False,
+    cls=Commands,  # no path any command takes may be empty
 )
 rules_app = typer.Typer(help="The shipped rules presets.", no_args_is_help=True)
 app.add_typer(rules_app, name="rules")

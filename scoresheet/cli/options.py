@@ -7,12 +7,15 @@ completions here, which read the game file being completed.
 
 from __future__ import annotations
 
+import copy
 import inspect
 from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any, TypeVar, cast
 
 import typer
+import typer.core
+from typer.models import TyperPath
 
 from scoresheet import registry
 
@@ -28,6 +31,40 @@ Width = Annotated[
         show_default=False,
     ),
 ]
+
+
+# -- paths: never empty ---------------------------------------------------------------
+
+
+class NonEmptyPath(TyperPath):
+    """A path typed on the command line, refused when empty: ``Path("")`` is the current
+    folder, so ``stats ""`` would read every game under it and ``export ""`` would fail."""
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> Any:
+        if isinstance(value, str | bytes) and not value:
+            self.fail("the path is empty; give the name of a file", param, ctx)
+        return super().convert(value, param, ctx)
+
+
+def refuse_empty_paths(command: Any) -> None:
+    """Make every path that ``command`` (and each of its subcommands) takes refuse an
+    empty path, so that no command, nor any option taking a path, can forget it."""
+    for param in getattr(command, "params", ()):
+        if type(param.type) is TyperPath:
+            guarded = copy.copy(param.type)
+            guarded.__class__ = NonEmptyPath
+            param.type = guarded
+    for sub in getattr(command, "commands", {}).values():
+        refuse_empty_paths(sub)
+
+
+class Commands(typer.core.TyperGroup):
+    """The application's group of commands: as typer builds it, with every path guarded
+    (:func:`refuse_empty_paths`)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        refuse_empty_paths(self)
 
 
 # -- shell completion: contract names and the game's players ---------------------------

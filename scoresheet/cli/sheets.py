@@ -54,6 +54,14 @@ def _players(values: list[str]) -> list[str]:
     return [p for p in out if p]
 
 
+def _beside(game: Path, suffix: str) -> Path:
+    """The game file's name with ``suffix``, where export writes by default; a path with
+    no file's name (``.``, ``..``, ``/``) is refused: it names a folder."""
+    if game.name in ("", ".", ".."):
+        raise ScoresheetError(f"{game}: is a folder, not a game file; refused")
+    return game.with_suffix(suffix)
+
+
 _DEFAULT = registry.game(registry.DEFAULT_GAME)  # old files' game, named in the help
 
 
@@ -94,7 +102,7 @@ def register(app: typer.Typer) -> None:
         """
         from scoresheet import record
 
-        target = output if output is not None else game.with_suffix(".xlsx")
+        target = output if output is not None else _beside(game, ".xlsx")
         kind = output_format(target, paper, inputs=[game])
         rec = record.load(game)
         if kind == "pdf":
