@@ -20,6 +20,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Sequence
 from itertools import pairwise
+from typing import Any
 
 from scoresheet.errors import ScoresheetError
 
@@ -92,6 +93,35 @@ def _decomposed(name: str) -> str:
                 "save it in composed Unicode (NFC)"
             )
     return "is not in composed Unicode form: save it in composed Unicode (NFC)"
+
+
+def composed(data: Any, where: str) -> Any:
+    """Typed data (a deal given as JSON on the command line) with every text in it composed
+    (NFC), as every typed name is read: "Zoë" typed either way is one player. Two keys of
+    one object that compose alike are refused, naming both.
+
+    >>> composed({"Zoe\u0308": ["Zoe\u0308"]}, "--deal") == {"Zoë": ["Zoë"]}
+    True
+    >>> composed({"Zoë": 1, "Zoe\u0308": 2}, "--deal")
+    Traceback (most recent call last):
+    scoresheet.errors.ScoresheetError: --deal: "Zoë" is given twice, its letters written two ...
+    """
+    if isinstance(data, str):
+        return unicodedata.normalize("NFC", data)
+    if isinstance(data, list):
+        return [composed(item, where) for item in data]
+    if not isinstance(data, dict):
+        return data
+    out: dict[str, Any] = {}
+    for key, value in data.items():
+        one = unicodedata.normalize("NFC", key)
+        if one in out:
+            raise ScoresheetError(
+                f"{where}: {quote(one)} is given twice, its letters written two ways "
+                "(composed and decomposed Unicode); give it once"
+            )
+        out[one] = composed(value, where)
+    return out
 
 
 def fold(name: str) -> str:

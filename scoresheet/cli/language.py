@@ -74,11 +74,34 @@ def take_lang(args: list[str]) -> tuple[str | None, list[str]]:
     return (found[0] if found else None), rest
 
 
-def _translate(obj: Any) -> None:
-    """``obj.help`` in the language in force; its English kept for the next call."""
-    english = obj.__dict__.setdefault("_english_help", getattr(obj, "help", None))
-    if english:
-        obj.help = _(english)
+class HelpText(str):
+    """A help text made from a template and values (the games there are, a default): the
+    English shown as it is, the template looked up in the catalogs."""
+
+    template: str
+    values: dict[str, str]
+
+
+def help_text(template: str, **values: str) -> str:
+    """A help text with values filled in, translated as its template when shown.
+
+    >>> help_text("The game: {games}.", games="barbu or belote")
+    'The game: barbu or belote.'
+    """
+    text = HelpText(template.format(**values))
+    text.template = template
+    text.values = values
+    return text
+
+
+def _translate(obj: Any, attribute: str = "help") -> None:
+    """``obj.help`` (or ``obj.epilog``) in the language in force; its English kept for the
+    next call."""
+    english = obj.__dict__.setdefault(f"_english_{attribute}", getattr(obj, attribute, None))
+    if isinstance(english, HelpText):
+        setattr(obj, attribute, _(english.template).format(**english.values))
+    elif english:
+        setattr(obj, attribute, _(english))
 
 
 def _commands(command: Any) -> list[Any]:
@@ -110,6 +133,7 @@ def translate_help(group: Any, args: list[str]) -> None:
         for obj in (command, *command.params, command._help_option):
             if obj is not None:
                 _translate(obj)
+        _translate(command, "epilog")
     if (HELP_ASKED.intersection(args) or not args) and (language() != SOURCE or _saved):
         _translate_frame()
 

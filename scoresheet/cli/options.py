@@ -67,6 +67,15 @@ class Commands(typer.core.TyperGroup):
         refuse_empty_paths(self)
 
 
+def typed_names(values: list[str]) -> list[str]:
+    """Players' names as typed: ``--players Ann Bob`` or ``--players Ann,Bob``, commas
+    separating names, each read as every typed name is (:func:`scoresheet.entry.typed`:
+    composed, "Zoë" typed either way is one player, and without surrounding blanks)."""
+    from scoresheet.entry import typed
+
+    return [typed(n) for value in values for n in value.split(",") if n.strip()]
+
+
 # -- shell completion: contract names and the game's players ---------------------------
 
 

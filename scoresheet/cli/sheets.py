@@ -14,7 +14,7 @@ from typing import Annotated
 import typer
 
 from scoresheet import registry
-from scoresheet.cli.options import Force, JsonFlag
+from scoresheet.cli.options import Force, JsonFlag, typed_names
 from scoresheet.errors import ScoresheetError
 
 Output = Annotated[
@@ -44,14 +44,6 @@ def write_new_bytes(path: Path, data: bytes, *, force: bool) -> None:
     from scoresheet.store import write_new_file
 
     write_new_file(path, data, force=force)
-
-
-def _players(values: list[str]) -> list[str]:
-    """``--players Ann --players Bob`` or ``--players Ann,Bob``: commas separate names."""
-    out: list[str] = []
-    for value in values:
-        out.extend(part.strip() for part in value.split(","))
-    return [p for p in out if p]
 
 
 def _beside(game: Path, suffix: str) -> Path:
@@ -166,11 +158,11 @@ def register(app: typer.Typer) -> None:
         if kind == "pdf":
             from scoresheet.paper.games import pad_pdf
 
-            data = pad_pdf(_players(players), preset, paper)
+            data = pad_pdf(typed_names(players), preset, paper)
         else:
             from scoresheet.sheets.audit import blank as blank_workbook
 
-            data = blank_workbook(game_name, _players(players), preset, paper=paper)
+            data = blank_workbook(game_name, typed_names(players), preset, paper=paper)
         write_new_bytes(output, data, force=force)
         typer.echo(f"wrote {output}")
 

@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import json
 import sys
-import unicodedata
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from scoresheet import registry
-from scoresheet.cli.options import GamePath, Width, deal_flags, deal_options
+from scoresheet.cli.options import GamePath, Width, deal_flags, deal_options, typed_names
 from scoresheet.cli.output import deal_line, echo_after_deal, echo_prose, echo_view, term_for
 from scoresheet.errors import ScoresheetError
 
@@ -23,6 +22,7 @@ if TYPE_CHECKING:
 
 
 def _read_deal_json(text: str) -> dict[str, Any]:
+    from scoresheet.names import composed
     from scoresheet.record import parse
     from scoresheet.store import MAX_GAME_BYTES
 
@@ -33,7 +33,8 @@ def _read_deal_json(text: str) -> dict[str, Any]:
     deal = parse(raw, source="--deal")  # parsed as a game file is: a repeated key is refused
     if not isinstance(deal, dict):
         raise ScoresheetError("--deal: give one deal object, {...}")
-    return deal
+    # Typed, not saved: its names are composed as every typed name is.
+    return dict(composed(deal, "--deal"))
 
 
 def _source(options: dict[str, Any]) -> str | None:
@@ -119,26 +120,22 @@ def register(app: typer.Typer) -> None:
         force: Annotated[bool, typer.Option(help="Replace an existing file.")] = False,
     ) -> None:
         """Create a game file for the players, under a rules preset."""
+        from scoresheet.entry import typed
         from scoresheet.rules import choose_preset
         from scoresheet.session import new_game
         from scoresheet.store import check_output
 
         check_output(game, (".json",), "a game file")
-
-        def nfc(text: str) -> str:  # "Zoë" typed either way is one player
-            return unicodedata.normalize("NFC", text).strip()
-
-        names = [nfc(n) for p in [*players, *ctx.args] for n in p.split(",") if n.strip()]
         game_name, preset = choose_preset(game_name, rules)
         result = new_game(
             game,
-            names,
+            typed_names([*players, *ctx.args]),
             rules=preset,
             options=_options(option or []),
-            first=None if first is None else nfc(first),
+            first=None if first is None else typed(first),
             force=force,
             game=game_name,
-            teams=[[nfc(n) for n in t.split(",") if n.strip()] for t in team or []],
+            teams=[typed_names([t]) for t in team or []],
         )
         echo_prose(
             f"{game}: a new {game_name} game ({result.rules.name} rules) for "

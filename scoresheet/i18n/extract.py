@@ -2,7 +2,8 @@
 
 A message is marked where it is written: ``_("…")``, ``N_("…")`` (a constant translated
 where it is shown), ``ngettext("…", "…", n)``, ``pgettext("context", "…")``; a
-command's docstring and every ``help="…"`` given to typer are its ``--help`` text.
+command's docstring, every ``help="…"`` and ``epilog="…"`` given to typer and every
+``help_text("template", …)`` are its ``--help`` text.
 ``python -m scoresheet.i18n.extract`` adds each new message to every catalog
 (untranslated, so the catalog test names it) and drops the ones the source no longer
 has; translating is then filling in ``msgstr``.
@@ -20,7 +21,7 @@ from scoresheet.i18n import CATALOGS, SOURCE
 from scoresheet.i18n.catalog import Entry, dump, parse
 
 PACKAGE = Path(__file__).resolve().parent.parent
-MARKERS = {"_": 1, "N_": 1, "ngettext": 2, "pgettext": 2, "NP_": 2}
+MARKERS = {"_": 1, "N_": 1, "ngettext": 2, "pgettext": 2, "NP_": 2, "help_text": 1}
 # Modules whose ``@….command`` functions are commands: their docstrings are ``--help``.
 COMMAND_DECORATORS = ("command", "callback")
 
@@ -76,7 +77,7 @@ def scan(path: Path, found: dict[str, tuple[Message, list[str]]], problems: list
         if not isinstance(node, ast.Call):
             continue
         for keyword in node.keywords:
-            given = _literal(keyword.value) if keyword.arg == "help" else None
+            given = _literal(keyword.value) if keyword.arg in ("help", "epilog") else None
             if given:
                 add(Message(inspect.cleandoc(given)), keyword.value.lineno)
         if not isinstance(node.func, ast.Name):
