@@ -87,8 +87,8 @@ def scan(path: Path, found: dict[str, tuple[Message, list[str]]], problems: list
             continue
         args = [_literal(a) for a in node.args[: MARKERS[name]]]
         if len(node.args) < MARKERS[name] or None in args:
-            given = node.args[: MARKERS[name]]
-            if given and not all(isinstance(a, ast.Constant) for a in given):
+            marked = node.args[: MARKERS[name]]
+            if marked and not all(isinstance(a, ast.Constant) for a in marked):
                 continue  # a marked constant, translated where it is shown
             problems.append(
                 Problem(f"{rel}:{node.lineno}", f"{name}() is given no literal message")
