@@ -142,11 +142,15 @@ def register(app: typer.Typer) -> None:
         from scoresheet.errors import ScoresheetError
         from scoresheet.evening import ScoredGame, find_games, load_game
         from scoresheet.evening import stats as season_stats
+        from scoresheet.evening.games import UnreadableFolder
         from scoresheet.evening.text import stats_text
 
         games: list[ScoredGame] = []
         skipped: list[tuple[str, str]] = []
-        files = find_games(paths)
+        try:
+            files = find_games(paths, unreadable=skipped if skip_bad else None)
+        except UnreadableFolder as exc:
+            raise ScoresheetError(f"{exc} (--skip-bad leaves it out)") from None
         if xlsx is not None:
             _check_workbook(xlsx, files)
         for path in files:

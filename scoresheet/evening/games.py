@@ -10,6 +10,7 @@ package takes values and returns values.
 
 from __future__ import annotations
 
+import fnmatch
 import os
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -156,20 +157,37 @@ def _identity(path: Path) -> tuple[object, ...]:
     return ("inode", info.st_dev, info.st_ino)
 
 
-def find_games(paths: Iterable[Path], *, twice: str = "once") -> list[Path]:
+class UnreadableFolder(ScoresheetError):
+    """A folder under one named that cannot be read, or vanished while games were found."""
+
+
+def find_games(
+    paths: Iterable[Path],
+    *,
+    twice: str = "once",
+    unreadable: list[tuple[str, str]] | None = None,
+) -> list[Path]:
     """The game files named, a folder standing for every ``*.json`` file under it (by name).
 
     A file named twice (or found twice through folders), by the same name, a symbolic link
     or a hard link (the same device and inode), is read once, or refused when
     ``twice="refuse"`` (an evening's file named twice: one game or two?).
+
+    A folder under one named that cannot be read, or vanishes while the files are being
+    found, is refused, naming it (:class:`UnreadableFolder`); given ``unreadable``, it is
+    left out and added there instead, as (folder, message), the folder's name ending in
+    a separator (``/proc/123/``) as a folder's does in a listing.
     """
     out: list[Path] = []
     seen: dict[tuple[object, ...], Path] = {}
     for path in paths:
         if path.is_dir():
-            found = sorted(p for p in path.rglob("*.json") if p.is_file())
+            left_out = len(unreadable or ())
+            found = _games_under(path, unreadable)
             if not found:
-                raise ScoresheetError(f"{path}: no game files (*.json) in this folder")
+                left_out = len(unreadable or ()) - left_out
+                unread = f", {left_out} folder{'s' * (left_out != 1)} unread" if left_out else ""
+                raise ScoresheetError(f"{path}: no game files (*.json) in this folder{unread}")
         else:
             found = [path]
         for p in found:
@@ -187,3 +205,44 @@ def find_games(paths: Iterable[Path], *, twice: str = "once") -> list[Path]:
                 seen[key] = p
                 out.append(p)
     return out
+
+
+def _games_under(folder: Path, unreadable: list[tuple[str, str]] | None) -> list[Path]:
+    """Every ``*.json`` file under ``folder`` and its subfolders (symbolic links to folders
+    are not followed, so no loop), in name order. A folder that cannot be listed is refused
+    or, given ``unreadable``, added there."""
+    found: list[Path] = []
+    stack = [folder]
+    while stack:
+        here = stack.pop()
+        try:
+            with os.scandir(here) as listing:
+                entries = list(listing)
+        except OSError as exc:
+            message = f"{here}: cannot read this folder ({exc.strerror or type(exc).__name__})"
+            if unreadable is None:
+                raise UnreadableFolder(message) from None
+            unreadable.append((os.path.join(here, ""), message))  # a folder: ends in /
+            continue
+        for entry in entries:
+            if _is_folder(entry):
+                stack.append(here / entry.name)
+            elif fnmatch.fnmatchcase(entry.name, "*.json") and _is_file(entry):
+                found.append(here / entry.name)
+    return sorted(found)
+
+
+def _is_folder(entry: os.DirEntry[str]) -> bool:
+    try:
+        return entry.is_dir(follow_symlinks=False)
+    except OSError:  # gone since it was listed
+        return False
+
+
+def _is_file(entry: os.DirEntry[str]) -> bool:
+    """A regular file, or a link to one; one that cannot be looked at is kept, so that
+    reading it says why."""
+    try:
+        return entry.is_file()
+    except OSError:
+        return True

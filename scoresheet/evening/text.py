@@ -8,6 +8,7 @@ terminal is wrapped at spaces, continued further in. A file name is never cut.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from decimal import Decimal
 from fractions import Fraction
@@ -15,7 +16,7 @@ from fractions import Fraction
 from scoresheet import registry
 from scoresheet.evening.settle import Settlement, exact_text
 from scoresheet.evening.stats import Stats
-from scoresheet.views.term import Term, cells, fit_lines
+from scoresheet.views.term import Term, cells, fit_lines, plural
 
 FORM_SHOWN = 12  # games of running form a line shows (--json and --xlsx hold all)
 
@@ -184,6 +185,9 @@ def stats_text(s: Stats, skipped: Sequence[tuple[str, str]] = (), term: Term | N
             where = f"deal {v['deal']}" if v["deal"] is not None else "game"
             lines.append(f"  {v['file']}, {where}: {v['message']}")
     if skipped:
-        lines += ["", f"Skipped {len(skipped)} unreadable file{'s' * (len(skipped) != 1)}"]
+        folders = sum(1 for name, _ in skipped if name.endswith(os.sep))
+        counts = {"unreadable file": len(skipped) - folders, "unreadable folder": folders}
+        said = " and ".join(plural(n, kind) for kind, n in counts.items() if n)
+        lines += ["", f"Skipped {said}"]
         lines += [f"  {message}" for _, message in skipped]
     return fit_lines("\n".join(lines), (term or Term.detect()).width, columns=False)
