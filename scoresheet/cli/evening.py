@@ -13,6 +13,7 @@ from typing import Annotated, Any
 import typer
 
 from scoresheet import registry
+from scoresheet.cli.language import help_text
 from scoresheet.cli.options import Force, JsonFlag
 
 
@@ -40,9 +41,11 @@ def register(app: typer.Typer) -> None:
         stake: Annotated[
             str,
             typer.Option(
-                help="Money per point, or per game won in a partnership game ("
-                + ", ".join(g.title for g in registry.GAMES.values() if g.teams)
-                + "): 0.01 is a cent a point.",
+                help=help_text(
+                    "Money per point, or per game won in a partnership game ({games}): "
+                    "0.01 is a cent a point.",
+                    games=", ".join(g.title for g in registry.GAMES.values() if g.teams),
+                ),
                 show_default=False,
             ),
         ],

@@ -74,23 +74,19 @@ def take_lang(args: list[str]) -> tuple[str | None, list[str]]:
     return (found[0] if found else None), rest
 
 
-class HelpText(str):
-    """A help text made from a template and values (the games there are, a default): the
-    English shown as it is, the template looked up in the catalogs."""
-
-    template: str
-    values: dict[str, str]
+# Help texts made from a template and values: the English shown, by its template.
+_MADE: dict[str, tuple[str, dict[str, str]]] = {}
 
 
 def help_text(template: str, **values: str) -> str:
-    """A help text with values filled in, translated as its template when shown.
+    """A help text with values filled in (the games there are, a default), translated as
+    its template when shown.
 
-    >>> help_text("The game: {games}.", games="barbu or belote")
-    'The game: barbu or belote.'
+    >>> help_text("The game: {games}.", games="barbu, belote")
+    'The game: barbu, belote.'
     """
-    text = HelpText(template.format(**values))
-    text.template = template
-    text.values = values
+    text = template.format(**values)
+    _MADE[text] = (template, values)
     return text
 
 
@@ -98,8 +94,9 @@ def _translate(obj: Any, attribute: str = "help") -> None:
     """``obj.help`` (or ``obj.epilog``) in the language in force; its English kept for the
     next call."""
     english = obj.__dict__.setdefault(f"_english_{attribute}", getattr(obj, attribute, None))
-    if isinstance(english, HelpText):
-        setattr(obj, attribute, _(english.template).format(**english.values))
+    if english in _MADE:
+        template, values = _MADE[english]
+        setattr(obj, attribute, _(template).format(**values))
     elif english:
         setattr(obj, attribute, _(english))
 

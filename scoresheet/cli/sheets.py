@@ -14,6 +14,7 @@ from typing import Annotated
 import typer
 
 from scoresheet import registry
+from scoresheet.cli.language import help_text
 from scoresheet.cli.options import Force, JsonFlag, typed_names
 from scoresheet.errors import ScoresheetError
 
@@ -55,11 +56,6 @@ def _beside(game: Path, suffix: str) -> Path:
 
 
 _DEFAULT = registry.game(registry.DEFAULT_GAME)  # old files' game, named in the help
-
-
-def _either(names: Sequence[str]) -> str:
-    """``a, b or c``."""
-    return ", ".join(names[:-1]) + " or " + names[-1] if len(names) > 1 else "".join(names)
 
 
 def register(app: typer.Typer) -> None:
@@ -124,9 +120,12 @@ def register(app: typer.Typer) -> None:
             str | None,
             typer.Option(
                 "--rules",
-                help="A rules preset (see `scoresheet rules list`); it names its game. "
-                f"Default: {_DEFAULT.preset} for {_DEFAULT.title}, the game's own preset for "
-                "the others.",
+                help=help_text(
+                    "A rules preset (see `scoresheet rules list`); it names its game. "
+                    "Default: {preset} for {title}, the game's own preset for the others.",
+                    preset=_DEFAULT.preset,
+                    title=_DEFAULT.title,
+                ),
                 show_default=False,
             ),
         ] = None,
@@ -134,8 +133,11 @@ def register(app: typer.Typer) -> None:
             str | None,
             typer.Option(
                 "--game",
-                help=f"The game: {_either(registry.names())} "
-                f"(default: the game of --rules, else {registry.DEFAULT_GAME}).",
+                help=help_text(
+                    "The game: {games} (default: the game of --rules, else {default}).",
+                    games=", ".join(registry.names()),
+                    default=registry.DEFAULT_GAME,
+                ),
                 show_default=False,
             ),
         ] = None,
