@@ -191,6 +191,29 @@ def compare_cells(
         )
 
 
+def compare_deal_numbers(
+    report: Report, cells: Iterable[Cell], sheets: Mapping[str, Sheet]
+) -> None:
+    """Report every deal-number cell (planned with the style ``deal``) that does not hold
+    its deal's number: text ("two", or "2" typed as text), another number, or nothing.
+    The rows are the deals in order, so such a cell is not read, but the sheet would show
+    a deal under a number that is not its own (and a formula that reads it, such as the
+    dealer's, would be thrown off). A formula or an error value there is reported as in
+    any cell that takes a typed value."""
+    for cell in cells:
+        number = cell.value
+        if cell.style != "deal" or not isinstance(number, int):
+            continue
+        kind, got = sheets[cell.sheet].cells.get((cell.row, cell.col), ("n", None))
+        if kind in ("f", "e") or (same_value(number, got) and not isinstance(got, bool)):
+            continue
+        if isinstance(got, str) and got.strip() == str(number):
+            message = f"{show_value(got)} is text, not a number; type {number} as a number"
+        else:
+            message = f"{show_value(got)} where the deal's number belongs; type {number}"
+        report.add(number, cell.where, f"deal {number}, number", message, blocking=False)
+
+
 _CONSTANT = re.compile(r"=\s*(TRUE|FALSE)\s*\(\s*\)\s*", re.I)  # how LibreOffice saves TRUE
 
 

@@ -8,7 +8,8 @@ formula cell is then compared with the layout's formula and the library's value:
 * a formula changed from the one scoresheet writes;
 * a value shown (the value a spreadsheet application saved) that the rules do not give;
 * a deal whose row does not add up, whose results or doubles the rules refuse;
-* a player short of their declarer doubles; a rule value changed in the sheet.
+* a player short of their declarer doubles; a rule value changed in the sheet;
+* a deal's number typed over (text, another number, nothing).
 
 A workbook saved by a program that does not calculate (openpyxl) carries no values:
 its inputs and formulas are still checked, and a note says so.
@@ -28,7 +29,7 @@ from scoresheet.games.barbu.sheet.book import Book, read_book
 from scoresheet.games.barbu.sheet.layout import DOUBLES, FIRST, OBLIGATIONS, RESULTS, SCORES, Layout
 from scoresheet.games.barbu.sheet.plan import plan_workbook
 from scoresheet.rules import resolve
-from scoresheet.sheets.findings import Report, after_broken, compare_cells
+from scoresheet.sheets.findings import Report, after_broken, compare_cells, compare_deal_numbers
 from scoresheet.sheets.plan import col_letter
 from scoresheet.sheets.read import show_value, whole_number
 
@@ -208,6 +209,7 @@ def _check_typed_beats(
 def _compare(report: Report, book: Book, score: GameScore, broken: set[int]) -> None:
     plan = plan_workbook(book.record, score)
     compare_cells(report, plan.formulas(), book.sheets, skip=after_broken(broken))
+    compare_deal_numbers(report, plan.cells, book.sheets)
     # The paper check, as the sheet shows it.
     lay = book.layout
     scores = book.sheets[SCORES]

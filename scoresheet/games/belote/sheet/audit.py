@@ -43,7 +43,7 @@ from scoresheet.games.belote.sheet.layout import (
 from scoresheet.games.belote.sheet.plan import plan_workbook
 from scoresheet.limits import MAX_DEAL_ROWS, MAX_DECLARATION_ROWS, SHEET_MARGIN
 from scoresheet.rules import merge_options, resolve, rules_of
-from scoresheet.sheets.findings import Report, compare_cells
+from scoresheet.sheets.findings import Report, compare_cells, compare_deal_numbers
 from scoresheet.sheets.plan import Cell, col_letter
 from scoresheet.sheets.read import (
     Sheet,
@@ -431,6 +431,7 @@ def _compare(
         ) or (cell.sheet == DECLARATIONS and cell.row in book.bad_declaration_rows)
 
     compare_cells(report, plan.formulas(), book.sheets, skip=skip)
+    compare_deal_numbers(report, plan.cells, book.sheets)
 
 
 Fail = Callable[[int, int, int | None, str, str], None]  # row, column, deal, what, message

@@ -55,7 +55,7 @@ from scoresheet.games.caribbean_all_fours.sheet.layout import (
 from scoresheet.games.caribbean_all_fours.sheet.plan import plan_workbook
 from scoresheet.limits import MAX_DEAL_ROWS, SHEET_MARGIN
 from scoresheet.rules import merge_options, resolve
-from scoresheet.sheets.findings import Report, compare_cells
+from scoresheet.sheets.findings import Report, compare_cells, compare_deal_numbers
 from scoresheet.sheets.plan import Cell, col_letter
 from scoresheet.sheets.read import (
     Sheet,
@@ -361,6 +361,7 @@ def _compare(report: Report, book: Book, result: GameScore, first_bad: int | Non
     compare_cells(
         report, plan.formulas(), book.sheets, skip=skip, typed="a value", shown_prefix="shows "
     )
+    compare_deal_numbers(report, plan.cells, book.sheets)
 
 
 def audit_workbook_bytes(data: bytes, name: str) -> Report:

@@ -34,7 +34,7 @@ from scoresheet.games.rosbiratschka.sheet.layout import (
 )
 from scoresheet.games.rosbiratschka.sheet.plan import Plan
 from scoresheet.rules import merge_options, resolve, rules_of
-from scoresheet.sheets.findings import Report, after_broken, compare_cells
+from scoresheet.sheets.findings import Report, after_broken, compare_cells, compare_deal_numbers
 from scoresheet.sheets.plan import col_letter
 from scoresheet.sheets.read import (
     check_player_names,
@@ -330,6 +330,7 @@ def _compare(report: Report, book: Book, score: GameScore, broken: set[int]) -> 
     played = len(book.record["deals"])
     plan = Plan(book.record, lay, scored, played, score.complete)
     compare_cells(report, plan.formulas(), book.sheets, skip=after_broken(broken))
+    compare_deal_numbers(report, plan.cells, book.sheets)
 
 
 def audit_workbook_bytes(data: bytes, name: str) -> Report:
