@@ -145,6 +145,18 @@ def _translate_frame() -> None:
 
     for name, text in FRAME.items():
         setattr(rich_utils, name, _(text))
+    if "make_rich_text" not in _saved:
+        # Japanese and Chinese have no spaces to wrap at: a line too long for the screen
+        # is folded where it reaches the edge, not cut off with "…".
+        make = _saved["make_rich_text"] = rich_utils._make_rich_text
+
+        def make_rich_text(**given: Any) -> Any:
+            text = make(**given)
+            if hasattr(text, "overflow"):
+                text.overflow = "fold"
+            return text
+
+        rich_utils._make_rich_text = make_rich_text
     if "write_usage" not in _saved:
         original = _saved["write_usage"] = formatting.HelpFormatter.write_usage
 
