@@ -9,8 +9,10 @@ the package once, and the only file the server touches is the game.
 The game file stays the one source of truth. It is watched (``stat`` every 200 ms), and
 whenever its bytes change — a save from a phone, or ``scoresheet add`` in a terminal —
 it is scored once and the new sheet is pushed to every open page as a server-sent
-event. Saves go through :mod:`scoresheet.session`, so they keep the command line's
-guarantees (history, atomic write, lock, refusal to save over a file that changed).
+event (:mod:`scoresheet.serve.live`; it is read as the command line reads it, bounded
+and never waited on). Saves go through :mod:`scoresheet.session`, so they keep the
+command line's guarantees (history, atomic write, lock, refusal to save over a file that
+changed).
 
 The entry form keeps no state here: ``POST deals/N/ask`` replays the answers a page
 sends through the game's own questions (:mod:`scoresheet.serve.form`) and saves nothing;
@@ -27,10 +29,7 @@ import asyncio
 import contextlib
 import hashlib
 import hmac
-import json
-import os
 import secrets
-import time
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from dataclasses import dataclass
 from importlib import resources
@@ -47,13 +46,12 @@ from scoresheet import registry
 from scoresheet.errors import ScoresheetError
 from scoresheet.limits import MAX_DEALS
 from scoresheet.serve import form
-from scoresheet.serve.sheet import view
-from scoresheet.session import OpenGame, add_deal, edit_deal, open_game, undo_last
+from scoresheet.serve.live import Live, public
+from scoresheet.session import add_deal, edit_deal, undo_last
 
 MAX_BODY = 64 * 1024
 BODY_SECONDS = 10  # a request's body must arrive within this time
 MAX_PAGES = 256  # live pages at once: a table has a handful; this bounds the memory held
-POLL_SECONDS = 0.2
 KEEP_ALIVE_SECONDS = 15.0
 
 SECURITY_HEADERS = [
@@ -128,97 +126,6 @@ def _security_headers(app: ASGIApp) -> ASGIApp:
     return wrapped
 
 
-class Live:
-    """The game as last read from disk, and every page waiting for its next change."""
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self.stamp: tuple[int, int, int] | None = None
-        self.data: bytes | None = None
-        self.game: OpenGame | None = None  # the file as last read, when it was valid
-        self.version = 0
-        self.state: dict[str, Any] = {}
-        self.event = b""
-        self.listeners: set[asyncio.Queue[bytes]] = set()
-        self._lock = asyncio.Lock()
-
-    def _read(self) -> dict[str, Any] | None:
-        """Score the file again if it changed; the new state, or ``None`` if unchanged."""
-        try:
-            st = os.stat(self.path)
-            stamp = (st.st_ino, st.st_size, st.st_mtime_ns)
-            # A file written twice within the clock's resolution keeps its stamp: until
-            # a change is a second old, its bytes are compared as well.
-            recent = time.time() - st.st_mtime < 1.0
-        except OSError:
-            stamp, recent = (-1, -1, -1), False
-        if stamp == self.stamp and not recent:
-            return None
-        self.stamp = stamp
-        try:
-            data: bytes | None = self.path.read_bytes()
-        except OSError:
-            data = None
-        if data is not None and data == self.data:
-            return None
-        try:
-            game = open_game(self.path)
-        except ScoresheetError as exc:
-            message = public(str(exc), self.path)
-            if self.data is None and self.state.get("error") == message:
-                return None
-            self.data, self.game = None, None
-            return {"error": message}
-        self.data, self.game = game.snapshot.data, game
-        state = view(game.result, self.path.name)
-        # The form asks its questions one request at a time (``deals/N/ask``).
-        result = game.result
-        state["form"] = None if result.complete else {"number": len(result.deals) + 1}
-        # Each deal as the file holds it: what a correction starts from.
-        state["entered"] = rec.to_data(game.record)["deals"]
-        return state
-
-    def open(self) -> OpenGame:
-        """The game as it is on disk now: the last one read if the bytes are the same
-        (saving it still checks, under the lock, that the file holds those bytes)."""
-        game = self.game
-        try:
-            if game is not None and self.path.read_bytes() == game.snapshot.data:
-                return game
-        except OSError:
-            pass
-        return open_game(self.path)
-
-    async def refresh(self) -> None:
-        """Read the file if it changed and push the new sheet to every page."""
-        async with self._lock:
-            state = await asyncio.to_thread(self._read)
-            if state is None:
-                return
-            self.version += 1
-            state["version"] = self.version
-            self.state = state
-            # The pages need the sheet, not the whole `score --json` object (``state``
-            # has it): the event stays small enough to reach fifty phones at once.
-            shown = {k: v for k, v in state.items() if k != "score"}
-            text = json.dumps(shown, ensure_ascii=False, separators=(",", ":"))
-            self.event = f"id: {self.version}\nevent: sheet\ndata: {text}\n\n".encode()
-            for queue in self.listeners:
-                if queue.full():
-                    queue.get_nowait()  # a page that fell behind needs only the newest
-                queue.put_nowait(self.event)
-
-    def listen(self) -> asyncio.Queue[bytes]:
-        queue: asyncio.Queue[bytes] = asyncio.Queue(maxsize=1)
-        self.listeners.add(queue)
-        return queue
-
-    async def watch(self) -> None:
-        while True:
-            await asyncio.sleep(POLL_SECONDS)
-            await self.refresh()
-
-
 def _asset(name: str) -> bytes:
     return resources.files("scoresheet.serve").joinpath("static", name).read_bytes()
 
@@ -233,18 +140,6 @@ def _token_ok(secret: bytes, role: str, token: str) -> bool:
     nonce, _, mac = token.partition(".")
     expected = hmac.new(secret, f"{role}:{nonce}".encode(), hashlib.sha256).hexdigest()[:32]
     return bool(nonce) and hmac.compare_digest(mac.encode(), expected.encode())
-
-
-def public(message: str, path: Path) -> str:
-    """A message fit for the pages: the game file named by its name, not where it lives
-    on this machine.
-
-    >>> public("/home/ann/games/g.json: no such file", Path("/home/ann/games/g.json"))
-    'g.json: no such file'
-    """
-    for shown in {str(path), str(path.resolve()), os.path.realpath(path)}:
-        message = message.replace(shown, path.name)
-    return message
 
 
 def _one_line(text: str) -> str:
@@ -359,7 +254,7 @@ def create_app(
         try:
             result, _ = add_deal(game, deal)
         except ScoresheetError as exc:
-            if _changed(game.snapshot.data):
+            if live.changed(game.snapshot.data):
                 raise Refused(
                     409,
                     f"the game changed while deal {number} was being saved (another command "
@@ -410,7 +305,7 @@ def create_app(
         try:
             result, _ = undo_last(game)
         except ScoresheetError as exc:
-            if _changed(game.snapshot.data):
+            if live.changed(game.snapshot.data):
                 raise Refused(
                     409,
                     "the game changed while undoing (another command wrote it); "
@@ -435,7 +330,7 @@ def create_app(
         try:
             result = edit_deal(game, number, deal)
         except ScoresheetError as exc:
-            if _changed(game.snapshot.data):
+            if live.changed(game.snapshot.data):
                 raise Refused(
                     409,
                     f"the game changed while deal {number} was being corrected (another "
@@ -444,12 +339,6 @@ def create_app(
             raise Refused(422, str(exc)) from None
         shown = registry.part(result.game, "views").deal_text(result, number)
         return f"corrected (kept in the file's history): {shown}", len(result.deals)
-
-    def _changed(data: bytes) -> bool:
-        try:
-            return path.read_bytes() != data
-        except OSError:
-            return True
 
     async def change(request: Request, role: str, action: str, number: int) -> Response:
         try:
