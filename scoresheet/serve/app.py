@@ -21,6 +21,8 @@ the deal it builds is saved, once confirmed, through ``POST deals/N`` like any o
 Every state-changing request must carry the page's token (an HMAC the server can check
 without keeping state), be JSON, and, when the browser says where it comes from
 (``Origin``, ``Sec-Fetch-Site``), come from this very page. Bodies are limited to 64 KiB.
+The live pages' streams are shared out by :mod:`scoresheet.serve.streams`: some kept for
+the scoring link, a few per address.
 """
 
 from __future__ import annotations
@@ -38,7 +40,7 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.requests import ClientDisconnect, Request
-from starlette.responses import JSONResponse, Response, StreamingResponse
+from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from scoresheet import record as rec
@@ -47,12 +49,11 @@ from scoresheet.errors import ScoresheetError
 from scoresheet.limits import MAX_DEALS
 from scoresheet.serve import form
 from scoresheet.serve.live import Live, public
+from scoresheet.serve.streams import Slots, event_stream
 from scoresheet.session import add_deal, edit_deal, undo_last
 
 MAX_BODY = 64 * 1024
 BODY_SECONDS = 10  # a request's body must arrive within this time
-MAX_PAGES = 256  # live pages at once: a table has a handful; this bounds the memory held
-KEEP_ALIVE_SECONDS = 15.0
 
 SECURITY_HEADERS = [
     (
@@ -157,6 +158,7 @@ def create_app(
     ``stopping`` tells the live streams to end (the server is shutting down).
     """
     live = Live(path)
+    slots = Slots()
     secret = secrets.token_bytes(32)
     save_lock = asyncio.Lock()
     pending: set[asyncio.Task[None]] = set()
@@ -397,35 +399,6 @@ def create_app(
         task.add_done_callback(pending.discard)
         return JSONResponse({"message": _one_line(message), "deals": deals})
 
-    async def events(request: Request) -> Response:
-        if len(live.listeners) >= MAX_PAGES:
-            return Response(
-                f"too many pages open (at most {MAX_PAGES})\n",
-                status_code=503,
-                media_type="text/plain",
-            )
-        queue = live.listen()
-
-        async def stream() -> AsyncIterator[bytes]:
-            try:
-                yield b"retry: 1000\n\n" + live.event
-                idle = 0.0
-                while not stopping():
-                    try:
-                        yield await asyncio.wait_for(queue.get(), 0.5)
-                        idle = 0.0
-                    except TimeoutError:
-                        idle += 0.5
-                        if idle >= KEEP_ALIVE_SECONDS:
-                            idle = 0.0
-                            yield b": still here\n\n"
-            finally:
-                live.listeners.discard(queue)
-
-        return StreamingResponse(
-            stream(), media_type="text/event-stream", headers={"x-accel-buffering": "no"}
-        )
-
     async def dispatch(request: Request) -> Response:
         parts = request.url.path.split("/")
         # "/KEY/REST": parts == ["", KEY, *REST]
@@ -448,7 +421,8 @@ def create_app(
             if rest == "state":
                 return JSONResponse(live.state)
             if rest == "events":
-                return await events(request)
+                address = request.client.host if request.client is not None else None
+                return event_stream(live, slots, role, address, stopping)
             return Response("not found\n", status_code=404, media_type="text/plain")
         if method == "POST":
             head, _, tail = rest.partition("/")

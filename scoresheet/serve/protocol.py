@@ -9,9 +9,15 @@ would answer every real request with 503. Here:
   or of its last response (a keep-alive connection idle that long is closed too), and
   the body within :data:`BODY_SECONDS` more; partial data does not restart the clock;
 - a request being answered is not timed out while the client reads it (a live page's
-  event stream lasts), but one whose answer the client stops reading is cut off once the
-  write buffer has stayed full for :data:`WRITE_SECONDS` (a client that sends requests
-  and never reads would otherwise hold its connection, busy, for good);
+  event stream lasts), but one whose answer the client stops reading is cut off once no
+  byte of it has left for :data:`WRITE_SECONDS` (a client that sends requests and never
+  reads, or a page that never reads its stream, would otherwise hold its connection,
+  busy, for good). The system keeps at most :data:`UNSENT_BYTES` of a connection's
+  answer waiting unsent (``TCP_NOTSENT_LOWAT``, where the system has it) and nothing
+  waits above it here, so the deadline starts with the first write that cannot be
+  handed on — be it only a keep-alive of a quiet game's stream — once the client's own
+  buffer is full; the connection is then reset, so the system does not keep the
+  unsent bytes either;
 - at :data:`MAX_CONNECTIONS` open connections, a new one closes the connection that has
   waited longest without a request in progress; only when every connection is serving a
   request does a new one get ``503``.
@@ -23,6 +29,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import socket
+import struct
 from typing import Any
 
 import h11
@@ -31,6 +39,7 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 HEAD_SECONDS = 5.0
 BODY_SECONDS = 12.0  # the application answers 408 after 10 s; this is the backstop
 WRITE_SECONDS = 20.0  # an answer the client does not read for this long is cut off
+UNSENT_BYTES = 4096  # what the system may hold of an answer that the client cannot take yet
 MAX_CONNECTIONS = 320
 
 
@@ -43,6 +52,7 @@ class TimedH11Protocol(H11Protocol):
         self._waiting_since = 0.0  # when the connection last began waiting for a head
         self._body_armed = False
         self._stalled: asyncio.TimerHandle | None = None  # the write deadline, when armed
+        self._unsent = 0  # what waited to be sent when the write deadline was armed
 
     # A connection "waits" while no request is being answered on it.
     def waiting(self) -> bool:
@@ -77,6 +87,13 @@ class TimedH11Protocol(H11Protocol):
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
+        sock = transport.get_extra_info("socket")
+        unsent = getattr(socket, "TCP_NOTSENT_LOWAT", None)
+        if sock is not None and unsent is not None:
+            with contextlib.suppress(OSError):
+                sock.setsockopt(socket.IPPROTO_TCP, unsent, UNSENT_BYTES)
+        # A byte the system will not take pauses the writer (and starts its deadline).
+        transport.set_write_buffer_limits(high=0)
         self._await_head()
         if len(self.connections) > MAX_CONNECTIONS:
             self._make_room()
@@ -104,11 +121,15 @@ class TimedH11Protocol(H11Protocol):
         super().connection_lost(exc)
 
     def pause_writing(self) -> None:
-        """The client has stopped reading what is sent (the buffer is full): it has
-        :data:`WRITE_SECONDS` to read again."""
+        """What is sent waits for the client to read (the system's buffer is full): it
+        has :data:`WRITE_SECONDS` to take some of it."""
         super().pause_writing()
         if self._stalled is None:
-            self._stalled = self.loop.call_later(WRITE_SECONDS, self._write_stalled)
+            self._arm_write()
+
+    def _arm_write(self) -> None:
+        self._unsent = self.transport.get_write_buffer_size()
+        self._stalled = self.loop.call_later(WRITE_SECONDS, self._write_stalled)
 
     def resume_writing(self) -> None:
         self._write_ok()
@@ -121,8 +142,17 @@ class TimedH11Protocol(H11Protocol):
 
     def _write_stalled(self) -> None:
         self._stalled = None
-        if not self.transport.is_closing():
-            self.transport.abort()  # close() would wait for the buffer to drain: never
+        unsent = self.transport.get_write_buffer_size()
+        if unsent and unsent < self._unsent:
+            self._arm_write()  # slow, not stopped: the client took some meanwhile
+        elif unsent:
+            # Reset, not closed: close() would wait for the buffer to drain, which it
+            # never will, and the system would keep what it holds for minutes more.
+            sock = self.transport.get_extra_info("socket")
+            if sock is not None:
+                with contextlib.suppress(OSError):
+                    sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+            self.transport.abort()
 
     def handle_events(self) -> None:
         super().handle_events()
