@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.main import get_command
@@ -19,42 +20,41 @@ from scoresheet.cli import app
 from tests.cli_helpers import ROOT, assert_one_line_error, run
 
 CLASSIC = ROOT / "examples" / "classic.json"
-PLAYERS = ("--players", "Ann,Bob,Cat,Dan")
 
-# (command, parameter, the command line with "" where that parameter's path goes)
-EMPTY: list[tuple[str, str, tuple[str, ...]]] = [
-    ("score", "game", ("score", "")),
-    ("new", "game", ("new", "", *PLAYERS)),
-    ("add", "game", ("add", "", "no-king", "--king", "Bob")),
-    ("edit", "game", ("edit", "", "1", "no-king", "--king", "Bob")),
-    ("play", "game", ("play", "")),
-    ("undo", "game", ("undo", "", "--yes")),
-    ("show", "game", ("show", "")),
-    ("status", "game", ("status", "")),
-    ("history", "game", ("history", "")),
-    ("export", "game", ("export", "")),
-    ("export", "output", ("export", "g.json", "-o", "")),
-    ("blank", "output", ("blank", "-o", "", *PLAYERS)),
-    ("audit", "file", ("audit", "")),
-    ("import", "sheet", ("import", "", "-o", "new.json")),
-    ("import", "output", ("import", "g.xlsx", "-o", "")),
-    ("settle", "games", ("settle", "g.json", "", "--stake", "1")),
-    ("settle", "xlsx", ("settle", "g.json", "--stake", "1", "--partial", "--xlsx", "")),
-    ("stats", "paths", ("stats", "")),
-    ("stats", "paths", ("stats", "g.json", "")),
-    ("stats", "xlsx", ("stats", "g.json", "--xlsx", "")),
-    ("serve", "game", ("serve", "", "--port", "0")),
-]
+# A command line of each command taking a path; <name> stands for its argument ``name``,
+# a game file there unless the command reads a workbook. Each path the command takes,
+# argument or option, is tried empty in turn (an option's added to the line).
+LINES: dict[str, list[str]] = {
+    "score": ["<game>"],
+    "new": ["<game>", "--players", "Ann,Bob,Cat,Dan"],
+    "add": ["<game>", "no-king", "--king", "Bob"],
+    "edit": ["<game>", "1", "no-king", "--king", "Bob"],
+    "play": ["<game>"],
+    "undo": ["<game>", "--yes"],
+    "show": ["<game>"],
+    "status": ["<game>"],
+    "history": ["<game>"],
+    "export": ["<game>"],
+    "blank": ["--players", "Ann,Bob,Cat,Dan"],
+    "audit": ["<file>"],
+    "import": ["<sheet>", "-o", "new.json"],
+    "settle": ["<games>", "--stake", "1", "--partial"],
+    "stats": ["<paths>"],
+    "serve": ["<game>", "--port", "0"],
+}
+WORKBOOKS = {"file", "sheet"}  # the arguments that name a workbook
 
 
-def _path_parameters() -> set[tuple[str, str]]:
-    """Every (command, parameter) of the command line that takes a path."""
-    found: set[tuple[str, str]] = set()
+def _path_parameters() -> list[tuple[str, str, tuple[str, ...]]]:
+    """Every (command, parameter, option's spellings) of the command line that takes a
+    path; no spelling for an argument."""
+    found: list[tuple[str, str, tuple[str, ...]]] = []
 
-    def walk(command: object, name: str) -> None:
+    def walk(command: Any, name: str) -> None:
         for param in getattr(command, "params", ()):
             if isinstance(param.type, TyperPath):
-                found.add((name, str(param.name)))
+                option = param.opts if param.param_type_name == "option" else []
+                found.append((name, str(param.name), tuple(option)))
         for sub_name, sub in getattr(command, "commands", {}).items():
             walk(sub, f"{name} {sub_name}".strip())
 
@@ -62,25 +62,49 @@ def _path_parameters() -> set[tuple[str, str]]:
     return found
 
 
-def test_the_list_holds_every_path_the_commands_take() -> None:
-    assert _path_parameters() == {(command, param) for command, param, _ in EMPTY}
+PATHS = _path_parameters()
 
 
-@pytest.mark.parametrize(
-    ("command", "param", "args"), EMPTY, ids=[" ".join(a) for _, _, a in EMPTY]
-)
-def test_an_empty_path_is_refused(
-    tmp_path: Path, command: str, param: str, args: tuple[str, ...]
-) -> None:
+def _line(command: str, empty: str, option: tuple[str, ...]) -> list[str]:
+    """The command line of ``command`` with the argument ``empty``, or the option spelt
+    ``option``, empty."""
+    args = [command]
+    for word in LINES[command]:
+        if word.startswith("<"):
+            name = word[1:-1]
+            word = "" if name == empty and not option else "g.json"
+            word = "g.xlsx" if word and name in WORKBOOKS else word
+        elif args[-1] in option:
+            word = ""
+        args.append(word)
+    return args if "" in args else [*args, option[0], ""]
+
+
+def test_every_path_is_tried_and_every_command_has_a_line() -> None:
+    assert {command for command, _, _ in PATHS} == set(LINES)
+    assert ("stats", "xlsx", ("--xlsx",)) in PATHS and ("export", "game", ()) in PATHS
+
+
+CASES = [_line(command, param, option) for command, param, option in PATHS]
+CASES.append(["stats", "g.json", ""])  # one empty among others
+CASES.append(["settle", "g.json", "", "--stake", "1"])
+
+
+@pytest.mark.parametrize("args", CASES, ids=[" ".join(a) for a in CASES])
+def test_an_empty_path_is_refused(tmp_path: Path, args: list[str]) -> None:
     shutil.copy(CLASSIC, tmp_path / "g.json")
     assert run("export", tmp_path / "g.json", "-o", tmp_path / "g.xlsx").returncode == 0
     before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
     proc = run(*args, cwd=tmp_path)
     line = assert_one_line_error(proc)
     assert proc.returncode == 2
-    shown = {"output": "'-o' / '--output'", "xlsx": "'--xlsx'"}.get(param, f"'{param}'")
-    assert line.startswith(f"scoresheet {command}: ")
-    assert shown in line and "the path is empty" in line, line
+    where = args.index("")
+    named = args[where - 1] if args[where - 1].startswith("-") else None
+    shown = "'-o' / '--output'" if named == "-o" else f"'{named}'" if named else None
+    assert line.startswith(f"scoresheet {args[0]}: Invalid value for ")
+    assert "the path is empty" in line, line
+    if shown is not None:
+        assert shown in line, line
     assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before
 
 
