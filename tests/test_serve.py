@@ -411,10 +411,12 @@ def test_the_form_endpoint_walks_the_next_deal_then_the_deal_is_saved(
     game, _ = half_game
     before = game.read_bytes()
     token = page_token(server.score)
-    status, reply = post_json(server.score, "deals/19/ask", {}, token=token)
+    status, reply = post_json(server.score, "deals/19/ask", {"answers": []}, token=token)
     assert status == 200, reply
     assert reply["number"] == 19 and reply["question"]["key"] == "contract"
-    status, wrong = post_json(server.score, "deals/19/ask", {"text": "zzz"}, token=token)
+    status, wrong = post_json(
+        server.score, "deals/19/ask", {"answers": [], "text": "zzz"}, token=token
+    )
     assert status == 200 and wrong["error"].startswith('"zzz" is not a contract')
     while "question" in reply:
         text = answer_for(reply["question"])
@@ -424,7 +426,7 @@ def test_the_form_endpoint_walks_the_next_deal_then_the_deal_is_saved(
     assert game.read_bytes() == before  # asking saves nothing
     status, saved = post_json(server.score, "deals/19", reply["deal"], token=token)
     assert (status, saved["deals"]) == (200, 19)
-    status, late = post_json(server.score, "deals/19/ask", {}, token=token)
+    status, late = post_json(server.score, "deals/19/ask", {"answers": []}, token=token)
     assert status == 409 and "deal 19 was saved first" in late["error"]
     assert late["state"]["form"] == {"number": 20}
 
@@ -434,13 +436,16 @@ def test_the_form_endpoint_is_for_the_scoring_link_and_bounded(
 ) -> None:
     game, _ = half_game
     before = game.read_bytes()
-    status, answer = post_json(server.view, "deals/19/ask", {})
+    status, answer = post_json(server.view, "deals/19/ask", {"answers": []})
     assert status == 403 and "view-only" in answer["error"]
     too_many = {"answers": [["contract", "x"]] * 201}
     status, answer = post_json(server.score, "deals/19/ask", too_many)
     assert status == 400 and "at most 200" in answer["error"]
-    status, answer = post_json(server.score, "deals/21/ask", {})
+    status, answer = post_json(server.score, "deals/21/ask", {"answers": []})
     assert status == 409 and "the next is deal 19" in answer["error"]
+    # No answers at all is not the same as none given yet: refused, not asked afresh.
+    status, answer = post_json(server.score, "deals/19/ask", {"text": "no-queens"})
+    assert status == 400 and answer["error"].startswith("answers: missing"), answer
     assert game.read_bytes() == before
 
 

@@ -157,7 +157,7 @@ def test_real_pages_are_served_while_hundreds_of_idle_sockets_are_open(
             status, body, _ = request("GET", s.view + "state")
             assert status == 200, body
             assert json.loads(body)["deals"] == 18
-        status, reply = post_json(s.score, "deals/19/ask", {})
+        status, reply = post_json(s.score, "deals/19/ask", {"answers": []})
         assert status == 200, reply
         page = http.client.HTTPConnection("127.0.0.1", s.port, timeout=10)
         page.request("GET", urlsplit(s.score).path + "events")

@@ -219,8 +219,10 @@ def test_a_complete_game_has_no_form(tmp_path: Path) -> None:
         ({"answers": [["contract", 3]]}, "answers[0]"),
         ({"answers": [["k", "x" * (form.MAX_TEXT + 1)]]}, "answers[0]"),
         ({"answers": [["k", "x"]] * (form.MAX_ANSWERS + 1)}, "at most"),
-        ({"text": ["no-queens"]}, "text:"),
-        ({"back": "yes"}, "back: true or false"),
+        ({"answers": [], "text": ["no-queens"]}, "text:"),
+        ({"answers": [], "back": "yes"}, "back: true or false"),
+        ({}, "answers: missing"),
+        ({"text": "no-queens"}, "answers: missing"),
     ],
 )
 def test_a_request_is_bounded_in_number_and_length_of_answers(body: Any, wrong: str) -> None:

@@ -65,7 +65,12 @@ def read_answers(body: Any) -> tuple[list[tuple[str, str]], str | None, bool]:
     """The answers, the new answer and ``back`` of a request; raises with what is wrong."""
     if not isinstance(body, Mapping):
         raise ScoresheetError('the form sends {"answers": [[key, text], …], "text": …}')
-    given = body.get("answers", [])
+    if "answers" not in body:
+        # Not "no answers yet": a page always sends the answers it holds, [] at first.
+        raise ScoresheetError(
+            'answers: missing; the form sends {"answers": [[key, text], …], "text": …}'
+        )
+    given = body["answers"]
     if not isinstance(given, list) or len(given) > MAX_ANSWERS:
         raise ScoresheetError(f"answers: a list of at most {MAX_ANSWERS} [key, text] pairs")
     pairs: list[tuple[str, str]] = []
