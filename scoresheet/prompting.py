@@ -153,7 +153,7 @@ def navigation(text: str, players: Sequence[str], *, can_quit: bool = False) -> 
         **(dict.fromkeys(QUIT_WORDS, "quit") if can_quit else {}),
     }
     found = entry.keyword(text, words)
-    marked, what = found if found is not None else (False, None)
+    marked, what = (found[0], str(found[1])) if found is not None else (False, None)
     if what is None or marked or entry.typed(text) in players:
         return what if what is None or marked else None
     could = entry.player_matches(t, players)
