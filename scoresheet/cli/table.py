@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from scoresheet import registry
+from scoresheet.cli.language import help_text
 from scoresheet.cli.options import GamePath, Width, deal_flags, deal_options, typed_names
 from scoresheet.cli.output import deal_line, echo_after_deal, echo_prose, echo_view, term_for
 from scoresheet.errors import ScoresheetError
@@ -77,8 +78,11 @@ def register(app: typer.Typer) -> None:
             str | None,
             typer.Option(
                 "--game",
-                help=f"The game: {', '.join(registry.names()[:-1])} or {registry.names()[-1]} "
-                f"(default: the game of --rules, else {registry.DEFAULT_GAME}).",
+                help=help_text(
+                    "The game: {games} (default: the game of --rules, else {default}).",
+                    games=", ".join(registry.names()),
+                    default=registry.DEFAULT_GAME,
+                ),
                 show_default=False,
             ),
         ] = None,
@@ -111,9 +115,11 @@ def register(app: typer.Typer) -> None:
             list[str] | None,
             typer.Option(
                 "--team",
-                help="A partnership ("
-                + ", ".join(g.title for g in registry.GAMES.values() if g.teams)
-                + "), repeatable: --team Ann,Cat --team Bob,Dan (default: opposite seats).",
+                help=help_text(
+                    "A partnership ({games}), repeatable: --team Ann,Cat --team Bob,Dan "
+                    "(default: opposite seats).",
+                    games=", ".join(g.title for g in registry.GAMES.values() if g.teams),
+                ),
                 show_default=False,
             ),
         ] = None,
