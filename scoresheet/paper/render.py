@@ -21,10 +21,10 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from scoresheet.errors import ScoresheetError
-from scoresheet.paper.fonts import font_files
+from scoresheet.paper.fonts import new_pdf
 from scoresheet.paper.kit import signed
 from scoresheet.paper.model import MIN_FONT, Block, Chart, Doc, Grid
-from scoresheet.paper.scripts import check_glyphs, isolated, right_to_left
+from scoresheet.paper.scripts import isolated, right_to_left, texts
 
 if TYPE_CHECKING:
     from fpdf import FPDF
@@ -91,14 +91,8 @@ def render(doc: Doc, paper: str = "a4") -> bytes:
     if paper not in PAPER_MM:
         raise ScoresheetError(f'--paper: "{paper}" is not a paper size (a4 or letter)')
 
-    files = font_files()
-    from fpdf import FPDF
-
     # One document, its fonts read once; each page is added in the orientation chosen.
-    pdf = FPDF(unit="mm", format="A4" if paper == "a4" else "Letter")
-    for style, path in files.items():
-        pdf.add_font(FONT, style, str(path))
-    check_glyphs(doc, getattr(pdf.fonts[FONT.lower()], "cmap", {}))
+    pdf = new_pdf(FONT, "A4" if paper == "a4" else "Letter", texts(doc), list(doc.initials))
     rtl = right_to_left(doc)  # Hebrew, Arabic: drawn right to left, Arabic letters joined
     pdf.set_text_shaping(bool(rtl))
     doc = isolated(_shortened(doc, pdf), rtl)

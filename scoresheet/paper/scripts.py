@@ -1,9 +1,10 @@
-"""The writing of a document's text on paper: what the font can draw, and which way.
+"""The writing of a document's text on paper: all of it, and which way.
 
-A character the font lacks is refused, named. Names written right to left (Hebrew,
-Arabic): fpdf2 draws such text right to left, Arabic letters joined, once text shaping
-is on (HarfBuzz); each such name, and its initials, is set apart as a unit of its own
-(a first-strong isolate), so the line around it still reads left to right.
+Which font draws each character is for :mod:`scoresheet.paper.fonts` to find. Names
+written right to left (Hebrew, Arabic): fpdf2 draws such text right to left, Arabic
+letters joined, once text shaping is on (HarfBuzz); each such name, and its initials,
+is set apart as a unit of its own (a first-strong isolate), so the line around it still
+reads left to right.
 """
 
 from __future__ import annotations
@@ -11,13 +12,12 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import replace
-from typing import Any
 
-from scoresheet.errors import ScoresheetError
 from scoresheet.paper.model import Doc, Grid
 
 
-def _texts(doc: Doc) -> list[str]:
+def texts(doc: Doc) -> list[str]:
+    """Every text ``doc`` prints."""
     grids = [doc.grid, *(g for row in doc.after for g in row)]
     out = [doc.title, *doc.lines, *doc.notes, *doc.legend]
     for g in grids:
@@ -28,17 +28,6 @@ def _texts(doc: Doc) -> list[str]:
     if doc.chart is not None:
         out += [name for name, _ in doc.chart.series]
     return out
-
-
-def check_glyphs(doc: Doc, cmap: Any) -> None:
-    """Refuse text the font cannot draw (it would vanish from the page), naming it."""
-    for text in _texts(doc):
-        missing = sorted({c for c in text if c.isprintable() and ord(c) not in cmap})
-        if missing:
-            raise ScoresheetError(
-                f'PDF: "{text}" has characters the font (DejaVu Sans) cannot print: '
-                + " ".join(missing)
-            )
 
 
 FSI, PDI = "\u2068", "\u2069"  # first-strong isolate, pop directional isolate
