@@ -8,8 +8,11 @@ contract (see the spec): keys may be added, never renamed.
 from __future__ import annotations
 
 import json
+import math
 import re
 import unicodedata
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
@@ -104,51 +107,133 @@ def _duplicate(text: str | bytes, source: str) -> ScoresheetError:
 # one is walked to find where it is (a "\n" may be an escaped backslash before an n).
 _ESCAPES: tuple[str, ...] = ("\\u000", "\\u001", "\\u007f", "\\u007F", "\\u008", "\\u009")
 _ESCAPES += ("\\b", "\\f", "\\n", "\\r", "\\t")
-_RAW_CONTROL = re.compile("[\x7f-\x9f]")
+
+# A lone surrogate (U+D800–U+DFFF: half of a UTF-16 pair, not a character) cannot be
+# written as UTF-8, so a game holding one could never be saved. A file's text is decoded
+# strictly, so there it can only come from an escape (\ud800); typed text (--deal) may
+# carry one as itself. A pair of escapes (\ud83d\ude00) is one character and passes the
+# walk that a text with any such escape is given.
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_RAW = re.compile("[\x7f-\x9f\ud800-\udfff]")  # either, standing as itself
+
+Place = tuple[int | str, ...]
 
 
-def _may_hold_control(text: str) -> bool:
-    if "\\" in text and any(escape in text for escape in _ESCAPES):
-        return True
+def _suspects(text: str) -> tuple[bool, bool]:
+    """Whether ``text`` may hold a control character, and a lone surrogate: substring
+    searches and one scan for either kind standing as itself, all at C speed."""
+    control = "\\" in text and any(escape in text for escape in _ESCAPES)
+    surrogate = "\\u" in text and _SURROGATE_ESCAPE.search(text) is not None
     if text.isascii():
-        return "\x7f" in text
-    return _RAW_CONTROL.search(text) is not None
+        return control or "\x7f" in text, surrogate
+    if _RAW.search(text) is not None:  # which of the two, the walks tell
+        return True, True
+    return control, surrogate
 
 
-def _control(data: Any) -> tuple[tuple[int | str, ...], str, bool] | None:
-    """Where the first text holding a control character is, the character, and whether
-    the text is a key (of the object at that place) rather than a value."""
-    stack: list[tuple[Any, tuple[int | str, ...]]] = [(data, ())]
+def _nodes(data: Any) -> Iterator[tuple[Place, Any]]:
+    """Every value in ``data`` with its place, in reading order."""
+    stack: list[tuple[Place, Any]] = [((), data)]
     while stack:
-        node, loc = stack.pop()
-        texts: list[str] = []
-        if isinstance(node, str):
-            texts = [node]
-        elif isinstance(node, dict):
-            texts = list(node)
-            stack.extend(
-                (value, (*loc, key))
-                for key, value in reversed(node.items())
-                if loc or key != "players"  # checked as names are, with their own message
-            )
+        loc, node = stack.pop()
+        yield loc, node
+        if isinstance(node, dict):
+            stack.extend(((*loc, key), value) for key, value in reversed(node.items()))
         elif isinstance(node, list):
-            stack.extend((value, (*loc, i)) for i, value in reversed(list(enumerate(node))))
+            stack.extend(((*loc, i), value) for i, value in reversed(list(enumerate(node))))
+
+
+def _control_in(text: str) -> str | None:
+    return next((c for c in text if unicodedata.category(c) == "Cc"), None)
+
+
+def _surrogate_in(text: str) -> str | None:
+    found = _SURROGATE.search(text)
+    return None if found is None else found.group()
+
+
+def _text_with(
+    data: Any, find: Callable[[str], str | None], *, names: bool
+) -> tuple[Place, str, bool] | None:
+    """Where the first text (a key or a value) in which ``find`` finds a character is, the
+    character, and whether the text is a key (of the object at that place); the players'
+    names only if ``names`` (they are otherwise checked as names are, with their own
+    message)."""
+    for loc, node in _nodes(data):
+        if not names and loc[:1] == ("players",):
+            continue
+        texts = [node] if isinstance(node, str) else list(node) if isinstance(node, dict) else []
         for text in texts:
-            for c in text:
-                if unicodedata.category(c) == "Cc":
-                    return loc, c, isinstance(node, dict)
+            c = find(text)
+            if c is not None:
+                return loc, c, isinstance(node, dict)
     return None
 
 
-def _control_message(data: Any, source: str) -> ScoresheetError | None:
-    found = _control(data)
+def _place(loc: Place, in_key: bool) -> str:
+    return f"a key of {_where(loc) if loc else 'the top level'}" if in_key else _where(loc)
+
+
+def _text_message(data: Any, source: str, *, control: bool) -> ScoresheetError | None:
+    """The refusal of the first control character (``control``) or lone surrogate."""
+    found = _text_with(data, _control_in if control else _surrogate_in, names=not control)
     if found is None:
         return None
     loc, c, in_key = found
-    place = f"a key of {_where(loc) if loc else 'the top level'}" if in_key else _where(loc)
+    shown, place = repr(c)[1:-1], _place(loc, in_key)
+    if control:
+        return ScoresheetError(
+            f"{source}: {place}: the control character {shown} is refused (an "
+            "escape sequence would reach the terminal or the page that shows it)"
+        )
     return ScoresheetError(
-        f"{source}: {place}: the control character {repr(c)[1:-1]} is refused (an "
-        "escape sequence would reach the terminal or the page that shows it)"
+        f"{source}: {place}: the lone surrogate {shown} is refused (half of a UTF-16 "
+        "pair, not a character: no file can hold it)"
+    )
+
+
+def check_text(data: Any, source: str) -> None:
+    """Refuse, naming where, data holding a lone surrogate: no file could save it. Data
+    read by :func:`parse` never does; this is for data made otherwise (typed options)."""
+    refused = _text_message(data, source, control=False)
+    if refused is not None:
+        raise refused
+
+
+@dataclass(frozen=True)
+class _NotFinite:
+    """What stands in for NaN, Infinity, -Infinity or a number too large (1e400) while a
+    text is parsed: JSON has no such number, and other programs refuse a file with one."""
+
+    text: str
+
+
+class _Numbers:
+    """The parser's hooks for numbers that are not finite: each becomes a
+    :class:`_NotFinite`, found (and refused, naming where) once the text is parsed."""
+
+    def __init__(self) -> None:
+        self.seen = False
+
+    def constant(self, text: str) -> _NotFinite:
+        self.seen = True
+        return _NotFinite(text)
+
+    def number(self, text: str) -> float | _NotFinite:
+        value = float(text)
+        if math.isfinite(value):
+            return value
+        self.seen = True
+        return _NotFinite(text)
+
+
+def _not_finite_message(data: Any, source: str) -> ScoresheetError:
+    loc, node = next((loc, node) for loc, node in _nodes(data) if isinstance(node, _NotFinite))
+    shown = node.text if len(node.text) <= 24 else node.text[:23] + "…"
+    return ScoresheetError(
+        f"{source}: {_where(loc)}: {shown} is not a finite number; refused (JSON has no "
+        "NaN or Infinity: other programs could not read the file)"
     )
 
 
@@ -159,17 +244,28 @@ def parse(text: str | bytes, *, source: str = "game", answers: bool = False) -> 
     values (``json`` would keep the last one); so is a control character in any text
     (an escape sequence would reach the terminal that shows it), except in ``answers``:
     text typed at a question, which is read as ``play`` reads it (a tab is a space) and
-    never kept as typed. Bytes are decoded as a game file's text is everywhere
+    never kept as typed. A lone surrogate (``"\\ud800"``, which no file can hold) and a
+    number that is not finite (``NaN``, ``Infinity``, ``1e400``) are refused anywhere,
+    naming where. Bytes are decoded as a game file's text is everywhere
     (:func:`scoresheet.store.decode_text`).
 
     >>> parse('{"deals": [{"a": 1, "a": 2}]}', source="g")
     Traceback (most recent call last):
     scoresheet.errors.ScoresheetError: g: "a" is given twice in deal 1 (1, then 2); refused: ...
+    >>> parse('{"note": [1, NaN]}', source="g")
+    Traceback (most recent call last):
+    scoresheet.errors.ScoresheetError: g: note entry 2: NaN is not a finite number; refused ...
     """
     if isinstance(text, bytes):
         text = decode_text(text, source)
+    numbers = _Numbers()
     try:
-        data = json.loads(text, object_pairs_hook=_unique)
+        data = json.loads(
+            text,
+            object_pairs_hook=_unique,
+            parse_constant=numbers.constant,
+            parse_float=numbers.number,
+        )
     except _DuplicateKey:
         raise _duplicate(text, source) from None
     except RecursionError:
@@ -178,8 +274,11 @@ def parse(text: str | bytes, *, source: str = "game", answers: bool = False) -> 
         raise ScoresheetError(f"{source}: not valid JSON ({exc})") from None
     except ValueError:  # an integer of thousands of digits
         raise ScoresheetError(f"{source}: a number with too many digits; refused") from None
-    if not answers and _may_hold_control(text):
-        refused = _control_message(data, source)
+    if numbers.seen:
+        raise _not_finite_message(data, source)
+    control, surrogate = _suspects(text)
+    for kind, suspected in ((True, control and not answers), (False, surrogate)):
+        refused = _text_message(data, source, control=kind) if suspected else None
         if refused is not None:
             raise refused
     return data

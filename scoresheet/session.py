@@ -67,9 +67,21 @@ def rescore(data: dict[str, Any], source: str) -> tuple[GameFile, GameResult]:
     return record, score(record)
 
 
+def _text(record: GameFile, source: str) -> str:
+    """The text of ``record`` as saved, refused (nothing saved) if no file could hold it: a
+    lone surrogate."""
+    text = rec.dumps(record)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        rec.check_text(rec.to_data(record), source)
+        raise  # pragma: no cover - an unencodable text holds a surrogate, found above
+    return text
+
+
 def save(game: OpenGame, record: GameFile) -> None:
     """Save ``record`` over the file, refusing if another command wrote it since it was read."""
-    write_if_unchanged(game.snapshot, rec.dumps(record))
+    write_if_unchanged(game.snapshot, _text(record, game.path.name))
 
 
 def new_game(
@@ -109,7 +121,7 @@ def new_game(
     if teams:
         data["teams"] = [list(team) for team in teams]
     record, result = rescore(data, path.name)
-    create_new(path, rec.dumps(record), force=force)
+    create_new(path, _text(record, path.name), force=force)
     return result
 
 
