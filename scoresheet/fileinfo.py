@@ -1,5 +1,6 @@
-"""What a path names and what went wrong with it, in a user's words, for reading, saving
-and locking game files (:mod:`scoresheet.store`, :mod:`scoresheet.locks`)."""
+"""What a path names and what went wrong with it, and how large a file is, in a user's
+words, for reading, saving and locking game files (:mod:`scoresheet.store`,
+:mod:`scoresheet.locks`)."""
 
 from __future__ import annotations
 
@@ -37,3 +38,19 @@ def file_kind(mode: int) -> str:
     if stat.S_ISLNK(mode):
         return "a symbolic link"
     return "not a regular file"
+
+
+def megabytes(size: int) -> str:
+    return f"{size / 1024 / 1024:.1f} MB"
+
+
+def sizes(size: int, limit: int) -> tuple[str, str]:
+    """A size over a limit and the limit as a reader takes them in: in MB, or in bytes
+    where one decimal would not tell them apart ("5.0 MB, at most 5.0 MB").
+
+    >>> sizes(17_000_000, 16 * 1024 * 1024), sizes(5 * 1024 * 1024 + 1, 5 * 1024 * 1024)
+    (('16.2 MB', '16.0 MB'), ('5,242,881 bytes', '5,242,880 bytes'))
+    """
+    if megabytes(size) != megabytes(limit):
+        return megabytes(size), megabytes(limit)
+    return f"{size:,} bytes", f"{limit:,} bytes"

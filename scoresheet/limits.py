@@ -15,11 +15,20 @@ MAX_PLAYERS = 8  # players in a game file (each game narrows it: Barbu 3–6, Be
 MAX_DEALS = 1000  # deals in a game, and deal rows in any workbook
 MAX_ROUNDS = 100  # rounds of a Barbu or Rosbiratschka preset (and MAX_DEALS still holds)
 MAX_TARGET = 10_000  # a race game's target (Belote; Caribbean All Fours stops at 999)
-MAX_HISTORY = 10_000  # corrections and undos kept in a game file
+MAX_HISTORY = 300  # corrections and undos kept in a game file (``history --trim`` makes room)
 MAX_DECLARATIONS = 12  # Belote declarations in one deal (three for each player)
 MAX_NUMBER = 1_000_000  # any count, points or rule value, either sign
 MAX_DIGITS = 7  # digits of a number typed at the table (``--queens Ann=2``)
 MAX_ANSWER = 10_000  # characters of one answer read by ``play`` from a pipe or a file
+MAX_GAME_BYTES = 16 * 1024 * 1024  # a game file, as read and as saved
+MAX_VALUES = 1_000_000  # JSON values (objects, lists, texts, numbers, keys) in one game file
+
+# A game at every bound above fits in MAX_GAME_BYTES, saved, with room to spare: Barbu
+# for six, names of 40 four-byte characters and every double and redouble in each of its
+# 972 deals takes 8.5 MB written out, and each of MAX_HISTORY corrections of its largest
+# deal (before and after, on one line) 20 kB more, 14.4 MB in all. Such a game holds
+# under 200,000 values. ``tests/test_game_limits.py`` builds it, and one of MAX_DEALS
+# deals, and saves them.
 
 # Workbooks: the rows a writer may make and a reader reads, from the bounds above. A
 # writer leaves a few empty deal rows after the last deal of an unfinished game; a reader

@@ -11,13 +11,14 @@ import json
 import math
 import re
 import unicodedata
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from scoresheet import registry
 from scoresheet.errors import ScoresheetError
+from scoresheet.limits import MAX_HISTORY, MAX_VALUES
 from scoresheet.names import check_players
 from scoresheet.rules import check_game
 from scoresheet.store import decode_text, read_snapshot
@@ -117,6 +118,10 @@ _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _RAW = re.compile("[\x7f-\x9f\ud800-\udfff]")  # either, standing as itself
 
+# Texts hold no values: counted exactly, only what stands outside them counts.
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+_SPACE = re.compile(r"\s+")
+
 Place = tuple[int | str, ...]
 
 
@@ -130,6 +135,27 @@ def _suspects(text: str) -> tuple[bool, bool]:
     if _RAW.search(text) is not None:  # which of the two, the walks tell
         return True, True
     return control, surrogate
+
+
+def _values(text: str) -> int:
+    """At least as many as the values and keys of the JSON ``text``: every one but the
+    first follows a ``,``, a ``:``, a ``[`` or a ``{``."""
+    return 1 + sum(text.count(c) for c in ",:[{")
+
+
+def too_many_values(text: str) -> bool:
+    """Whether ``text`` holds more than :data:`MAX_VALUES` values and keys, told before it
+    is parsed (parsed, each takes up to a hundred bytes). A text with fewer characters
+    cannot; one with fewer of the characters that start them cannot either; only past
+    that are they counted exactly, outside the texts and less the empty ``[]`` and ``{}``.
+
+    >>> too_many_values("[" + "[]," * MAX_VALUES + "[]]"), too_many_values("[1]")
+    (True, False)
+    """
+    if len(text) < MAX_VALUES or _values(text) <= MAX_VALUES:
+        return False
+    bare = _SPACE.sub("", _STRING.sub('""', text))
+    return _values(bare) - bare.count("[]") - bare.count("{}") > MAX_VALUES
 
 
 def _nodes(data: Any) -> Iterator[tuple[Place, Any]]:
@@ -246,7 +272,8 @@ def parse(text: str | bytes, *, source: str = "game", answers: bool = False) -> 
     text typed at a question, which is read as ``play`` reads it (a tab is a space) and
     never kept as typed. A lone surrogate (``"\\ud800"``, which no file can hold) and a
     number that is not finite (``NaN``, ``Infinity``, ``1e400``) are refused anywhere,
-    naming where. Bytes are decoded as a game file's text is everywhere
+    naming where; so is a text of more than :data:`~scoresheet.limits.MAX_VALUES`
+    values. Bytes are decoded as a game file's text is everywhere
     (:func:`scoresheet.store.decode_text`).
 
     >>> parse('{"deals": [{"a": 1, "a": 2}]}', source="g")
@@ -258,6 +285,11 @@ def parse(text: str | bytes, *, source: str = "game", answers: bool = False) -> 
     """
     if isinstance(text, bytes):
         text = decode_text(text, source)
+    if too_many_values(text):
+        raise ScoresheetError(
+            f"{source}: more than {MAX_VALUES:,} values (objects, lists, texts, numbers); "
+            "too many for a game file; refused"
+        )
     numbers = _Numbers()
     try:
         data = json.loads(
@@ -316,6 +348,13 @@ def schema_of(game: Any, source: str) -> str:
 def from_data(data: Any, *, source: str = "game") -> GameFile:
     """Validate an already-parsed game file (a copy is validated; ``data`` is not changed)."""
     _check_top(data, source)
+    history = data.get("history")
+    if isinstance(history, list) and len(history) > MAX_HISTORY:  # one a command could trim
+        raise ScoresheetError(
+            f"{source}: history: {len(history):,} entries, more than a game file keeps (at "
+            f"most {MAX_HISTORY:,}); keep the newest with: scoresheet history {source} "
+            f"--trim {MAX_HISTORY}"
+        )
     game = data.get("game", registry.DEFAULT_GAME)
     schema = schema_of(game, source)
     try:  # before the deals: a preset of another game makes every deal look wrong
@@ -367,7 +406,32 @@ def _clean_deal(deal: Any) -> dict[str, Any]:
 
 def dumps(record: GameFile) -> str:
     """The record as the text of a game file (stable key order, UTF-8, trailing newline)."""
-    return json.dumps(to_data(record), ensure_ascii=False, indent=2) + "\n"
+    return dumps_data(to_data(record))
+
+
+def dumps_data(data: Mapping[str, Any]) -> str:
+    """A game file's data as its text: indented by two spaces, except that each entry of
+    ``history`` stands on one line — a correction holds its deal twice, and indented, a
+    long history would take more room than all the deals.
+
+    >>> print(dumps_data({"deals": [], "history": [{"action": "undo", "deal": 1}]}))
+    {
+      "deals": [],
+      "history": [
+        {"action": "undo", "deal": 1}
+      ]
+    }
+    <BLANKLINE>
+    """
+    parts = []
+    for key, value in data.items():
+        if key == "history" and isinstance(value, list) and value:
+            lines = ",\n".join(f"    {json.dumps(e, ensure_ascii=False)}" for e in value)
+            text = f"[\n{lines}\n  ]"
+        else:  # as json.dumps indents it; no text holds a line break (it is escaped)
+            text = json.dumps(value, ensure_ascii=False, indent=2).replace("\n", "\n  ")
+        parts.append(f"  {json.dumps(key, ensure_ascii=False)}: {text}")
+    return "{\n" + ",\n".join(parts) + "\n}\n" if parts else "{}\n"
 
 
 def dump(record: GameFile, path: str | Path) -> None:

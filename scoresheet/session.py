@@ -8,7 +8,10 @@ the one scoring function, and saved only if the file still holds what was read
 from __future__ import annotations
 
 import copy
+import json
+import os
 from collections.abc import Sequence
+from contextlib import suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -19,9 +22,18 @@ from typing_extensions import TypeVar
 from scoresheet import record as rec
 from scoresheet import registry
 from scoresheet.errors import ScoresheetError
-from scoresheet.limits import MAX_HISTORY
+from scoresheet.fileinfo import sizes
+from scoresheet.limits import MAX_GAME_BYTES, MAX_HISTORY, MAX_VALUES
+from scoresheet.names import quote
 from scoresheet.results import GameResult
-from scoresheet.store import Snapshot, create_new, read_snapshot, write_if_unchanged
+from scoresheet.store import (
+    Snapshot,
+    check_output,
+    create_new,
+    read_snapshot,
+    write_if_unchanged,
+    write_new_file,
+)
 
 if TYPE_CHECKING:
     from scoresheet.models import GameFile
@@ -69,14 +81,44 @@ def rescore(data: dict[str, Any], source: str) -> tuple[GameFile, GameResult]:
 
 def _text(record: GameFile, source: str) -> str:
     """The text of ``record`` as saved, refused (nothing saved) if no file could hold it: a
-    lone surrogate."""
+    lone surrogate, or more than a game file may hold — saying, where trimming the
+    history would make room, how much of it to trim."""
     text = rec.dumps(record)
     try:
-        text.encode("utf-8")
+        size = len(text.encode("utf-8"))
     except UnicodeEncodeError:
         rec.check_text(rec.to_data(record), source)
         raise  # pragma: no cover - an unencodable text holds a surrogate, found above
+    if size > MAX_GAME_BYTES:
+        shown, most = sizes(size, MAX_GAME_BYTES)
+        raise ScoresheetError(
+            f"{source}: the game would take {shown}, more than a game file may hold (at most "
+            f"{most}); nothing was saved{_room(record, size - MAX_GAME_BYTES, source)}"
+        )
+    if rec.too_many_values(text):  # saved, it could not be read back
+        raise ScoresheetError(
+            f"{source}: the game would hold more than {MAX_VALUES:,} values (objects, lists, "
+            "texts, numbers), more than a game file may; nothing was saved"
+        )
     return text
+
+
+def _room(record: GameFile, over: int, source: str) -> str:
+    """How to make ``over`` bytes of room by trimming the history (with an eighth of a
+    game file to spare where the history holds as much), or nothing if it cannot."""
+    history = record.get("history") or []
+    lines = [len(json.dumps(e, ensure_ascii=False).encode("utf-8")) + 6 for e in history]
+    for want in (over + MAX_GAME_BYTES // 8, over):
+        freed = 0
+        for dropped, taken in enumerate(lines, start=1):
+            freed += taken
+            if freed >= want:
+                keep = len(history) - dropped
+                return (
+                    f" (make room: scoresheet history {source} --trim {keep} keeps the "
+                    f"newest {keep} of its {len(history)} history entries)"
+                )
+    return ""
 
 
 def save(game: OpenGame, record: GameFile) -> None:
@@ -145,12 +187,14 @@ def add_deal(game: OpenGame, deal: dict[str, Any], *, source: str | None = None)
     return result, result.deals[-1]
 
 
-def _history(data: dict[str, Any], entry: dict[str, Any]) -> None:
+def _history(data: dict[str, Any], entry: dict[str, Any], source: str) -> None:
     history = data.get("history") or []
     if len(history) >= MAX_HISTORY:  # one more could not be read back: refuse, save nothing
+        keep = MAX_HISTORY // 2
         raise ScoresheetError(
             f"the game's history already holds {MAX_HISTORY:,} corrections and undos, as "
-            "many as a game file keeps; nothing was saved"
+            f"many as a game file keeps; nothing was saved (make room: scoresheet history "
+            f"{source} --trim {keep} keeps the newest {keep})"
         )
     history.append({"at": now(), **entry})
     data["history"] = history
@@ -163,7 +207,7 @@ def undo_last(game: OpenGame) -> tuple[Any, dict[str, Any]]:
         raise ScoresheetError(f"{game.path.name}: there is no deal to undo")
     number = len(data["deals"])
     removed = data["deals"].pop()
-    _history(data, {"action": "undo", "deal": number, "before": removed})
+    _history(data, {"action": "undo", "deal": number, "before": removed}, game.path.name)
     record, result = rescore(data, game.path.name)
     save(game, record)
     return result, removed
@@ -192,6 +236,124 @@ def edit_deal(
     _history(
         cast("dict[str, Any]", record),
         {"action": "edit", "deal": number, "before": before, "after": after},
+        game.path.name,
     )
     save(game, record)
     return result
+
+
+# --- trimming the history ----------------------------------------------------------------------
+
+ARCHIVE_FORMAT = "scoresheet-history"
+
+
+@dataclass(frozen=True)
+class Trimmed:
+    """What :func:`trim_history` removed from a game's history (oldest first), how many
+    entries it kept, and where the removed ones were written."""
+
+    removed: list[dict[str, Any]]
+    kept: int
+    archive: Path | None = None
+
+
+def when(text: str, where: str) -> datetime:
+    """A date, or a date and time, as typed: ``2026-12-01``, ``2026-12-01T20:00``; UTC (as
+    a game's history is written) unless it gives an offset.
+
+    >>> when("2026-12-01", "--before").isoformat()
+    '2026-12-01T00:00:00+00:00'
+    >>> when("last week", "--before")
+    Traceback (most recent call last):
+    scoresheet.errors.ScoresheetError: --before: "last week" is not a date (2026-12-01, or ...
+    """
+    try:
+        moment = datetime.fromisoformat(text.strip())
+    except ValueError:
+        raise ScoresheetError(
+            f"{where}: {quote(text)} is not a date (2026-12-01, or a date and time "
+            "2026-12-01T20:00)"
+        ) from None
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+def _made(entry: Any, number: int, source: str) -> datetime:
+    """When a history entry was made (UTC unless it says), or a refusal naming it."""
+    at = entry.get("at") if isinstance(entry, dict) else None
+    if isinstance(at, str):
+        with suppress(ValueError):
+            moment = datetime.fromisoformat(at)
+            return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+    shown = quote(at) if isinstance(at, str) else "missing"
+    raise ScoresheetError(
+        f"{source}: history entry {number}, at: {shown} is not a date and time, so whether "
+        "it is older cannot be told; nothing was removed (--trim N keeps the newest N)"
+    )
+
+
+def _archive(record: GameFile, removed: list[dict[str, Any]], source: str) -> str:
+    """The archive file of ``removed`` history entries: what game they come from, and them."""
+    data = {
+        "format": ARCHIVE_FORMAT,
+        "version": rec.VERSION,
+        "game_file": source,
+        "game": record.get("game", registry.DEFAULT_GAME),
+        "players": record["players"],
+        "history": removed,
+    }
+    return rec.dumps_data(data)
+
+
+def trim_history(
+    path: Path,
+    *,
+    keep: int | None = None,
+    before: datetime | None = None,
+    archive: Path | None = None,
+) -> Trimmed:
+    """Remove old entries from a game's history and save: all but the newest ``keep``, or
+    those made before ``before`` (give one). The deals and every other key are kept as
+    they are. With ``archive``, the removed entries are first written to that new JSON
+    file; if the game then cannot be saved, the archive is removed again and nothing has
+    changed. Nothing to remove saves nothing. A history longer than a game file keeps
+    (written by an older scoresheet) can be trimmed: it is what this is for.
+    """
+    if (keep is None) == (before is None):
+        raise ScoresheetError("history: give --trim N or --before DATE, one of them")
+    if keep is not None and keep < 0:
+        raise ScoresheetError(f"--trim: {keep} is not a number of entries to keep (0 or more)")
+    if archive is not None:
+        check_output(archive, (".json",), "a history archive", inputs=[path])
+        if os.path.lexists(archive):
+            raise ScoresheetError(f"{archive} already exists; name a new file for the archive")
+    source = path.name
+    snapshot = read_snapshot(path)
+    data = rec.parse(snapshot.text, source=source)
+    history = data.get("history") if isinstance(data, dict) else None
+    if not isinstance(history, list):
+        return Trimmed([], len(rec.from_data(data, source=source).get("history") or []))
+    if before is not None:
+        old = [_made(e, i, source) < before for i, e in enumerate(history, start=1)]
+    else:
+        cut = len(history) - (keep or 0)
+        old = [i < cut for i in range(len(history))]
+    removed = [e for e, o in zip(history, old, strict=True) if o]
+    kept = [e for e, o in zip(history, old, strict=True) if not o]
+    if kept:
+        data["history"] = kept
+    else:
+        del data["history"]
+    record = rec.from_data(data, source=source)
+    if not removed:
+        return Trimmed([], len(kept))
+    text = _text(record, source)
+    if archive is not None:
+        write_new_file(archive, _archive(record, removed, source).encode("utf-8"))
+    try:
+        write_if_unchanged(snapshot, text)
+    except BaseException:
+        if archive is not None:
+            with suppress(OSError):
+                os.unlink(archive)
+        raise
+    return Trimmed(removed, len(kept), archive)

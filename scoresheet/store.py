@@ -61,9 +61,12 @@ from scoresheet.fileinfo import (
     O_NOFOLLOW,
     O_NONBLOCK,
     file_kind,
+    megabytes,
     real_path,
     reason,
+    sizes,
 )
+from scoresheet.limits import MAX_GAME_BYTES
 from scoresheet.locks import locked
 
 __all__ = [
@@ -82,9 +85,6 @@ __all__ = [
     "write_if_unchanged",
     "write_new_file",
 ]
-
-#: The largest game file read, in bytes. A game of a thousand deals takes about 0.5 MB.
-MAX_GAME_BYTES = 5 * 1024 * 1024
 
 #: A temporary file of a save is removed by a later save once it is this old (seconds).
 STALE_TEMPORARY_SECONDS = 60.0
@@ -113,18 +113,6 @@ class Snapshot:
         import hashlib
 
         return hashlib.sha256(self.data).hexdigest()
-
-
-def _megabytes(size: int) -> str:
-    return f"{size / 1024 / 1024:.1f} MB"
-
-
-def _sizes(size: int, limit: int) -> tuple[str, str]:
-    """A size over a limit and the limit as a reader takes them in: in MB, or in bytes
-    where one decimal would not tell them apart ("5.0 MB, at most 5.0 MB")."""
-    if _megabytes(size) != _megabytes(limit):
-        return _megabytes(size), _megabytes(limit)
-    return f"{size:,} bytes", f"{limit:,} bytes"
 
 
 def read_regular_file(path: Path, *, limit: int, what: str = "game file") -> bytes:
@@ -160,7 +148,7 @@ def read_regular_file(path: Path, *, limit: int, what: str = "game file") -> byt
         if not stat.S_ISREG(info.st_mode):
             raise ScoresheetError(f"{path}: is {file_kind(info.st_mode)}, not a {what}; refused")
         if info.st_size > limit:
-            shown, most = _sizes(info.st_size, limit)
+            shown, most = sizes(info.st_size, limit)
             raise ScoresheetError(
                 f"{path}: {shown} is too large for a {what} (at most {most}); refused"
             )
@@ -174,7 +162,7 @@ def read_regular_file(path: Path, *, limit: int, what: str = "game file") -> byt
             size += len(chunk)
         if size > limit:
             raise ScoresheetError(
-                f"{path}: grew past {_megabytes(limit)} while it was read (the most a "
+                f"{path}: grew past {megabytes(limit)} while it was read (the most a "
                 f"{what} may hold); refused"
             )
         return b"".join(chunks)
@@ -536,7 +524,7 @@ def _check_size(path: Path, text: str) -> None:
     again."""
     size = len(text.encode("utf-8"))
     if size > MAX_GAME_BYTES:
-        shown, most = _sizes(size, MAX_GAME_BYTES)
+        shown, most = sizes(size, MAX_GAME_BYTES)
         raise ScoresheetError(
             f"{path}: the game would take {shown}, more than a game file may hold "
             f"(at most {most}); nothing was saved"

@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 
 from scoresheet import record
 from scoresheet.errors import ScoresheetError
+from scoresheet.limits import MAX_HISTORY
 from scoresheet.store import MAX_GAME_BYTES, check_output, decode_text, remove_stale_temporaries
 from tests.cli_helpers import assert_one_line_error, run
 
@@ -422,7 +423,8 @@ def test_a_save_that_could_not_be_read_back_is_refused(tmp_path: Path) -> None:
 
     game = _game(tmp_path, "h.json")
     data = json.loads(game.read_text(encoding="utf-8"))
-    data["history"] = [{"action": "undo", "at": "2026-12-01T20:00:00+00:00", "deal": 1}] * 10_000
+    entry = {"action": "undo", "at": "2026-12-01T20:00:00+00:00", "deal": 1}
+    data["history"] = [entry] * MAX_HISTORY
     game.write_text(json.dumps(data), encoding="utf-8")
     before = _snapshot(tmp_path)
     corrected = {**FULL["deals"][0], "result": {"order": ["Ann", "Dan", "Cat", "Bob"]}}
@@ -430,7 +432,8 @@ def test_a_save_that_could_not_be_read_back_is_refused(tmp_path: Path) -> None:
     commands.append(["undo", game, "--yes"])
     for args in commands:
         line = assert_one_line_error(run(*args))
-        assert "history already holds 10,000 corrections and undos" in line
+        assert f"history already holds {MAX_HISTORY:,} corrections and undos" in line
+        assert f"(make room: scoresheet history h.json --trim {MAX_HISTORY // 2} " in line
     assert _snapshot(tmp_path) == before
     assert run("score", game).returncode == 0
 

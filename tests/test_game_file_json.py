@@ -1,18 +1,20 @@
 """What JSON allows and no game file may hold: a lone surrogate (``"\\ud800"``, half of
 a UTF-16 pair, which no UTF-8 file can hold, so a game holding one could never be saved
-again), and a number that is not finite (``NaN``, ``Infinity``, ``1e400``, which other
-JSON readers refuse). Each is refused as the file is read, wherever it stands, in one line
-naming where, and nothing is written."""
+again), a number that is not finite (``NaN``, ``Infinity``, ``1e400``, which other JSON
+readers refuse), and more values than a game file may hold. Each is refused as the file
+is read, wherever it stands, in one line naming where, and nothing is written."""
 
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from scoresheet.errors import EXIT_REFUSED
+from scoresheet.limits import MAX_VALUES
 from scoresheet.session import new_game
 from tests.cli_helpers import assert_one_line_error, refused_unchanged, run
 
@@ -148,3 +150,25 @@ def test_finite_numbers_of_another_tool_are_kept(tmp_path: Path) -> None:
     path.write_text(json.dumps(data), "utf-8")
     assert run("add", path, *NEXT_ARGS).returncode == 0
     assert json.loads(path.read_text("utf-8"))["tool"] == data["tool"]
+
+
+# -- how many values ------------------------------------------------------------------------------
+
+
+def test_a_file_of_more_values_than_a_game_holds_is_refused_at_once(tmp_path: Path) -> None:
+    """Each value parsed takes up to a hundred bytes: a file of millions of ``{}`` took
+    seconds and a gigabyte to refuse as too large to save."""
+    path, data = _game(tmp_path)
+    head = json.dumps(data)[:-1]
+    path.write_text(head + ', "x": [' + ",".join(["{}"] * (MAX_VALUES + 1)) + "]}", "utf-8")
+    start = time.monotonic()
+    line = refused_unchanged(path, "add", path, *NEXT_ARGS)
+    assert f"g.json: more than {MAX_VALUES:,} values (objects, lists, texts, numbers)" in line
+    assert time.monotonic() - start < 5
+
+
+def test_commas_inside_texts_are_not_counted_as_values(tmp_path: Path) -> None:
+    path, data = _game(tmp_path)
+    data["notes"] = ["a,b:c[d{e" * 1000] * (MAX_VALUES // 4000)
+    path.write_text(json.dumps(data), "utf-8")
+    assert run("score", path).returncode == 0

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -268,12 +269,61 @@ def register(app: typer.Typer) -> None:
         echo_view(views.status_text(result, game.name, term), term.colour)
 
     @app.command()
-    def history(game: GamePath) -> None:
+    def history(
+        game: GamePath,
+        trim: Annotated[
+            int | None,
+            typer.Option(
+                "--trim",
+                metavar="N",
+                help="Remove all but the newest N entries (the deals are kept) and say which.",
+                show_default=False,
+            ),
+        ] = None,
+        before: Annotated[
+            str | None,
+            typer.Option(
+                "--before",
+                metavar="DATE",
+                help="Remove the entries made before DATE (2026-12-01, or 2026-12-01T20:00; "
+                "UTC unless it gives an offset) and say which.",
+                show_default=False,
+            ),
+        ] = None,
+        archive: Annotated[
+            Path | None,
+            typer.Option(
+                "--archive",
+                metavar="FILE",
+                help="Write the entries removed to FILE, a new .json file, first.",
+                show_default=False,
+            ),
+        ] = None,
+    ) -> None:
         """Every correction and undo kept in the file: what changed, and when."""
-        from scoresheet.session import open_game
+        from scoresheet.session import open_game, trim_history, when
         from scoresheet.views import common as text
+        from scoresheet.views.term import plural
 
-        echo_prose(text.history(open_game(game).record))
+        if trim is None and before is None:
+            if archive is not None:
+                raise ScoresheetError("--archive: give --trim N or --before DATE, to say what")
+            echo_prose(text.history(open_game(game).record))
+            return
+        if trim is not None and before is not None:
+            raise ScoresheetError("--trim, --before: give one of them")
+        moment = None if before is None else when(before, "--before")
+        done = trim_history(game, keep=trim, before=moment, archive=archive)
+        entries = plural(done.kept, "history entry", "history entries")
+        if not done.removed:
+            echo_prose(f"{game.name}: nothing removed; it keeps {entries}")
+            return
+        echo_prose(text.history({"history": done.removed}))
+        where = f", written to {done.archive}" if done.archive is not None else ""
+        echo_prose(
+            f"{game.name}: removed the {plural(len(done.removed), 'entry', 'entries')} above"
+            f"{where}; it keeps {entries} and every deal"
+        )
 
 
 def _options(items: list[str]) -> dict[str, Any]:
