@@ -16,16 +16,17 @@ English costs nothing: no catalog is read. Any other language reads its compiled
 catalog (``<code>.mo``, built into the installed package) once per process; a source
 checkout without it compiles the ``.po`` in memory.
 
->>> set_language("fr"); _("deal {number}").format(number=3)
-'donne 3'
->>> set_language("en"); _("deal {number}").format(number=3)
-'deal 3'
+>>> set_language("fr"); _("Usage:")
+'Utilisation :'
+>>> set_language("en"); _("Usage:")
+'Usage:'
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 from typing import Protocol
@@ -136,20 +137,35 @@ def language() -> str:
     return _state["language"]
 
 
+@contextmanager
+def source_language() -> Iterator[None]:
+    """English for the time of a ``with`` block, whatever the language in force: for what
+    is never translated (``--json`` output, game files, the canonical words).
+
+    >>> set_language("fr")
+    >>> with source_language():
+    ...     _("Usage:")
+    'Usage:'
+    >>> _("Usage:"); set_language("en")
+    'Utilisation :'
+    """
+    before = _state["language"]
+    _state["language"] = SOURCE
+    try:
+        yield
+    finally:
+        _state["language"] = before
+
+
 @cache
 def _catalog(code: str) -> Translations | None:
     import gettext
     import io
 
     if code == PSEUDO:
-        from scoresheet.i18n.catalog import parse
         from scoresheet.i18n.pseudo import PseudoTranslations
 
-        template = next((CATALOGS / f"{c}.po" for c in languages()[1:]), None)
-        if template is None or not template.is_file():
-            return None
-        entries = parse(template.read_text(encoding="utf-8"), template.name)
-        return PseudoTranslations(frozenset(e.key for e in entries if e.msgid))
+        return PseudoTranslations()
     compiled = CATALOGS / f"{code}.mo"
     source = CATALOGS / f"{code}.po"
     if compiled.is_file() and (
