@@ -27,6 +27,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
 from typing import Protocol
@@ -49,7 +50,9 @@ class Translations(Protocol):
     def pgettext(self, context: str, message: str, /) -> str: ...
 
 
-_state: dict[str, str] = {"language": SOURCE}
+# The language in force: a context variable, so that a server answering pages in several
+# languages at once sets it per request without one request's language leaking to another.
+_language: ContextVar[str] = ContextVar("scoresheet_language", default=SOURCE)
 
 
 def languages() -> tuple[str, ...]:
@@ -129,12 +132,12 @@ def choose(flag: str | None = None, environ: Mapping[str, str] | None = None) ->
 
 def set_language(code: str) -> None:
     """Speak ``code`` from now on (a code :func:`resolve` gave)."""
-    _state["language"] = code
+    _language.set(code)
 
 
 def language() -> str:
     """The language in force."""
-    return _state["language"]
+    return _language.get()
 
 
 @contextmanager
@@ -149,12 +152,11 @@ def source_language() -> Iterator[None]:
     >>> _("Usage:"); set_language("en")
     'Utilisation :'
     """
-    before = _state["language"]
-    _state["language"] = SOURCE
+    token = _language.set(SOURCE)
     try:
         yield
     finally:
-        _state["language"] = before
+        _language.reset(token)
 
 
 @cache
@@ -183,7 +185,7 @@ def _catalog(code: str) -> Translations | None:
 
 def _(message: str) -> str:
     """``message`` in the language in force (English when it has no translation)."""
-    code = _state["language"]
+    code = _language.get()
     if code == SOURCE:
         return message
     catalog = _catalog(code)
@@ -192,7 +194,7 @@ def _(message: str) -> str:
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form of a message for a count ``n``, in the language in force."""
-    code = _state["language"]
+    code = _language.get()
     catalog = None if code == SOURCE else _catalog(code)
     if catalog is None:
         return singular if n == 1 else plural
@@ -201,7 +203,7 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 
 def pgettext(context: str, message: str) -> str:
     """``message`` as meant in ``context`` (``"answer"``, ``"button"``…), translated."""
-    code = _state["language"]
+    code = _language.get()
     catalog = None if code == SOURCE else _catalog(code)
     return message if catalog is None else catalog.pgettext(context, message)
 
