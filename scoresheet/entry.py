@@ -371,9 +371,11 @@ def suit(text: str, *, field: str) -> str:
     return one_of(t, SUIT_ORDER, field=field, aliases=SUITS)
 
 
-def contract(text: str, contracts: Sequence[str]) -> str:
+def contract(text: str, contracts: Sequence[str], shown: Mapping[str, str] | None = None) -> str:
     """The contract a player means: its id, or its name without "no-", or a unique start
-    of either (``t`` could be trumps or no-tricks, so it is refused).
+    of either (``t`` could be trumps or no-tricks, so it is refused); with ``shown`` (each
+    contract's name as the views show it in the language in force, and any codes a view
+    prints), also that name or a unique start of it, and a code exactly.
 
     >>> contract("queens", ["no-tricks", "no-queens", "trumps"])
     'no-queens'
@@ -382,14 +384,32 @@ def contract(text: str, contracts: Sequence[str]) -> str:
     >>> contract("t", ["no-tricks", "no-queens", "trumps"])
     Traceback (most recent call last):
     scoresheet.errors.ScoresheetError: contract: "t" could be no-tricks or trumps
+    >>> contract("pas de d", ["no-queens", "trumps"], {"no-queens": "pas de dames"})
+    'no-queens'
     """
     t = ascii_forms(typed(text)).casefold().replace(" ", "-").replace("_", "-")
     if t in contracts:
         return t
-    bare = [c for c in contracts if c.removeprefix("no-") == t]
-    if len(bare) == 1:
-        return bare[0]
-    found = [c for c in contracts if t and (c.startswith(t) or c.removeprefix("no-").startswith(t))]
+    names = {
+        c: ascii_forms(n).casefold().replace(" ", "-").replace("_", "-")
+        for c, n in (shown or {}).items()
+        if c in contracts
+    }
+    exact = {c for c in contracts if c.removeprefix("no-") == t or names.get(c) == t}
+    if len(exact) == 1:
+        return exact.pop()
+    found = [
+        c
+        for c in contracts
+        if t
+        and (
+            c.startswith(t)
+            or c.removeprefix("no-").startswith(t)
+            or names.get(c, "\0").startswith(t)
+        )
+    ]
+    if len(exact) > 1:
+        found = sorted(exact, key=list(contracts).index)
     if len(found) == 1:
         return found[0]
     if found:
