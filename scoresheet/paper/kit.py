@@ -10,9 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
+from scoresheet.i18n import N_, _, pgettext
 from scoresheet.paper.model import Block, Chart, Column, Doc, Grid, Group
 
-DATE_LINE = "Date: ____________________    Place: ____________________"
+# Translators: the line a pad leaves blank for the date and place, filled in with a pen.
+DATE_LINE = N_("Date: ____________________    Place: ____________________")
 RACE_ROWS = 16  # rows on the pad of a race to a target (a partnership game): one page
 PAD_ROW = 8.0  # mm: room to write by hand
 PRINT_ROW = 6.0
@@ -29,7 +31,31 @@ def signed(n: int) -> str:
 
 
 def players_line(players: Sequence[str]) -> str:
-    return "Players in seating order: " + ", ".join(players)
+    return _("Players in seating order: {players}").format(players=", ".join(players))
+
+
+def date_line() -> str:
+    """The blank date and place line of a pad, in the language in force."""
+    return _(DATE_LINE)
+
+
+def continued(heading: str) -> str:
+    """A block's heading at the top of a column or page it carries on to."""
+    # Translators: a block of rows carried on at the top of the next column or page.
+    return _("{heading} (continued)").format(heading=heading)
+
+
+def page_title(title: str, number: int) -> str:
+    return _("{title} (page {number})").format(title=title, number=number)
+
+
+def page_of(number: int, pages: int) -> str:
+    return _("page {number} of {pages}").format(number=number, pages=pages)
+
+
+def initials_line(pairs: list[str]) -> str:
+    """The legend line saying whose initials a too-narrow column prints."""
+    return _("Initials: {pairs}.").format(pairs=", ".join(pairs))
 
 
 def running(players: Sequence[str], deals: Sequence[Any]) -> dict[int, dict[str, int]]:
@@ -49,7 +75,7 @@ def chart(
     """The running totals of every player, one point per deal."""
     numbers = [d.number for d in deals]
     return Chart(
-        "Running totals",
+        _("Running totals"),
         [str(n) for n in numbers],
         [(p, [running[n][p] for n in numbers]) for p in players],
     )
@@ -74,7 +100,9 @@ class TeamResult(Protocol):
 
 def teams_line(tags: Sequence[str], result: TeamResult) -> str:
     """``Teams: A = Ann & Cat, B = Bob & Dan``."""
-    return f"Teams: {tags[0]} = {result.team_name(0)}, {tags[1]} = {result.team_name(1)}"
+    return _("Teams: {a} = {team_a}, {b} = {team_b}").format(
+        a=tags[0], team_a=result.team_name(0), b=tags[1], team_b=result.team_name(1)
+    )
 
 
 def teams_pad(
@@ -93,7 +121,7 @@ def teams_pad(
     rows = [[str(n), dealer(n - 1), *blank] for n in range(1, RACE_ROWS + 1)]
     return Doc(
         title=title,
-        lines=[players_line(players), teams_line(tags, result), DATE_LINE],
+        lines=[players_line(players), teams_line(tags, result), date_line()],
         grid=Grid(columns, groups, [Block(rows)], row_height=PAD_ROW),
         legend=legend,
     )
@@ -113,7 +141,10 @@ def teams_printed(
     standings and the chart of their running totals."""
     ranked = sorted((0, 1), key=lambda t: -result.team_totals[t])
     standings = Grid(
-        [Column("team", 60, "L"), Column("total", 16, "R")],
+        [
+            Column(pgettext("sheet heading", "team"), 60, "L"),
+            Column(pgettext("sheet heading", "total"), 16, "R"),
+        ],
         [],
         [
             Block(
@@ -122,7 +153,7 @@ def teams_printed(
         ],
         row_height=PRINT_ROW,
         font=PRINT_FONT,
-        title="Standings",
+        title=_("Standings"),
     )
     return Doc(
         title=title,
@@ -136,7 +167,7 @@ def teams_printed(
         ),
         after=[[standings]],
         chart=Chart(
-            "Running totals",
+            _("Running totals"),
             [str(d.number) for d in result.deals],
             [(tags[t], [d.running[t] for d in result.deals]) for t in (0, 1)],
         ),

@@ -21,8 +21,9 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from scoresheet.errors import ScoresheetError
+from scoresheet.i18n import _
 from scoresheet.paper.fonts import new_pdf
-from scoresheet.paper.kit import signed
+from scoresheet.paper.kit import continued, initials_line, page_of, page_title, signed
 from scoresheet.paper.model import MIN_FONT, Block, Chart, Doc, Grid
 from scoresheet.paper.scripts import isolated, right_to_left, texts
 
@@ -89,10 +90,16 @@ class _Layout:
 def render(doc: Doc, paper: str = "a4") -> bytes:
     """The PDF of ``doc`` on ``paper`` ("a4" or "letter")."""
     if paper not in PAPER_MM:
-        raise ScoresheetError(f'--paper: "{paper}" is not a paper size (a4 or letter)')
+        raise ScoresheetError(
+            _('--paper: "{paper}" is not a paper size (a4 or letter)').format(paper=paper)
+        )
 
     # One document, its fonts read once; each page is added in the orientation chosen.
-    pdf = new_pdf(FONT, "A4" if paper == "a4" else "Letter", texts(doc), list(doc.initials))
+    # The words the renderer adds itself are printed too: their letters need a font.
+    words = [continued(""), page_title("", 2), page_of(2, 2), _("deal"), initials_line([])]
+    pdf = new_pdf(
+        FONT, "A4" if paper == "a4" else "Letter", [*texts(doc), *words], list(doc.initials)
+    )
     rtl = right_to_left(doc)  # Hebrew, Arabic: drawn right to left, Arabic letters joined
     pdf.set_text_shaping(bool(rtl))
     doc = isolated(_shortened(doc, pdf), rtl)
@@ -105,7 +112,9 @@ def render(doc: Doc, paper: str = "a4") -> bytes:
             best = layout
     if best is None:
         raise ScoresheetError(
-            f"PDF: the table needs {doc.grid.width:.0f} mm, wider than the paper allows"
+            _("PDF: the table needs {width} mm, wider than the paper allows").format(
+                width=f"{doc.grid.width:.0f}"
+            )
         )
     layout = best
     _draw(doc, pdf, layout)
@@ -135,7 +144,7 @@ def _shortened(doc: Doc, pdf: FPDF) -> Doc:
         for t, w, style in texts:
             pdf.set_font(FONT, style, MIN_FONT)
             need = need or pdf.get_string_width(t) > w
-        used = used or (need and any(names.search(t) for t, _, _ in texts))
+        used = used or (need and any(names.search(t) for t, _w, _s in texts))
         return need
 
     def initials(text: str) -> str:
@@ -173,7 +182,7 @@ def _shortened(doc: Doc, pdf: FPDF) -> Doc:
     legend = " ".join(doc.legend)
     pairs = [f"{t} = {p}" for p, t in tags.items()]
     if used and not all(pair in legend for pair in pairs):
-        out.legend = [*doc.legend, "Initials: " + ", ".join(pairs) + "."]
+        out.legend = [*doc.legend, initials_line(pairs)]
     return out
 
 
@@ -415,7 +424,9 @@ def _draw_rows(pdf: FPDF, grid: Grid, piece: _Piece, scale: float) -> None:
     y = piece.y
     total = grid.width * scale
     if piece.heading:
-        heading = piece.block.heading + ("" if piece.rows.start == 0 else " (continued)")
+        heading = piece.block.heading
+        if piece.rows.start != 0:
+            heading = continued(heading)
         _cell(pdf, piece.x, y, total, HEADING_H, heading, size=8.5, style="B", align="L", fill=GREY)
         y += HEADING_H
     rh = grid.row_height
@@ -442,7 +453,7 @@ def _draw(doc: Doc, pdf: FPDF, layout: _Layout) -> None:
         pdf.add_page(orientation=layout.orientation)
         pdf.set_font(FONT, "B", 13)
         pdf.set_xy(MARGIN, MARGIN)
-        title = doc.title if number == 1 else f"{doc.title} (page {number})"
+        title = doc.title if number == 1 else page_title(doc.title, number)
         pdf.cell(layout.width - 2 * MARGIN, TITLE_H, title)
         y = MARGIN + TITLE_H
         if number == 1:
@@ -455,9 +466,7 @@ def _draw(doc: Doc, pdf: FPDF, layout: _Layout) -> None:
             # Just under the bottom margin, clear of a printer's edge.
             pdf.set_font(FONT, "", 7.5)
             pdf.set_xy(MARGIN, layout.height - MARGIN + 0.5)
-            pdf.cell(
-                layout.width - 2 * MARGIN, 3.5, f"page {number} of {len(layout.pages)}", align="R"
-            )
+            pdf.cell(layout.width - 2 * MARGIN, 3.5, page_of(number, len(layout.pages)), align="R")
         used_columns = {p.x for p in page.pieces}
         for x, top in page.columns:
             if x in used_columns:
@@ -553,9 +562,10 @@ def _chart(pdf: FPDF, chart: Chart, x: float, y: float, w: float, h: float) -> N
             pdf.set_xy(px(i) - 4, bottom + 0.5)
             pdf.cell(8, 4, label, align="C")
     pdf.set_xy(left, bottom + 4)
-    pdf.cell(right - left, 4, "deal", align="C")
+    # Translators: the chart's horizontal axis: the deals, one after another.
+    pdf.cell(right - left, 4, _("deal"), align="C")
     pdf.set_line_width(0.6)
-    for k, (_, series) in enumerate(chart.series):
+    for k, (_name, series) in enumerate(chart.series):
         colour = LINE_COLOURS[k % len(LINE_COLOURS)]
         pdf.set_draw_color(*colour)
         points = [(px(i), py(v)) for i, v in enumerate(series)]

@@ -6,15 +6,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from scoresheet.games.barbu.rotation import dealer_of, declarer_of
-from scoresheet.games.barbu.rules import CONTRACT_NAMES
+from scoresheet.games.barbu.rules import contract_title, contract_word
 from scoresheet.games.barbu.score import GameScore
 from scoresheet.games.barbu.views import ledger_outcome, paper_doubles, row_adds_up, value_text
+from scoresheet.i18n import _, ngettext, pgettext
 from scoresheet.paper.kit import (
-    DATE_LINE,
     PAD_ROW,
     PRINT_FONT,
     PRINT_ROW,
     chart,
+    date_line,
     players_line,
     running,
     signed,
@@ -38,8 +39,13 @@ def _blocks(result: GameScore) -> list[tuple[str, str, list[int]]]:
 
 
 def _heading(declarer: str, dealer: str, numbers: Sequence[int]) -> str:
-    deals = f"deal {numbers[0]}" if len(numbers) == 1 else f"deals {numbers[0]}–{numbers[-1]}"
-    return f"{declarer} declares, {dealer} deals ({deals})"
+    if len(numbers) == 1:
+        return _("{declarer} declares, {dealer} deals (deal {number})").format(
+            declarer=declarer, dealer=dealer, number=numbers[0]
+        )
+    return _("{declarer} declares, {dealer} deals (deals {first}–{last})").format(
+        declarer=declarer, dealer=dealer, first=numbers[0], last=numbers[-1]
+    )
 
 
 def _legend(result: GameScore) -> list[str]:
@@ -48,22 +54,35 @@ def _legend(result: GameScore) -> list[str]:
     parts = []
     for c in rules.contracts:
         total = rules.contract_total(c)
-        check = f" (check {signed(total)})" if total is not None else ""
-        parts.append(f"{CONTRACT_NAMES.get(c, c)}: {value_text(rules, c)}{check}")
+        if total is None:
+            part = _("{contract}: {value}")
+        else:
+            part = _("{contract}: {value} (check {total})")
+        parts.append(
+            part.format(
+                contract=contract_title(c), value=value_text(rules, c), total=signed(total or 0)
+            )
+        )
     d = rules.doubling
-    return [
-        "Contracts — " + " · ".join(parts),
-        "Doubles, in the doubler's column: the doubled players' initials, X for everyone, "
-        "* when the declarer is among them; R and initials for a redouble. Initials: "
-        + ", ".join(f"{t} = {p}" for p, t in tags.items())
-        + f". Each player doubles each declarer at least {d.min_declarer_doubles} times.",
+    pairs = ", ".join(f"{t} = {p}" for p, t in tags.items())
+    how = _(
         "#: the order the declarer plays the contract in. "
         "Check: the contract's total; a row's scores must add up to it."
-        + (
-            " An undoubled negative deal is not played: its total is split."
-            if rules.undoubled_split
-            else ""
-        ),
+    )
+    if rules.undoubled_split:
+        how = _(
+            "#: the order the declarer plays the contract in. "
+            "Check: the contract's total; a row's scores must add up to it. "
+            "An undoubled negative deal is not played: its total is split."
+        )
+    return [
+        _("Contracts — {contracts}").format(contracts=" · ".join(parts)),
+        _(
+            "Doubles, in the doubler's column: the doubled players' initials, X for everyone, "
+            "* when the declarer is among them; R and initials for a redouble. "
+            "Initials: {initials}. Each player doubles each declarer at least {n} times."
+        ).format(initials=pairs, n=d.min_declarer_doubles),
+        how,
     ]
 
 
@@ -72,12 +91,15 @@ def pad(result: GameScore) -> Doc:
     rules, players = result.rules, list(result.players)
     contracts = list(rules.contracts)
     # Two columns of blocks side by side on A4 or Letter landscape: 128 mm each at most.
-    columns = [Column("#", 6), Column("contract", 22, "L")]
+    columns = [Column("#", 6), Column(pgettext("sheet heading", "contract"), 22, "L")]
     groups = [Group("", 2)]
     for p in players:
-        columns += [Column("dbl", 11.5), Column("score", 11)]
+        columns += [
+            Column(pgettext("sheet heading", "dbl"), 11.5),
+            Column(pgettext("sheet heading", "score"), 11),
+        ]
         groups.append(Group(p, 2))
-    columns.append(Column("check", 10, shaded=True))
+    columns.append(Column(pgettext("sheet heading", "check"), 10, shaded=True))
     groups.append(Group("", 1))
     blank = [""] * (2 * len(players))
     blocks = []
@@ -88,12 +110,14 @@ def pad(result: GameScore) -> Doc:
             c = contracts[k % len(contracts)] if preprint else ""
             total = rules.contract_total(c) if c else None
             check = signed(total) if total is not None else ""
-            rows.append(["", CONTRACT_NAMES.get(c, c), *blank, check])
+            rows.append(["", contract_title(c) if c else "", *blank, check])
         blocks.append(Block(rows, heading=_heading(declarer, dealer, numbers)))
-    blocks.append(Block([["", "Total", *blank, ""]], bold=frozenset({0})))
+    blocks.append(
+        Block([["", pgettext("sheet heading", "Total"), *blank, ""]], bold=frozenset({0}))
+    )
     return Doc(
-        title=f"Barbu score pad — rules {rules.name}",
-        lines=[players_line(players) + "    " + DATE_LINE],
+        title=_("Barbu score pad — rules {rules}").format(rules=rules.name),
+        lines=[players_line(players) + "    " + date_line()],
         grid=Grid(columns, groups, blocks, row_height=PAD_ROW, font=9.0),
         legend=_legend(result),
     )
@@ -103,13 +127,20 @@ def printed(result: GameScore) -> Doc:
     """Every deal with the doubles as written on paper, the running totals, the
     standings, the doubling ledger and the chart."""
     rules, players = result.rules, list(result.players)
-    columns = [Column("#", 7), Column("contract", 24, "L")]
+    columns = [Column("#", 7), Column(pgettext("sheet heading", "contract"), 24, "L")]
     groups = [Group("", 2)]
     for p in players:
-        columns += [Column("dbl", 12), Column("score", 11, "R"), Column("run", 12, "R")]
+        columns += [
+            Column(pgettext("sheet heading", "dbl"), 12),
+            Column(pgettext("sheet heading", "score"), 11, "R"),
+            Column(pgettext("sheet heading", "run"), 12, "R"),
+        ]
         groups.append(Group(p, 3))
-    columns += [Column("total", 11, "R"), Column("ok", 7)]
-    groups.append(Group("check", 2))
+    columns += [
+        Column(pgettext("sheet heading", "total"), 11, "R"),
+        Column(pgettext("sheet heading", "ok"), 7),
+    ]
+    groups.append(Group(pgettext("sheet heading", "check"), 2))
     deals = {d.number: d for d in result.deals}
     run = running(players, result.deals)
     blocks = []
@@ -120,26 +151,31 @@ def printed(result: GameScore) -> Doc:
             if d is None:
                 continue
             paper = paper_doubles(d, players)
-            cells = [str(n), d.contract + (" (split)" if d.split else "")]
+            name = contract_word(d.contract)
+            cells = [str(n), _("{contract} (split)").format(contract=name) if d.split else name]
             for p in players:
                 cells += [paper[p], signed(d.score[p]), signed(run[n][p])]
             cells += [signed(d.total), "✓" if row_adds_up(result, d) else "✗"]
             rows.append(cells)
         if rows:
             blocks.append(Block(rows, heading=_heading(declarer, dealer, numbers)))
-    total_row = ["", "Total"]
+    total_row = ["", pgettext("sheet heading", "Total")]
     for p in players:
         total_row += ["", signed(result.totals[p]), ""]
     total_row += [signed(sum(result.totals.values())), ""]
     blocks.append(Block([total_row], bold=frozenset({0})))
     ranked = sorted(players, key=lambda p: -result.totals[p])
     standings = Grid(
-        [Column("rank", 10), Column("player", 34, "L"), Column("total", 16, "R")],
+        [
+            Column(pgettext("sheet heading", "rank"), 10),
+            Column(pgettext("sheet heading", "player"), 34, "L"),
+            Column(pgettext("sheet heading", "total"), 16, "R"),
+        ],
         [],
         [Block([[str(i), p, signed(result.totals[p])] for i, p in enumerate(ranked, 1)])],
         row_height=PRINT_ROW,
         font=PRINT_FONT,
-        title="Standings",
+        title=_("Standings"),
     )
     ledger_rows = []
     for pair in result.ledger():
@@ -148,26 +184,37 @@ def printed(result: GameScore) -> Doc:
         ledger_rows.append([f"{a} – {b}", str(pair.bets), str(pair.redoubles), who])
     ledger = Grid(
         [
-            Column("pair", 40, "L"),
-            Column("bets", 12),
-            Column("redoubled", 18),
-            Column("net", 60, "L"),
+            Column(pgettext("sheet heading", "pair"), 40, "L"),
+            Column(pgettext("sheet heading", "bets"), 12),
+            Column(pgettext("sheet heading", "redoubled"), 18),
+            Column(pgettext("sheet heading", "net"), 60, "L"),
         ],
         [],
         [Block(ledger_rows)],
         row_height=PRINT_ROW,
         font=PRINT_FONT,
-        title="Doubling ledger",
+        title=_("Doubling ledger"),
     )
     notes = [
-        f"violation (deal {v.deal}): {v.message}" if v.deal else f"violation: {v.message}"
+        _("violation (deal {deal}): {message}").format(deal=v.deal, message=v.message)
+        if v.deal
+        else _("violation: {message}").format(message=v.message)
         for v in result.violations
     ]
     played = len(result.deals)
-    state = "complete" if result.complete else f"{played} of {rules.deals_per_game} deals played"
+    state = (
+        _("complete")
+        if result.complete
+        else ngettext(
+            "{played} of {n} deal played", "{played} of {n} deals played", rules.deals_per_game
+        ).format(played=played, n=rules.deals_per_game)
+    )
     return Doc(
-        title=f"Barbu — rules {rules.name}",
-        lines=[players_line(players), f"{rules.description} — {state}"],
+        title=_("Barbu — rules {rules}").format(rules=rules.name),
+        lines=[
+            players_line(players),
+            _("{description} — {state}").format(description=_(rules.description), state=state),
+        ],
         grid=Grid(columns, groups, blocks, row_height=PRINT_ROW, font=PRINT_FONT),
         after=[[standings, ledger]],
         notes=notes,

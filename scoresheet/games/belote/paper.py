@@ -4,11 +4,25 @@ standings and chart."""
 
 from __future__ import annotations
 
-from scoresheet.games.belote.rules import dealer_of
+from scoresheet.games.belote.rules import contract_word, dealer_of
 from scoresheet.games.belote.score import GameScore
 from scoresheet.games.belote.views import _note, outcome_line, team_tags
+from scoresheet.i18n import NP_, _, pgettext
 from scoresheet.paper.kit import teams_pad, teams_printed
 from scoresheet.paper.model import Column, Doc, Group
+
+# The words a printed game shows for an outcome (Coinche's too).
+OUTCOME_WORDS = {
+    "made": NP_("belote outcome", "made"),
+    "dedans": NP_("belote outcome", "dedans"),
+    "litige": NP_("belote outcome", "litige"),
+}
+
+
+def outcome_word(outcome: str) -> str:
+    """``made``, ``dedans`` or ``litige`` in the language in force."""
+    word = OUTCOME_WORDS.get(outcome)
+    return outcome if word is None else pgettext("belote outcome", word)
 
 
 def pad(result: GameScore) -> Doc:
@@ -17,14 +31,14 @@ def pad(result: GameScore) -> Doc:
     tags = team_tags(result)
     columns = [
         Column("#", 7),
-        Column("dealer", 18, "L"),
-        Column("contract", 20),
-        Column("taker", 18),
+        Column(pgettext("sheet heading", "dealer"), 18, "L"),
+        Column(pgettext("sheet heading", "contract"), 20),
+        Column(pgettext("sheet heading", "taker"), 18),
         Column(tags[0], 13),
         Column(tags[1], 13),
-        Column("last trick", 14),
-        Column("belote", 13),
-        Column("capot", 13),
+        Column(pgettext("sheet heading", "last trick"), 14),
+        Column(pgettext("sheet heading", "belote"), 13),
+        Column(pgettext("sheet heading", "capot"), 13),
         Column(tags[0], 15),
         Column(tags[1], 15),
         Column(tags[0], 16),
@@ -32,20 +46,28 @@ def pad(result: GameScore) -> Doc:
     ]
     groups = [
         Group("", 4),
-        Group("card points", 2),
-        Group("team", 3),
-        Group("score", 2),
-        Group("running", 2),
+        Group(pgettext("sheet heading", "card points"), 2),
+        Group(pgettext("sheet heading", "team"), 3),
+        Group(pgettext("sheet heading", "score"), 2),
+        Group(pgettext("sheet heading", "running"), 2),
     ]
     legend = [
-        f"Contracts: {', '.join(rules.contracts)}. Card points: each team's, 152 in all; "
-        f"the last trick (dix de der) {rules.last_trick}, belote {rules.belote}, "
-        f"capot {rules.capot}. "
-        f"The taking team must score more than the other, or is dedans; a tie is {rules.tie}. "
-        f"First team to {rules.target} wins.",
+        _(
+            "Contracts: {contracts}. Card points: each team's, 152 in all; "
+            "the last trick (dix de der) {last_trick}, belote {belote}, capot {capot}. "
+            "The taking team must score more than the other, or is dedans; a tie is {tie}. "
+            "First team to {target} wins."
+        ).format(
+            contracts=", ".join(contract_word(c) for c in rules.contracts),
+            last_trick=rules.last_trick,
+            belote=rules.belote,
+            capot=rules.capot,
+            tie=outcome_word(rules.tie),
+            target=rules.target,
+        ),
     ]
     return teams_pad(
-        f"Belote score pad — rules {rules.name}",
+        _("Belote score pad — rules {rules}").format(rules=rules.name),
         players,
         tags,
         result,
@@ -63,21 +85,26 @@ def printed(result: GameScore) -> Doc:
     tags = team_tags(result)
     columns = [
         Column("#", 7),
-        Column("dealer", 17, "L"),
-        Column("contract", 20),
-        Column("taker", 17),
-        Column("points", 18),
-        Column("last", 10),
-        Column("belote", 11),
-        Column("capot", 11),
-        Column("outcome", 15),
+        Column(pgettext("sheet heading", "dealer"), 17, "L"),
+        Column(pgettext("sheet heading", "contract"), 20),
+        Column(pgettext("sheet heading", "taker"), 17),
+        Column(pgettext("sheet heading", "points"), 18),
+        Column(pgettext("sheet heading", "last"), 10),
+        Column(pgettext("sheet heading", "belote"), 11),
+        Column(pgettext("sheet heading", "capot"), 11),
+        Column(pgettext("sheet heading", "outcome"), 15),
         Column(tags[0], 13, "R"),
         Column(tags[1], 13, "R"),
         Column(tags[0], 14, "R"),
         Column(tags[1], 14, "R"),
-        Column("note", 60, "L"),
+        Column(pgettext("sheet heading", "note"), 60, "L"),
     ]
-    groups = [Group("", 9), Group("score", 2), Group("running", 2), Group("", 1)]
+    groups = [
+        Group("", 9),
+        Group(pgettext("sheet heading", "score"), 2),
+        Group(pgettext("sheet heading", "running"), 2),
+        Group("", 1),
+    ]
 
     def team(t: int | None) -> str:
         return "" if t is None else tags[t]
@@ -86,13 +113,13 @@ def printed(result: GameScore) -> Doc:
         [
             str(d.number),
             d.dealer,
-            d.contract,
+            contract_word(d.contract),
             f"{d.taker} ({tags[d.taking_team]})",
             f"{d.points[0]}/{d.points[1]}",
             team(d.last_trick),
             team(d.belote),
             team(d.capot),
-            d.outcome,
+            outcome_word(d.outcome),
             str(d.score[0]),
             str(d.score[1]),
             str(d.running[0]),
@@ -102,10 +129,18 @@ def printed(result: GameScore) -> Doc:
         for d in result.deals
     ]
     rows.append(
-        ["", "", "Total", *[""] * 8, str(result.team_totals[0]), str(result.team_totals[1]), ""]
+        [
+            "",
+            "",
+            pgettext("sheet heading", "Total"),
+            *[""] * 8,
+            str(result.team_totals[0]),
+            str(result.team_totals[1]),
+            "",
+        ]
     )
     return teams_printed(
-        f"Belote — rules {rules.name}, target {rules.target}",
+        _("Belote — rules {rules}, target {target}").format(rules=rules.name, target=rules.target),
         outcome_line(result),
         tags,
         result,

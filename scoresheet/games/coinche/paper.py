@@ -5,9 +5,11 @@ game printed with its standings and chart (role ``Paper``, made into a PDF by
 
 from __future__ import annotations
 
-from scoresheet.games.belote.rules import dealer_of
+from scoresheet.games.belote.paper import outcome_word
+from scoresheet.games.belote.rules import contract_word, dealer_of
 from scoresheet.games.coinche.score import GameScore
 from scoresheet.games.coinche.views import contract_words, outcome_line, team_tags
+from scoresheet.i18n import _, pgettext
 from scoresheet.paper.kit import teams_pad, teams_printed
 from scoresheet.paper.model import Column, Doc, Group
 
@@ -18,17 +20,17 @@ def pad(result: GameScore) -> Doc:
     tags = team_tags(result)
     columns = [
         Column("#", 7),
-        Column("dealer", 17, "L"),
-        Column("contract", 16),
-        Column("bid", 11),
-        Column("taker", 17),
-        Column("coinche", 17),
-        Column("surc.", 17),
+        Column(pgettext("sheet heading", "dealer"), 17, "L"),
+        Column(pgettext("sheet heading", "contract"), 16),
+        Column(pgettext("sheet heading", "bid"), 11),
+        Column(pgettext("sheet heading", "taker"), 17),
+        Column(pgettext("sheet heading", "coinche"), 17),
+        Column(pgettext("sheet heading", "surc."), 17),
         Column(tags[0], 11),
         Column(tags[1], 11),
-        Column("last", 10),
-        Column("belote", 11),
-        Column("capot", 11),
+        Column(pgettext("sheet heading", "last"), 10),
+        Column(pgettext("sheet heading", "belote"), 11),
+        Column(pgettext("sheet heading", "capot"), 11),
         Column(tags[0], 14),
         Column(tags[1], 14),
         Column(tags[0], 15),
@@ -36,23 +38,42 @@ def pad(result: GameScore) -> Doc:
     ]
     groups = [
         Group("", 7),
-        Group("card points", 2),
-        Group("team", 3),
-        Group("score", 2),
-        Group("running", 2),
+        Group(pgettext("sheet heading", "card points"), 2),
+        Group(pgettext("sheet heading", "team"), 3),
+        Group(pgettext("sheet heading", "score"), 2),
+        Group(pgettext("sheet heading", "running"), 2),
     ]
-    plus = " + the bid" if rules.scoring == "points-and-bid" else ""
-    needs = {"82-on-80": " (82 on a bid of 80)", "bid": "", "bid-plus-2": " + 2"}[rules.bid_needs]
+    with_bid = rules.scoring == "points-and-bid"
+    needs = {
+        "82-on-80": _("The takers must reach their bid (82 on a bid of 80)"),
+        "bid": _("The takers must reach their bid"),
+        "bid-plus-2": _("The takers must reach their bid + 2"),
+    }[rules.bid_needs]
+    scoring = (
+        _("made: points + the bid; dedans: {dedans} + the bid to the defenders")
+        if with_bid
+        else _("made: points; dedans: {dedans} to the defenders")
+    ).format(dedans=rules.dedans_points)
     legend = [
-        f"Bids {rules.min_bid} to {rules.max_bid} or capot; contracts: "
-        f"{', '.join(rules.contracts)}. Card points: each team's, 152 in all; the last "
-        f"trick {rules.last_trick}, belote {rules.belote}. The takers must reach their bid"
-        f"{needs}; made: points{plus}; dedans: "
-        f"{rules.dedans_points}{plus} to the defenders; coinche x{rules.coinche}, "
-        f"surcoinche x{rules.surcoinche}. First team to {rules.target} wins.",
+        _(
+            "Bids {min_bid} to {max_bid} or capot; contracts: {contracts}. Card points: each "
+            "team's, 152 in all; the last trick {last_trick}, belote {belote}. {needs}; "
+            "{scoring}; coinche x{coinche}, surcoinche x{surcoinche}. First team to {target} wins."
+        ).format(
+            min_bid=rules.min_bid,
+            max_bid=rules.max_bid,
+            contracts=", ".join(contract_word(c) for c in rules.contracts),
+            last_trick=rules.last_trick,
+            belote=rules.belote,
+            needs=needs,
+            scoring=scoring,
+            coinche=rules.coinche,
+            surcoinche=rules.surcoinche,
+            target=rules.target,
+        ),
     ]
     return teams_pad(
-        f"Coinche score pad — rules {rules.name}",
+        _("Coinche score pad — rules {rules}").format(rules=rules.name),
         players,
         tags,
         result,
@@ -70,19 +91,23 @@ def printed(result: GameScore) -> Doc:
     tags = team_tags(result)
     columns = [
         Column("#", 7),
-        Column("dealer", 17, "L"),
-        Column("contract", 52, "L"),
-        Column("points", 18),
-        Column("last", 10),
-        Column("belote", 11),
-        Column("capot", 11),
-        Column("outcome", 15),
+        Column(pgettext("sheet heading", "dealer"), 17, "L"),
+        Column(pgettext("sheet heading", "contract"), 52, "L"),
+        Column(pgettext("sheet heading", "points"), 18),
+        Column(pgettext("sheet heading", "last"), 10),
+        Column(pgettext("sheet heading", "belote"), 11),
+        Column(pgettext("sheet heading", "capot"), 11),
+        Column(pgettext("sheet heading", "outcome"), 15),
         Column(tags[0], 13, "R"),
         Column(tags[1], 13, "R"),
         Column(tags[0], 14, "R"),
         Column(tags[1], 14, "R"),
     ]
-    groups = [Group("", 8), Group("score", 2), Group("running", 2)]
+    groups = [
+        Group("", 8),
+        Group(pgettext("sheet heading", "score"), 2),
+        Group(pgettext("sheet heading", "running"), 2),
+    ]
 
     def team(t: int | None) -> str:
         return "" if t is None else tags[t]
@@ -96,7 +121,7 @@ def printed(result: GameScore) -> Doc:
             team(d.play.last_trick),
             team(d.play.belote),
             team(d.play.capot),
-            "made" if d.made else "dedans",
+            outcome_word("made" if d.made else "dedans"),
             str(d.score[0]),
             str(d.score[1]),
             str(d.running[0]),
@@ -104,9 +129,19 @@ def printed(result: GameScore) -> Doc:
         ]
         for d in result.deals
     ]
-    rows.append(["", "", "Total", *[""] * 5, *map(str, result.team_totals), "", ""])
+    rows.append(
+        [
+            "",
+            "",
+            pgettext("sheet heading", "Total"),
+            *[""] * 5,
+            *map(str, result.team_totals),
+            "",
+            "",
+        ]
+    )
     return teams_printed(
-        f"Coinche — rules {rules.name}, target {rules.target}",
+        _("Coinche — rules {rules}, target {target}").format(rules=rules.name, target=rules.target),
         outcome_line(result),
         tags,
         result,

@@ -3,14 +3,16 @@ total) and a game printed with its standings (lowest total first) and chart."""
 
 from __future__ import annotations
 
+from scoresheet.games.rosbiratschka.rules import shown
 from scoresheet.games.rosbiratschka.score import GameScore, dealer_of
 from scoresheet.games.rosbiratschka.views import adds_up, note, what_to_report
+from scoresheet.i18n import _, ngettext, pgettext
 from scoresheet.paper.kit import (
-    DATE_LINE,
     PAD_ROW,
     PRINT_FONT,
     PRINT_ROW,
     chart,
+    date_line,
     players_line,
     running,
     signed,
@@ -21,34 +23,49 @@ from scoresheet.paper.model import Block, Column, Doc, Grid, Group
 def pad(result: GameScore) -> Doc:
     """A row per deal with its dealer, contract and what its scores add up to."""
     rules, players = result.rules, list(result.players)
-    columns = [Column("#", 7), Column("dealer", 20, "L"), Column("contract", 27, "L")]
+    columns = [
+        Column("#", 7),
+        Column(pgettext("sheet heading", "dealer"), 20, "L"),
+        Column(pgettext("sheet heading", "contract"), 27, "L"),
+    ]
     groups = [Group("", 3)]
     for p in players:
-        columns += [Column("taken", 12), Column("score", 13)]
+        columns += [
+            Column(pgettext("sheet heading", "taken"), 12),
+            Column(pgettext("sheet heading", "score"), 13),
+        ]
         groups.append(Group(p, 2))
-    columns += [Column("check", 12, shaded=True), Column("note", 24)]
+    columns += [
+        Column(pgettext("sheet heading", "check"), 12, shaded=True),
+        Column(pgettext("sheet heading", "note"), 24),
+    ]
     groups.append(Group("", 2))
     blank = [""] * (2 * len(players))
     rows = [
         [
             str(n),
             dealer_of(players, n),
-            rules.contract_of(n),
+            shown(rules.contract_of(n)),
             *blank,
             signed(rules.base_total(rules.contract_of(n))),
             "",
         ]
         for n in range(1, rules.deals_per_game + 1)
     ]
-    rows.append(["", "", "Total", *blank, "", ""])
-    legend = [f"{c}: {what_to_report(rules, c)}." for c in rules.contracts]
+    rows.append(["", "", pgettext("sheet heading", "Total"), *blank, "", ""])
+    legend = [
+        _("{contract}: {what}.").format(contract=shown(c), what=what_to_report(rules, c))
+        for c in rules.contracts
+    ]
     legend.append(
-        "Check: what a deal's scores add up to (twice as much when a player took none); "
-        "the lowest total wins."
+        _(
+            "Check: what a deal's scores add up to (twice as much when a player took none); "
+            "the lowest total wins."
+        )
     )
     return Doc(
-        title=f"Rosbiratschka score pad — rules {rules.name}",
-        lines=[players_line(players), rules.description, DATE_LINE],
+        title=_("Rosbiratschka score pad — rules {rules}").format(rules=rules.name),
+        lines=[players_line(players), _(rules.description), date_line()],
         grid=Grid(
             columns, groups, [Block(rows, bold=frozenset({len(rows) - 1}))], row_height=PAD_ROW
         ),
@@ -59,43 +76,63 @@ def pad(result: GameScore) -> Doc:
 def printed(result: GameScore) -> Doc:
     """Every deal with its running totals and check, the standings and the chart."""
     rules, players = result.rules, list(result.players)
-    columns = [Column("#", 7), Column("dealer", 18, "L"), Column("contract", 26, "L")]
+    columns = [
+        Column("#", 7),
+        Column(pgettext("sheet heading", "dealer"), 18, "L"),
+        Column(pgettext("sheet heading", "contract"), 26, "L"),
+    ]
     groups = [Group("", 3)]
     for p in players:
-        columns += [Column("score", 11, "R"), Column("run", 13, "R")]
+        columns += [
+            Column(pgettext("sheet heading", "score"), 11, "R"),
+            Column(pgettext("sheet heading", "run"), 13, "R"),
+        ]
         groups.append(Group(p, 2))
-    columns += [Column("total", 11, "R"), Column("ok", 7), Column("note", 45, "L")]
-    groups.append(Group("check", 3))
+    columns += [
+        Column(pgettext("sheet heading", "total"), 11, "R"),
+        Column(pgettext("sheet heading", "ok"), 7),
+        Column(pgettext("sheet heading", "note"), 45, "L"),
+    ]
+    groups.append(Group(pgettext("sheet heading", "check"), 3))
     run = running(players, result.deals)
     rows = []
     for d in result.deals:
-        cells = [str(d.number), d.dealer, d.contract]
+        cells = [str(d.number), d.dealer, shown(d.contract)]
         for p in players:
             cells += [signed(d.score[p]), signed(run[d.number][p])]
         cells += [signed(d.total), "✓" if adds_up(result, d) else "✗", note(d)]
         rows.append(cells)
-    total = ["", "", "Total"]
+    total = ["", "", pgettext("sheet heading", "Total")]
     for p in players:
         total += [signed(result.totals[p]), ""]
     total += [signed(sum(result.totals.values())), "", ""]
     rows.append(total)
     ranked = result.ranking()
     standings = Grid(
-        [Column("rank", 10), Column("player", 34, "L"), Column("total", 16, "R")],
+        [
+            Column(pgettext("sheet heading", "rank"), 10),
+            Column(pgettext("sheet heading", "player"), 34, "L"),
+            Column(pgettext("sheet heading", "total"), 16, "R"),
+        ],
         [],
         [Block([[str(i), p, signed(result.totals[p])] for i, p in enumerate(ranked, 1)])],
         row_height=PRINT_ROW,
         font=PRINT_FONT,
-        title="Standings (lowest total wins)",
+        title=_("Standings (lowest total wins)"),
     )
     state = (
-        "complete"
+        _("complete")
         if result.complete
-        else f"{len(result.deals)} of {rules.deals_per_game} deals played"
+        else ngettext(
+            "{played} of {n} deal played", "{played} of {n} deals played", rules.deals_per_game
+        ).format(played=len(result.deals), n=rules.deals_per_game)
     )
     return Doc(
-        title=f"Rosbiratschka — rules {rules.name}",
-        lines=[players_line(players), f"{rules.description} — {state}"],
+        title=_("Rosbiratschka — rules {rules}").format(rules=rules.name),
+        lines=[
+            players_line(players),
+            _("{description} — {state}").format(description=_(rules.description), state=state),
+        ],
         grid=Grid(
             columns,
             groups,
