@@ -20,6 +20,7 @@ from functools import cache
 from typing import NamedTuple
 
 from scoresheet.errors import ScoresheetError
+from scoresheet.i18n import _
 
 SUITS = ("S", "H", "D", "C")
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
@@ -82,7 +83,9 @@ def _parse_card(text: str) -> Card:
     rank = _RANKS_BY_TEXT.get(cleaned[:-1])
     suit = _SUITS_BY_TEXT.get(cleaned[-1:])
     if rank is None or suit is None:
-        raise ScoresheetError(f'not a card: "{text}" (write rank then suit, e.g. QS, 10H, A♠)')
+        raise ScoresheetError(
+            _('not a card: "{text}" (write rank then suit, e.g. QS, 10H, A♠)').format(text=text)
+        )
     return Card(rank, suit)
 
 

@@ -28,6 +28,7 @@ from scoresheet.fileinfo import (
     real_path,
     reason,
 )
+from scoresheet.i18n import _
 
 __all__ = ["locked"]
 
@@ -46,11 +47,13 @@ def _check_lock_file(path: Path, lock_file: Path) -> None:
     except FileNotFoundError:
         return
     except OSError as error:
-        raise ScoresheetError(f"{path}: cannot lock: {reason(error)}") from None
+        raise ScoresheetError(_cannot_lock(path, error)) from None
     if not stat.S_ISREG(info.st_mode):
         raise ScoresheetError(
-            f"{path}: cannot lock: its lock file {lock_file.name} is {file_kind(info.st_mode)}, "
-            "not a regular file; refused (remove it if you did not put it there)"
+            _(
+                "{path}: cannot lock: its lock file {lock} is {kind}, not a regular file; "
+                "refused (remove it if you did not put it there)"
+            ).format(path=path, lock=lock_file.name, kind=file_kind(info.st_mode))
         )
 
 
@@ -64,7 +67,13 @@ def _flock_module() -> Any:
 
 
 def _busy(path: Path) -> ScoresheetError:
-    return ScoresheetError(f"{path} is busy: another scoresheet command is writing it")
+    return ScoresheetError(
+        _("{path} is busy: another scoresheet command is writing it").format(path=path)
+    )
+
+
+def _cannot_lock(path: Path, error: OSError) -> str:
+    return _("{path}: cannot lock: {reason}").format(path=path, reason=reason(error))
 
 
 @contextmanager
@@ -75,13 +84,15 @@ def _flock(path: Path, lock_file: Path, timeout: float, fcntl: Any) -> Iterator[
         fd = os.open(lock_file, flags, 0o666)
     except OSError as error:
         _check_lock_file(path, lock_file)  # a link planted meanwhile: ELOOP, said plainly
-        raise ScoresheetError(f"{path}: cannot lock: {reason(error)}") from None
+        raise ScoresheetError(_cannot_lock(path, error)) from None
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
             raise ScoresheetError(
-                f"{path}: cannot lock: its lock file {lock_file.name} is "
-                f"{file_kind(info.st_mode)}, not a regular file; refused"
+                _(
+                    "{path}: cannot lock: its lock file {lock} is {kind}, not a regular file; "
+                    "refused"
+                ).format(path=path, lock=lock_file.name, kind=file_kind(info.st_mode))
             )
         deadline = time.monotonic() + timeout
         pause = _POLL_FIRST
@@ -96,7 +107,7 @@ def _flock(path: Path, lock_file: Path, timeout: float, fcntl: Any) -> Iterator[
                 time.sleep(min(pause, remaining))
                 pause = min(pause * 2, _POLL_MAX)
             except OSError as error:
-                raise ScoresheetError(f"{path}: cannot lock: {reason(error)}") from None
+                raise ScoresheetError(_cannot_lock(path, error)) from None
         yield
     finally:
         # Closing the descriptor releases the lock.
@@ -115,7 +126,7 @@ def _filelock(path: Path, lock_file: Path, timeout: float) -> Iterator[None]:
         raise _busy(path) from None
     except OSError as error:
         _check_lock_file(path, lock_file)
-        raise ScoresheetError(f"{path}: cannot lock: {reason(error)}") from None
+        raise ScoresheetError(_cannot_lock(path, error)) from None
     try:
         # A link swapped in while the lock was taken was not followed; refuse it all the same.
         _check_lock_file(path, lock_file)
@@ -141,7 +152,7 @@ def locked(path: Path, *, timeout: float = 10.0) -> Iterator[None]:
     lock_file = _lock_path(real_path(path))
     _check_lock_file(path, lock_file)
     if not lock_file.parent.is_dir():
-        raise ScoresheetError(f"{path}: cannot lock: no such folder")
+        raise ScoresheetError(_("{path}: cannot lock: no such folder").format(path=path))
     fcntl = _flock_module()
     with (
         _flock(path, lock_file, timeout, fcntl)

@@ -23,6 +23,7 @@ from itertools import pairwise
 from typing import Any
 
 from scoresheet.errors import ScoresheetError
+from scoresheet.i18n import N_, _
 
 SEPARATORS = ",/|:;"
 JOINERS = "\u200c\u200d"  # zero-width non-joiner and joiner: part of some words and emoji
@@ -59,20 +60,26 @@ def problem(name: str) -> str | None:
     if unicodedata.normalize("NFC", name) != name:
         return _decomposed(name)
     if not any(unicodedata.category(c)[0] in _VISIBLE for c in name):
-        return "has no visible character"
+        return _("has no visible character")
     for i, c in enumerate(name):
         category = unicodedata.category(c)
         if c in JOINERS and 0 < i < len(name) - 1:
             continue
         if category[0] == "C" or category in ("Zl", "Zp"):
-            kind = "control" if category == "Cc" else "invisible or control"
-            return f"contains the {kind} character {repr(c)[1:-1]}"
+            shown = repr(c)[1:-1]
+            if category == "Cc":
+                return _("contains the control character {shown}").format(shown=shown)
+            return _("contains the invisible or control character {shown}").format(shown=shown)
         if category == "Zs" and c != " ":
-            return f"contains the space-like character {repr(c)[1:-1]} (use a plain space)"
+            return _("contains the space-like character {shown} (use a plain space)").format(
+                shown=repr(c)[1:-1]
+            )
         if c in SEPARATORS:
-            return f"contains {c} (names may not contain any of {' '.join(SEPARATORS)})"
+            return _("contains {shown} (names may not contain any of {separators})").format(
+                shown=c, separators=" ".join(SEPARATORS)
+            )
     if name != name.strip() or "  " in name:
-        return "has a space at an end or two in a row"
+        return _("has a space at an end or two in a row")
     return None
 
 
@@ -88,11 +95,11 @@ def _decomposed(name: str) -> str:
         if composed != one:
             parts = " + ".join(c if i == 0 else f"U+{ord(c):04X}" for i, c in enumerate(one))
             shown = parts if len(one) > 1 else f"U+{ord(one):04X}"
-            return (
-                f"writes {composed} as {shown} (as some systems save text): "
-                "save it in composed Unicode (NFC)"
-            )
-    return "is not in composed Unicode form: save it in composed Unicode (NFC)"
+            return _(
+                "writes {composed} as {shown} (as some systems save text): save it in "
+                "composed Unicode (NFC)"
+            ).format(composed=composed, shown=shown)
+    return _("is not in composed Unicode form: save it in composed Unicode (NFC)")
 
 
 def composed(data: Any, where: str) -> Any:
@@ -117,8 +124,10 @@ def composed(data: Any, where: str) -> Any:
         one = unicodedata.normalize("NFC", key)
         if one in out:
             raise ScoresheetError(
-                f"{where}: {quote(one)} is given twice, its letters written two ways "
-                "(composed and decomposed Unicode); give it once"
+                _(
+                    "{where}: {name} is given twice, its letters written two ways (composed "
+                    "and decomposed Unicode); give it once"
+                ).format(where=where, name=quote(one))
             )
         out[one] = composed(value, where)
     return out
@@ -135,7 +144,7 @@ def _sameness(one: str, other: str) -> str:
     >>> _sameness("Ann", "ANN"), _sameness("Ａｎｎ", "Ann")
     ('any case', 'any case or width')
     """
-    return "any case" if one.casefold() == other.casefold() else "any case or width"
+    return _("any case") if one.casefold() == other.casefold() else _("any case or width")
 
 
 def check_players(players: Sequence[str], where: str) -> None:
@@ -145,15 +154,28 @@ def check_players(players: Sequence[str], where: str) -> None:
     for name in players:
         wrong = problem(name)
         if wrong is not None:
-            raise ScoresheetError(f"{where}: {quote(name)} {wrong}")
+            # Translators: {problem} says what is wrong with the name ("has no visible
+            # character").
+            raise ScoresheetError(
+                _("{where}: {name} {problem}").format(where=where, name=quote(name), problem=wrong)
+            )
         key = fold(name)
         if key in seen:
             other = seen[key]
             if other == name:
-                raise ScoresheetError(f"{where}: {quote(name)} is listed twice")
+                raise ScoresheetError(
+                    _("{where}: {name} is listed twice").format(where=where, name=quote(name))
+                )
             raise ScoresheetError(
-                f"{where}: {quote(other)} and {quote(name)} cannot be told apart "
-                f"(players are typed in {_sameness(other, name)})"
+                _(
+                    "{where}: {other} and {name} cannot be told apart (players are typed in "
+                    "{sameness})"
+                ).format(
+                    where=where,
+                    other=quote(other),
+                    name=quote(name),
+                    sameness=_sameness(other, name),
+                )
             )
         seen[key] = name
     _refuse_lookalikes(players, where)
@@ -187,11 +209,26 @@ def _refuse_lookalikes(players: Sequence[str], where: str) -> None:
             pairs = ((x, y) for x, y in zip(other, name, strict=False) if x != y)
             a, b = next(pairs, (other[:1], name[:1]))
             raise ScoresheetError(
-                f"{where}: {quote(other)} and {quote(name)} cannot be told apart: they look "
-                f"the same ({_script(a)} {a}, {_script(b)} {b})"
+                _(
+                    "{where}: {other} and {name} cannot be told apart: they look the same "
+                    "({script} {letter}, {other_script} {other_letter})"
+                ).format(
+                    where=where,
+                    other=quote(other),
+                    name=quote(name),
+                    script=_script(a),
+                    letter=a,
+                    other_script=_script(b),
+                    other_letter=b,
+                )
             )
 
 
 def _script(c: str) -> str:
     """The script of a letter, as its Unicode name starts (LATIN, CYRILLIC, GREEK)."""
-    return unicodedata.name(c, "?").split()[0].capitalize()
+    script = unicodedata.name(c, "?").split()[0].capitalize()
+    return _(_SCRIPTS[script]) if script in _SCRIPTS else script
+
+
+# The scripts of the look-alike letters, translated where they are shown.
+_SCRIPTS = {"Latin": N_("Latin"), "Cyrillic": N_("Cyrillic"), "Greek": N_("Greek")}

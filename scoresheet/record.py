@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from scoresheet import registry
 from scoresheet.errors import ScoresheetError
+from scoresheet.i18n import N_, _
 from scoresheet.limits import MAX_HISTORY, MAX_VALUES
 from scoresheet.names import check_players
 from scoresheet.rules import check_game
@@ -31,6 +32,36 @@ FORMAT = "scoresheet-game"
 VERSION = 1
 
 
+# What Python's JSON reader says is wrong, in the player's language (anything else it may
+# say is shown as it says it).
+_JSON_PROBLEMS = {
+    "Expecting value": N_("Expecting value"),
+    "Expecting ',' delimiter": N_("Expecting ',' delimiter"),
+    "Expecting ':' delimiter": N_("Expecting ':' delimiter"),
+    "Expecting property name enclosed in double quotes": N_(
+        "Expecting property name enclosed in double quotes"
+    ),
+    "Extra data": N_("Extra data"),
+    "Unterminated string starting at": N_("Unterminated string starting at"),
+    "Invalid control character at": N_("Invalid control character at"),
+    "Invalid \\escape": N_("Invalid \\escape"),
+    "Invalid \\uXXXX escape": N_("Invalid \\uXXXX escape"),
+    "Illegal trailing comma before end of object": N_(
+        "Illegal trailing comma before end of object"
+    ),
+    "Illegal trailing comma before end of array": N_("Illegal trailing comma before end of array"),
+}
+
+
+def _json(exc: json.JSONDecodeError) -> str:
+    """What Python's JSON reader says, as ``str(exc)`` has it, in the player's language."""
+    known = _JSON_PROBLEMS.get(exc.msg)
+    problem = _(known) if known is not None else exc.msg
+    return _("{problem}: line {line} column {column} (char {char})").format(
+        problem=problem, line=exc.lineno, column=exc.colno, char=exc.pos
+    )
+
+
 def _where(loc: tuple[int | str, ...]) -> str:
     """``('deals', 2, 'result', 'queens')`` → ``deal 3, result.queens``."""
     return where(loc)
@@ -38,12 +69,18 @@ def _where(loc: tuple[int | str, ...]) -> str:
 
 def _check_top(data: Any, source: str) -> None:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ScoresheetError(f'{source}: not a scoresheet game file (no "format": "{FORMAT}")')
+        raise ScoresheetError(
+            _('{source}: not a scoresheet game file (no "format": "{format}")').format(
+                source=source, format=FORMAT
+            )
+        )
     version = data.get("version")
     if isinstance(version, int) and version > VERSION:
         raise ScoresheetError(
-            f"{source}: written by a newer scoresheet (format version {version}); "
-            f"this one reads up to version {VERSION}"
+            _(
+                "{source}: written by a newer scoresheet (format version {version}); "
+                "this one reads up to version {known}"
+            ).format(source=source, version=version, known=VERSION)
         )
 
 
@@ -90,16 +127,32 @@ def _duplicate(text: str | bytes, source: str) -> ScoresheetError:
             first: dict[str, Any] = {}
             for key, value in node:
                 if key in first:
-                    where = "at the top level" if not loc else f"in {_where(loc)}"
+                    if loc:
+                        message = _(
+                            '{source}: "{key}" is given twice in {where} ({first}, then '
+                            "{then}); refused: keep the one meant"
+                        )
+                    else:
+                        message = _(
+                            '{source}: "{key}" is given twice at the top level ({first}, then '
+                            "{then}); refused: keep the one meant"
+                        )
                     return ScoresheetError(
-                        f'{source}: "{key}" is given twice {where} ({_quote(first[key])}, '
-                        f"then {_quote(value)}); refused: keep the one meant"
+                        message.format(
+                            source=source,
+                            key=key,
+                            where=_where(loc),
+                            first=_quote(first[key]),
+                            then=_quote(value),
+                        )
                     )
                 first[key] = value
             stack.extend((value, (*loc, key)) for key, value in reversed(node))
         elif isinstance(node, list):
             stack.extend((value, (*loc, i)) for i, value in reversed(list(enumerate(node))))
-    return ScoresheetError(f"{source}: a key is given twice; refused")  # pragma: no cover
+    return ScoresheetError(  # pragma: no cover
+        _("{source}: a key is given twice; refused").format(source=source)
+    )
 
 
 # A control character in a JSON string is written escaped (\u001b, \n …) or, for DEL and
@@ -198,7 +251,11 @@ def _text_with(
 
 
 def _place(loc: Place, in_key: bool) -> str:
-    return f"a key of {_where(loc) if loc else 'the top level'}" if in_key else _where(loc)
+    if not in_key:
+        return _where(loc)
+    if not loc:
+        return _("a key of the top level")
+    return _("a key of {where}").format(where=_where(loc))
 
 
 def _text_message(data: Any, source: str, *, control: bool) -> ScoresheetError | None:
@@ -210,12 +267,16 @@ def _text_message(data: Any, source: str, *, control: bool) -> ScoresheetError |
     shown, place = repr(c)[1:-1], _place(loc, in_key)
     if control:
         return ScoresheetError(
-            f"{source}: {place}: the control character {shown} is refused (an "
-            "escape sequence would reach the terminal or the page that shows it)"
+            _(
+                "{source}: {place}: the control character {shown} is refused (an escape "
+                "sequence would reach the terminal or the page that shows it)"
+            ).format(source=source, place=place, shown=shown)
         )
     return ScoresheetError(
-        f"{source}: {place}: the lone surrogate {shown} is refused (half of a UTF-16 "
-        "pair, not a character: no file can hold it)"
+        _(
+            "{source}: {place}: the lone surrogate {shown} is refused (half of a UTF-16 pair, "
+            "not a character: no file can hold it)"
+        ).format(source=source, place=place, shown=shown)
     )
 
 
@@ -258,8 +319,10 @@ def _not_finite_message(data: Any, source: str) -> ScoresheetError:
     loc, node = next((loc, node) for loc, node in _nodes(data) if isinstance(node, _NotFinite))
     shown = node.text if len(node.text) <= 24 else node.text[:23] + "…"
     return ScoresheetError(
-        f"{source}: {_where(loc)}: {shown} is not a finite number; refused (JSON has no "
-        "NaN or Infinity: other programs could not read the file)"
+        _(
+            "{source}: {where}: {shown} is not a finite number; refused (JSON has no NaN or "
+            "Infinity: other programs could not read the file)"
+        ).format(source=source, where=_where(loc), shown=shown)
     )
 
 
@@ -287,8 +350,10 @@ def parse(text: str | bytes, *, source: str = "game", answers: bool = False) -> 
         text = decode_text(text, source)
     if too_many_values(text):
         raise ScoresheetError(
-            f"{source}: more than {MAX_VALUES:,} values (objects, lists, texts, numbers); "
-            "too many for a game file; refused"
+            _(
+                "{source}: more than {most} values (objects, lists, texts, numbers); too many "
+                "for a game file; refused"
+            ).format(source=source, most=f"{MAX_VALUES:,}")
         )
     numbers = _Numbers()
     try:
@@ -301,11 +366,17 @@ def parse(text: str | bytes, *, source: str = "game", answers: bool = False) -> 
     except _DuplicateKey:
         raise _duplicate(text, source) from None
     except RecursionError:
-        raise ScoresheetError(f"{source}: nested too deeply to be a game file; refused") from None
+        raise ScoresheetError(
+            _("{source}: nested too deeply to be a game file; refused").format(source=source)
+        ) from None
     except json.JSONDecodeError as exc:
-        raise ScoresheetError(f"{source}: not valid JSON ({exc})") from None
+        raise ScoresheetError(
+            _("{source}: not valid JSON ({problem})").format(source=source, problem=_json(exc))
+        ) from None
     except ValueError:  # an integer of thousands of digits
-        raise ScoresheetError(f"{source}: a number with too many digits; refused") from None
+        raise ScoresheetError(
+            _("{source}: a number with too many digits; refused").format(source=source)
+        ) from None
     if numbers.seen:
         raise _not_finite_message(data, source)
     control, surrogate = _suspects(text)
@@ -336,8 +407,10 @@ def schema_of(game: Any, source: str) -> str:
     if not isinstance(game, str):  # null, a number: shown as the file has it
         shown = json.dumps(game, ensure_ascii=False)[:40]
         raise ScoresheetError(
-            f"{source}: game: {shown} is not a game this tool scores "
-            f"({', '.join(registry.names())}); give its name in quotes"
+            _(
+                "{source}: game: {shown} is not a game this tool scores ({games}); give its "
+                "name in quotes"
+            ).format(source=source, shown=shown, games=", ".join(registry.names()))
         )
     try:
         return f"game-{registry.game(game).name}"
@@ -351,9 +424,12 @@ def from_data(data: Any, *, source: str = "game") -> GameFile:
     history = data.get("history")
     if isinstance(history, list) and len(history) > MAX_HISTORY:  # one a command could trim
         raise ScoresheetError(
-            f"{source}: history: {len(history):,} entries, more than a game file keeps (at "
-            f"most {MAX_HISTORY:,}); keep the newest with: scoresheet history {source} "
-            f"--trim {MAX_HISTORY}"
+            _(
+                "{source}: history: {n} entries, more than a game file keeps (at most "
+                "{most}); keep the newest with: scoresheet history {source} --trim {keep}"
+            ).format(
+                source=source, n=f"{len(history):,}", most=f"{MAX_HISTORY:,}", keep=MAX_HISTORY
+            )
         )
     game = data.get("game", registry.DEFAULT_GAME)
     schema = schema_of(game, source)

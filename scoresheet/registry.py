@@ -23,6 +23,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any, Literal, cast, overload
 
 from scoresheet.errors import ScoresheetError
+from scoresheet.i18n import NP_, _, pgettext
 
 if TYPE_CHECKING:
     from scoresheet import roles
@@ -35,7 +36,7 @@ class Game:
 
     name: str  # the ``"game"`` of its files, the ``game`` of its presets
     package: str  # the folder under ``scoresheet/games/``
-    title: str  # as a heading says it
+    title: str  # as a heading says it, in English (shown translated: :func:`shown_title`)
     preset: str  # the preset ``new`` uses when none is named
     teams: bool  # played in two partnerships (totals are the team's)
     penalty: bool = False  # scored in penalty points: the lowest total wins
@@ -45,11 +46,11 @@ class Game:
 GAMES: dict[str, Game] = {
     g.name: g
     for g in (
-        Game("barbu", "barbu", "Barbu", "classic", teams=False, doubles=True),
+        Game("barbu", "barbu", NP_("game title", "Barbu"), "classic", teams=False, doubles=True),
         Game(
             "rosbiratschka",
             "rosbiratschka",
-            "Rosbiratschka",
+            NP_("game title", "Rosbiratschka"),
             "rosbiratschka",
             teams=False,
             penalty=True,
@@ -57,12 +58,12 @@ GAMES: dict[str, Game] = {
         Game(
             "caribbean-all-fours",
             "caribbean_all_fours",
-            "Caribbean All Fours",
+            NP_("game title", "Caribbean All Fours"),
             "caribbean-all-fours",
             teams=True,
         ),
-        Game("belote", "belote", "Belote", "belote", teams=True),
-        Game("coinche", "coinche", "Coinche", "coinche", teams=True),
+        Game("belote", "belote", NP_("game title", "Belote"), "belote", teams=True),
+        Game("coinche", "coinche", NP_("game title", "Coinche"), "coinche", teams=True),
     )
 }
 
@@ -106,8 +107,21 @@ def game(name: str) -> Game:
     """The game called ``name``; an unknown name is refused, naming the games there are."""
     found = GAMES.get(name)
     if found is None:
-        raise ScoresheetError(f'game: "{name}" is not a game this tool scores ({", ".join(GAMES)})')
+        raise ScoresheetError(
+            _('game: "{name}" is not a game this tool scores ({games})').format(
+                name=name, games=", ".join(GAMES)
+            )
+        )
     return found
+
+
+def shown_title(name: str) -> str:
+    """The title of the game called ``name`` as a player reads it, in the language in force.
+
+    >>> shown_title("caribbean-all-fours")
+    'Caribbean All Fours'
+    """
+    return pgettext("game title", game(name).title)
 
 
 def names() -> list[str]:

@@ -19,6 +19,7 @@ from typing import Any
 
 from scoresheet import registry
 from scoresheet.errors import ScoresheetError
+from scoresheet.i18n import _
 from scoresheet.validation import ValidationError, describe, validator
 from scoresheet.validation import where as place
 
@@ -41,7 +42,7 @@ def _templates_dir() -> Path:
     for folder in (here / "templates" / "rules", here.parent / "templates" / "rules"):
         if folder.is_dir():
             return folder
-    raise ScoresheetError("the shipped rules presets are missing from this installation")
+    raise ScoresheetError(_("the shipped rules presets are missing from this installation"))
 
 
 @cache
@@ -66,7 +67,9 @@ def _preset_data(name: str) -> dict[str, Any]:
     files = _preset_files()
     if name not in files:
         known = ", ".join(files)
-        raise ScoresheetError(f'rules: no preset named "{name}" (known: {known})')
+        raise ScoresheetError(
+            _('rules: no preset named "{name}" (known: {known})').format(name=name, known=known)
+        )
     with files[name].open("rb") as f:
         data = tomllib.load(f)
     data.setdefault("name", name)
@@ -81,7 +84,9 @@ def default_preset(game: str) -> str:
     """
     name = registry.game(game).preset  # an unknown game says so
     if name not in list_presets(game):
-        raise ScoresheetError(f'game: "{game}" has no preset of its own; name one with --rules')
+        raise ScoresheetError(
+            _('game: "{game}" has no preset of its own; name one with --rules').format(game=game)
+        )
     return name
 
 
@@ -114,9 +119,17 @@ def choose_preset(game: str | None, preset: str | None) -> tuple[str, str]:
 
 def _refuse_other_game(preset: str, owner: str, game: str, where: str) -> None:
     """The one refusal of a preset of another game than the file's or the command's."""
-    known = ", ".join(list_presets(game)) or "none"
+    presets = list_presets(game)
+    if presets:
+        message = _(
+            '{where}: "{preset}" is a preset of {owner}, not of {game} ({game}\'s presets: {known})'
+        )
+    else:
+        message = _(
+            '{where}: "{preset}" is a preset of {owner}, not of {game} ({game}\'s presets: none)'
+        )
     raise ScoresheetError(
-        f'{where}: "{preset}" is a preset of {owner}, not of {game} ({game}\'s presets: {known})'
+        message.format(where=where, preset=preset, owner=owner, game=game, known=", ".join(presets))
     )
 
 
@@ -135,7 +148,9 @@ def check_game(rules: Any, game: str, where: str = "rules") -> None:
         stated = rules.get("game", game)
         if stated != game:
             raise ScoresheetError(
-                f"{where}: the rules object is for {json.dumps(stated)}, not {game}"
+                _("{where}: the rules object is for {stated}, not {game}").format(
+                    where=where, stated=json.dumps(stated), game=game
+                )
             )
 
 
@@ -159,7 +174,7 @@ def _validate(data: Mapping[str, Any], where: str) -> Any:
     """Rules of any game from a rules file's data: the game's schema, then its own checks."""
     game = data.get("game", registry.DEFAULT_GAME)
     if not isinstance(game, str):
-        raise ScoresheetError(f"{where}: game must be a name")
+        raise ScoresheetError(_("{where}: game must be a name").format(where=where))
     registry.game(game)  # an unknown game says so
     try:
         checked = validator(f"rules-{game}").validate_python(data)
@@ -187,7 +202,10 @@ def _resolve_cached(name: str, options_json: str) -> Any:
     data = _preset_data(name)
     if options:
         data = merge_options(data, options)
-    where = f'rules "{name}"' + (" with the game's options" if options else "")
+    if options:
+        where = _('rules "{name}" with the game\'s options').format(name=name)
+    else:
+        where = _('rules "{name}"').format(name=name)
     return _validate(data, where)
 
 
@@ -209,8 +227,10 @@ def resolve(
     for key in ("name", "game"):
         if options and key in options:  # a label, not a rule: it would name rules not in force
             raise ScoresheetError(
-                f"options: {key} is not a rule an option changes (the rules in force are "
-                "named by their preset and options)"
+                _(
+                    "options: {key} is not a rule an option changes (the rules in force are "
+                    "named by their preset and options)"
+                ).format(key=key)
             )
     if isinstance(rules, str):
         if game is not None:
@@ -220,7 +240,11 @@ def resolve(
     if game is not None:
         stated = data.setdefault("game", game)
         if stated != game:
-            raise ScoresheetError(f'rules: the rules object is for "{stated}", not {game}')
+            raise ScoresheetError(
+                _('rules: the rules object is for "{stated}", not {game}').format(
+                    stated=stated, game=game
+                )
+            )
     return _validate(data, "rules")
 
 
@@ -235,7 +259,11 @@ def check_game_of(record: Mapping[str, Any], game: str) -> None:
     """
     got = record.get("game")
     if got is not None and got != game:
-        raise ScoresheetError(f"game: this is a {got} game, which {game}'s scoring does not score")
+        raise ScoresheetError(
+            _("game: this is a {got} game, which {game}'s scoring does not score").format(
+                got=got, game=game
+            )
+        )
 
 
 def rules_of(record: Mapping[str, Any]) -> Any:

@@ -23,6 +23,7 @@ from scoresheet import record as rec
 from scoresheet import registry
 from scoresheet.errors import ScoresheetError
 from scoresheet.fileinfo import sizes
+from scoresheet.i18n import _, ngettext
 from scoresheet.limits import MAX_GAME_BYTES, MAX_HISTORY, MAX_VALUES
 from scoresheet.names import quote
 from scoresheet.results import GameResult
@@ -91,21 +92,36 @@ def _text(record: GameFile, source: str) -> str:
         raise  # pragma: no cover - an unencodable text holds a surrogate, found above
     if size > MAX_GAME_BYTES:
         shown, most = sizes(size, MAX_GAME_BYTES)
+        room = _room(record, size - MAX_GAME_BYTES)
+        if room is None:
+            raise ScoresheetError(
+                _(
+                    "{source}: the game would take {size}, more than a game file may hold (at "
+                    "most {most}); nothing was saved"
+                ).format(source=source, size=shown, most=most)
+            )
+        keep, entries = room
         raise ScoresheetError(
-            f"{source}: the game would take {shown}, more than a game file may hold (at most "
-            f"{most}); nothing was saved{_room(record, size - MAX_GAME_BYTES, source)}"
+            _(
+                "{source}: the game would take {size}, more than a game file may hold (at most "
+                "{most}); nothing was saved (make room: scoresheet history {source} --trim "
+                "{keep} keeps the newest {keep} of its {entries} history entries)"
+            ).format(source=source, size=shown, most=most, keep=keep, entries=entries)
         )
     if rec.too_many_values(text):  # saved, it could not be read back
         raise ScoresheetError(
-            f"{source}: the game would hold more than {MAX_VALUES:,} values (objects, lists, "
-            "texts, numbers), more than a game file may; nothing was saved"
+            _(
+                "{source}: the game would hold more than {most} values (objects, lists, texts, "
+                "numbers), more than a game file may; nothing was saved"
+            ).format(source=source, most=f"{MAX_VALUES:,}")
         )
     return text
 
 
-def _room(record: GameFile, over: int, source: str) -> str:
+def _room(record: GameFile, over: int) -> tuple[int, int] | None:
     """How to make ``over`` bytes of room by trimming the history (with an eighth of a
-    game file to spare where the history holds as much), or nothing if it cannot."""
+    game file to spare where the history holds as much): the entries to keep, of how
+    many; or ``None`` if it cannot."""
     history = record.get("history") or []
     lines = [len(json.dumps(e, ensure_ascii=False).encode("utf-8")) + 6 for e in history]
     for want in (over + MAX_GAME_BYTES // 8, over):
@@ -113,12 +129,8 @@ def _room(record: GameFile, over: int, source: str) -> str:
         for dropped, taken in enumerate(lines, start=1):
             freed += taken
             if freed >= want:
-                keep = len(history) - dropped
-                return (
-                    f" (make room: scoresheet history {source} --trim {keep} keeps the "
-                    f"newest {keep} of its {len(history)} history entries)"
-                )
-    return ""
+                return len(history) - dropped, len(history)
+    return None
 
 
 def save(game: OpenGame, record: GameFile) -> None:
@@ -142,11 +154,15 @@ def new_game(
     seats = list(players)
     if teams and not registry.game(game).teams:
         raise ScoresheetError(
-            f"--team: {registry.game(game).title} is not played in partnerships; leave out --team"
+            _("--team: {game} is not played in partnerships; leave out --team").format(
+                game=registry.shown_title(game)
+            )
         )
     if first is not None:
         if first not in seats:
-            raise ScoresheetError(f'--first: "{first}" is not one of the players')
+            raise ScoresheetError(
+                _('--first: "{first}" is not one of the players').format(first=first)
+            )
         i = seats.index(first)
         seats = seats[i:] + seats[:i]
     data: dict[str, Any] = {
@@ -178,8 +194,13 @@ def add_deal(game: OpenGame, deal: dict[str, Any], *, source: str | None = None)
     by default the game file's name."""
     if game.result.complete:
         n = len(game.result.deals)
-        played = f"{n} deal{'' if n == 1 else 's'} played"
-        raise ScoresheetError(f"deal {n + 1}: the game is already complete ({played})")
+        raise ScoresheetError(
+            ngettext(
+                "deal {number}: the game is already complete ({n} deal played)",
+                "deal {number}: the game is already complete ({n} deals played)",
+                n,
+            ).format(number=n + 1, n=n)
+        )
     data = _data(game)
     data["deals"].append(deal)
     record, result = rescore(data, source or game.path.name)
@@ -192,9 +213,11 @@ def _history(data: dict[str, Any], entry: dict[str, Any], source: str) -> None:
     if len(history) >= MAX_HISTORY:  # one more could not be read back: refuse, save nothing
         keep = MAX_HISTORY // 2
         raise ScoresheetError(
-            f"the game's history already holds {MAX_HISTORY:,} corrections and undos, as "
-            f"many as a game file keeps; nothing was saved (make room: scoresheet history "
-            f"{source} --trim {keep} keeps the newest {keep})"
+            _(
+                "the game's history already holds {most} corrections and undos, as many as a "
+                "game file keeps; nothing was saved (make room: scoresheet history {source} "
+                "--trim {keep} keeps the newest {keep})"
+            ).format(most=f"{MAX_HISTORY:,}", source=source, keep=keep)
         )
     history.append({"at": now(), **entry})
     data["history"] = history
@@ -204,7 +227,7 @@ def undo_last(game: OpenGame) -> tuple[Any, dict[str, Any]]:
     """Remove the last deal and save, keeping it in the file's history."""
     data = _data(game)
     if not data["deals"]:
-        raise ScoresheetError(f"{game.path.name}: there is no deal to undo")
+        raise ScoresheetError(_("{source}: there is no deal to undo").format(source=game.path.name))
     number = len(data["deals"])
     removed = data["deals"].pop()
     _history(data, {"action": "undo", "deal": number, "before": removed}, game.path.name)
@@ -222,17 +245,25 @@ def edit_deal(
     count = len(data["deals"])
     if not 1 <= number <= count:
         raise ScoresheetError(
-            f"deal {number}: no such deal (the game has {count} deal{'s' * (count != 1)})"
+            ngettext(
+                "deal {number}: no such deal (the game has {n} deal)",
+                "deal {number}: no such deal (the game has {n} deals)",
+                count,
+            ).format(number=number, n=count)
         )
     before = data["deals"][number - 1]
     data["deals"][number - 1] = deal
     try:
         record, result = rescore(data, source or game.path.name)
     except ScoresheetError as exc:
-        raise ScoresheetError(f"editing deal {number} is refused: {exc}") from None
+        raise ScoresheetError(
+            _("editing deal {number} is refused: {reason}").format(number=number, reason=exc)
+        ) from None
     after = rec.to_data(record)["deals"][number - 1]
     if after == before:
-        raise ScoresheetError(f"deal {number}: the correction changes nothing")
+        raise ScoresheetError(
+            _("deal {number}: the correction changes nothing").format(number=number)
+        )
     _history(
         cast("dict[str, Any]", record),
         {"action": "edit", "deal": number, "before": before, "after": after},
@@ -271,8 +302,9 @@ def when(text: str, where: str) -> datetime:
         moment = datetime.fromisoformat(text.strip())
     except ValueError:
         raise ScoresheetError(
-            f"{where}: {quote(text)} is not a date (2026-12-01, or a date and time "
-            "2026-12-01T20:00)"
+            _(
+                "{where}: {text} is not a date (2026-12-01, or a date and time 2026-12-01T20:00)"
+            ).format(where=where, text=quote(text))
         ) from None
     return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
@@ -284,10 +316,18 @@ def _made(entry: Any, number: int, source: str) -> datetime:
         with suppress(ValueError):
             moment = datetime.fromisoformat(at)
             return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
-    shown = quote(at) if isinstance(at, str) else "missing"
+    if isinstance(at, str):
+        message = _(
+            "{source}: history entry {number}, at: {shown} is not a date and time, so whether "
+            "it is older cannot be told; nothing was removed (--trim N keeps the newest N)"
+        )
+    else:
+        message = _(
+            "{source}: history entry {number}, at: missing, so whether it is older cannot be "
+            "told; nothing was removed (--trim N keeps the newest N)"
+        )
     raise ScoresheetError(
-        f"{source}: history entry {number}, at: {shown} is not a date and time, so whether "
-        "it is older cannot be told; nothing was removed (--trim N keeps the newest N)"
+        message.format(source=source, number=number, shown=quote(at) if isinstance(at, str) else "")
     )
 
 
@@ -319,13 +359,17 @@ def trim_history(
     (written by an older scoresheet) can be trimmed: it is what this is for.
     """
     if (keep is None) == (before is None):
-        raise ScoresheetError("history: give --trim N or --before DATE, one of them")
+        raise ScoresheetError(_("history: give --trim N or --before DATE, one of them"))
     if keep is not None and keep < 0:
-        raise ScoresheetError(f"--trim: {keep} is not a number of entries to keep (0 or more)")
+        raise ScoresheetError(
+            _("--trim: {keep} is not a number of entries to keep (0 or more)").format(keep=keep)
+        )
     if archive is not None:
         check_output(archive, (".json",), "a history archive", inputs=[path])
         if os.path.lexists(archive):
-            raise ScoresheetError(f"{archive} already exists; name a new file for the archive")
+            raise ScoresheetError(
+                _("{path} already exists; name a new file for the archive").format(path=archive)
+            )
     source = path.name
     snapshot = read_snapshot(path)
     data = rec.parse(snapshot.text, source=source)

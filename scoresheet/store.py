@@ -60,12 +60,24 @@ from scoresheet.fileinfo import (
     O_NOCTTY,
     O_NOFOLLOW,
     O_NONBLOCK,
-    file_kind,
-    megabytes,
+    already_exists,
+    cannot_read,
+    cannot_save,
+    cannot_write,
+    grew_past,
+    hard_links,
+    impossible_name,
+    is_folder,
+    not_regular,
+    not_writable,
+    other_owner,
     real_path,
     reason,
     sizes,
+    too_large,
+    write_protected,
 )
+from scoresheet.i18n import _
 from scoresheet.limits import MAX_GAME_BYTES
 from scoresheet.locks import locked
 
@@ -129,29 +141,27 @@ def read_regular_file(path: Path, *, limit: int, what: str = "game file") -> byt
     scoresheet.errors.ScoresheetError: /dev/zero: is a device, not a game file; refused
     """
     flags = os.O_RDONLY | O_BINARY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY
+    what = _(what)
     try:
         fd = os.open(path, flags)
     except FileNotFoundError:
-        raise ScoresheetError(f"{path}: no such file") from None
+        raise ScoresheetError(_("{path}: no such file").format(path=path)) from None
     except IsADirectoryError:
-        raise ScoresheetError(f"{path}: is a folder, not a {what}") from None
+        raise ScoresheetError(is_folder(path, what)) from None
     except PermissionError:
         if os.path.isdir(path):  # Windows cannot open a folder as a file
-            raise ScoresheetError(f"{path}: is a folder, not a {what}") from None
-        raise ScoresheetError(f"{path}: permission denied") from None
+            raise ScoresheetError(is_folder(path, what)) from None
+        raise ScoresheetError(_("{path}: permission denied").format(path=path)) from None
     except OSError as error:
-        raise ScoresheetError(f"{path}: cannot read: {reason(error)}") from None
+        raise ScoresheetError(cannot_read(path, error)) from None
     except ValueError:  # a NUL or a lone surrogate: no file can have this name
-        raise ScoresheetError(f"{str(path)!a}: not a possible file name") from None
+        raise ScoresheetError(impossible_name(path)) from None
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise ScoresheetError(f"{path}: is {file_kind(info.st_mode)}, not a {what}; refused")
+            raise ScoresheetError(not_regular(path, info, what))
         if info.st_size > limit:
-            shown, most = sizes(info.st_size, limit)
-            raise ScoresheetError(
-                f"{path}: {shown} is too large for a {what} (at most {most}); refused"
-            )
+            raise ScoresheetError(too_large(path, info.st_size, limit, what))
         chunks: list[bytes] = []
         size = 0
         while size <= limit:
@@ -161,13 +171,10 @@ def read_regular_file(path: Path, *, limit: int, what: str = "game file") -> byt
             chunks.append(chunk)
             size += len(chunk)
         if size > limit:
-            raise ScoresheetError(
-                f"{path}: grew past {megabytes(limit)} while it was read (the most a "
-                f"{what} may hold); refused"
-            )
+            raise ScoresheetError(grew_past(path, limit, what))
         return b"".join(chunks)
     except OSError as error:
-        raise ScoresheetError(f"{path}: cannot read: {reason(error)}") from None
+        raise ScoresheetError(cannot_read(path, error)) from None
     finally:
         os.close(fd)
 
@@ -186,7 +193,11 @@ def decode_text(data: bytes, source: object) -> str:
     for mark, name in _BOMS:
         if data.startswith(mark):
             if name is None:
-                raise ScoresheetError(f"{source}: a UTF-32 text file; save it as UTF-8 (or UTF-16)")
+                raise ScoresheetError(
+                    _("{source}: a UTF-32 text file; save it as UTF-8 (or UTF-16)").format(
+                        source=source
+                    )
+                )
             encoding, data = name, data[len(mark) :]
             break
     try:
@@ -194,12 +205,18 @@ def decode_text(data: bytes, source: object) -> str:
     except UnicodeDecodeError as error:
         if encoding != "utf-8":
             raise ScoresheetError(
-                f"{source}: not a text file (invalid UTF-16 at byte {error.start})"
+                _("{source}: not a text file (invalid UTF-16 at byte {byte})").format(
+                    source=source, byte=error.start
+                )
             ) from None
-        hint = " — UTF-16 without a byte-order mark?" if b"\x00" in data[:64] else ""
-        raise ScoresheetError(
-            f"{source}: not a text file (invalid UTF-8 at byte {error.start}{hint})"
-        ) from None
+        if b"\x00" in data[:64]:
+            message = _(
+                "{source}: not a text file (invalid UTF-8 at byte {byte} — UTF-16 without a "
+                "byte-order mark?)"
+            )
+        else:
+            message = _("{source}: not a text file (invalid UTF-8 at byte {byte})")
+        raise ScoresheetError(message.format(source=source, byte=error.start)) from None
 
 
 def read_snapshot(path: Path) -> Snapshot:
@@ -224,9 +241,9 @@ def _existing(path: Path) -> os.stat_result | None:
     except FileNotFoundError:
         return None
     except OSError as error:
-        raise ScoresheetError(f"{path}: cannot write: {reason(error)}") from None
+        raise ScoresheetError(cannot_write(path, error)) from None
     except ValueError:  # a NUL or a lone surrogate: no file can have this name
-        raise ScoresheetError(f"{str(path)!a}: not a possible file name") from None
+        raise ScoresheetError(impossible_name(path)) from None
 
 
 def check_output(
@@ -249,8 +266,13 @@ def check_output(
     """
     suffix = path.suffix.lower()
     if suffix not in suffixes:
-        allowed = " or ".join(suffixes)
-        raise ScoresheetError(f"{path}: the name of {kind} must end in {allowed}; refused")
+        # Translators: joins file name endings: ".xlsx or .pdf".
+        allowed = _(" or ").join(suffixes)
+        raise ScoresheetError(
+            _("{path}: the name of {kind} must end in {allowed}; refused").format(
+                path=path, kind=_(kind), allowed=allowed
+            )
+        )
     here = _existing(path)
     for source in inputs:
         there = _existing(source)
@@ -261,29 +283,27 @@ def check_output(
         )
         if same_file or real_path(path) == real_path(source):
             raise ScoresheetError(
-                f"{path}: is the file being read ({source}); writing it would destroy it; refused"
+                _(
+                    "{path}: is the file being read ({source}); writing it would destroy it; "
+                    "refused"
+                ).format(path=path, source=source)
             )
     if here is not None and not stat.S_ISREG(here.st_mode):
-        raise ScoresheetError(f"{path}: is {file_kind(here.st_mode)}, not a file to write; refused")
+        raise ScoresheetError(not_writable(path, here))
     return suffix
 
 
 def _check_replaceable(path: Path, info: os.stat_result) -> None:
     """Refuse to replace a file the user protected, or one with other names (hard links)."""
     if not stat.S_ISREG(info.st_mode):
-        raise ScoresheetError(f"{path}: is {file_kind(info.st_mode)}, not a file to write; refused")
+        raise ScoresheetError(not_writable(path, info))
     # os.access says what the user may write in place; a file with no write bit at all was
     # made read-only on purpose, and stays so even for an administrator who could write it.
     writable_bits = stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH
     if not os.access(path, os.W_OK) or not info.st_mode & writable_bits:
-        raise ScoresheetError(
-            f"{path}: is write-protected (read-only, or not yours); nothing was saved"
-        )
+        raise ScoresheetError(write_protected(path))
     if info.st_nlink > 1:
-        raise ScoresheetError(
-            f"{path}: has {info.st_nlink} hard links; replacing it would leave the other "
-            "names with the old contents, so nothing was saved (copy it to a file of its own)"
-        )
+        raise ScoresheetError(hard_links(path, info.st_nlink))
 
 
 def _keep_owner(fd: int, path: Path, info: os.stat_result) -> None:
@@ -297,10 +317,7 @@ def _keep_owner(fd: int, path: Path, info: os.stat_result) -> None:
     try:
         fchown(fd, info.st_uid, info.st_gid)
     except OSError:
-        raise ScoresheetError(
-            f"{path}: belongs to another user or group, and saving would change that; "
-            "nothing was saved"
-        ) from None
+        raise ScoresheetError(other_owner(path)) from None
 
 
 # --- temporary files ---------------------------------------------------------------------------
@@ -406,7 +423,7 @@ def atomic_write_text(path: Path, text: str) -> None:
     except FileNotFoundError:
         info = None
     except OSError as error:
-        raise ScoresheetError(f"{path}: cannot save: {reason(error)}") from None
+        raise ScoresheetError(cannot_save(path, error)) from None
     if info is not None:
         _check_replaceable(path, info)
 
@@ -415,9 +432,9 @@ def atomic_write_text(path: Path, text: str) -> None:
         # the temporary file; a new file is created with 0o666 so the umask decides.
         fd, temp = _create_temp(folder, target.name, 0o600 if info is not None else 0o666)
     except FileNotFoundError:
-        raise ScoresheetError(f"{path}: cannot save: no such folder") from None
+        raise ScoresheetError(_("{path}: cannot save: no such folder").format(path=path)) from None
     except OSError as error:
-        raise ScoresheetError(f"{path}: cannot save: {reason(error)}") from None
+        raise ScoresheetError(cannot_save(path, error)) from None
 
     try:
         with os.fdopen(fd, "wb") as stream:
@@ -432,14 +449,16 @@ def atomic_write_text(path: Path, text: str) -> None:
         with suppress(OSError):
             os.unlink(temp)
         if isinstance(error, OSError):
-            raise ScoresheetError(f"{path}: cannot save: {reason(error)}") from None
+            raise ScoresheetError(cannot_save(path, error)) from None
         raise
 
     try:
         _fsync_folder(folder)
     except OSError as error:
         raise ScoresheetError(
-            f"{path}: saved, but the folder could not be synced to disk: {reason(error)}"
+            _("{path}: saved, but the folder could not be synced to disk: {reason}").format(
+                path=path, reason=reason(error)
+            )
         ) from None
 
 
@@ -474,19 +493,17 @@ def write_new_file(path: Path, data: bytes, *, force: bool = False) -> None:
     info = _existing(path)
     if info is not None:
         if not stat.S_ISREG(info.st_mode):
-            raise ScoresheetError(
-                f"{path}: is {file_kind(info.st_mode)}, not a file to write; refused"
-            )
+            raise ScoresheetError(not_writable(path, info))
         if not force:
-            raise ScoresheetError(f"{path} already exists (use --force to replace it)")
+            raise ScoresheetError(already_exists(path))
         _check_replaceable(path, info)
     remove_stale_temporaries(path)  # no lock here: the age alone marks a killed writer's
     try:
         fd, temp = _create_temp(path.parent, path.name, 0o600 if info is not None else 0o666)
     except FileNotFoundError:
-        raise ScoresheetError(f"{path}: cannot write: no such folder") from None
+        raise ScoresheetError(_("{path}: cannot write: no such folder").format(path=path)) from None
     except OSError as error:
-        raise ScoresheetError(f"{path}: cannot write: {reason(error)}") from None
+        raise ScoresheetError(cannot_write(path, error)) from None
     try:
         with os.fdopen(fd, "wb") as stream:
             stream.write(data)
@@ -500,9 +517,9 @@ def write_new_file(path: Path, data: bytes, *, force: bool = False) -> None:
         else:
             _link_into_place(temp, path)
     except FileExistsError:
-        raise ScoresheetError(f"{path} already exists (use --force to replace it)") from None
+        raise ScoresheetError(already_exists(path)) from None
     except OSError as error:
-        raise ScoresheetError(f"{path}: cannot write: {reason(error)}") from None
+        raise ScoresheetError(cannot_write(path, error)) from None
     finally:
         with suppress(OSError):
             os.unlink(temp)
@@ -513,8 +530,10 @@ def _write_if_unchanged_locked(snapshot: Snapshot, new_text: str) -> None:
     current = read_regular_file(path, limit=MAX_GAME_BYTES) if os.path.exists(path) else None
     if current != snapshot.data:
         raise ScoresheetError(
-            f"{path} changed since it was read (another command wrote it); "
-            "nothing was saved — run the command again"
+            _(
+                "{path} changed since it was read (another command wrote it); nothing was "
+                "saved — run the command again"
+            ).format(path=path)
         )
     _save_locked(path, new_text)
 
@@ -526,8 +545,10 @@ def _check_size(path: Path, text: str) -> None:
     if size > MAX_GAME_BYTES:
         shown, most = sizes(size, MAX_GAME_BYTES)
         raise ScoresheetError(
-            f"{path}: the game would take {shown}, more than a game file may hold "
-            f"(at most {most}); nothing was saved"
+            _(
+                "{path}: the game would take {size}, more than a game file may hold "
+                "(at most {most}); nothing was saved"
+            ).format(path=path, size=shown, most=most)
         )
 
 
@@ -555,7 +576,7 @@ def create_new(path: Path, text: str, *, force: bool = False) -> None:
     _check_size(path, text)
     with locked(path):
         if not force and os.path.exists(path):
-            raise ScoresheetError(f"{path} already exists (use --force to replace it)")
+            raise ScoresheetError(already_exists(path))
         _save_locked(path, text)
 
 

@@ -15,12 +15,13 @@ from pydantic_core import SchemaValidator, ValidationError
 
 from scoresheet import registry
 from scoresheet.errors import ScoresheetError
+from scoresheet.i18n import N_, _, ngettext
 
 __all__ = ["ValidationError", "describe", "schema_path", "validator", "where"]
 
 _GAMES = Path(__file__).resolve().parent / "games"
 _BRANCHES = ("str", "int", "bool", "none", "nullable", "typed-dict", "function-after")
-_MESSAGES = {"extra_forbidden": "unknown field", "missing": "missing"}
+_MESSAGES = {"extra_forbidden": N_("unknown field"), "missing": N_("missing")}
 
 
 def schema_path(name: str) -> Path:
@@ -37,7 +38,9 @@ def validator(name: str) -> SchemaValidator:
     try:
         text = schema_path(name).read_text("utf-8")
     except FileNotFoundError:
-        raise ScoresheetError(f"{name}: not supported by this version of scoresheet") from None
+        raise ScoresheetError(
+            _("{name}: not supported by this version of scoresheet").format(name=name)
+        ) from None
     schema: Any = json.loads(text)
     return SchemaValidator(schema)
 
@@ -59,12 +62,17 @@ def _shown(value: Any) -> str:
         return f'"{value if len(value) <= 24 else value[:23] + "…"}"'
     if isinstance(value, int | float):
         return str(value)
-    return "a list" if isinstance(value, list) else "an object"
+    return _("a list") if isinstance(value, list) else _("an object")
 
 
 def _choices(expected: str) -> str:
     """pydantic-core's ``'block' or 'every-deal'`` as ``block or every-deal``."""
-    return expected.replace("'", "").replace("None", "none")
+    return expected.replace("'", "").replace("None", "none").replace(" or ", _OR())
+
+
+def _OR() -> str:
+    # Translators: joins the values a field may take: "block or every-deal".
+    return _(" or ")
 
 
 def _message(err: Any, alternatives: list[Any]) -> str:
@@ -72,40 +80,78 @@ def _message(err: Any, alternatives: list[Any]) -> str:
     kind, ctx, given = err["type"], err.get("ctx") or {}, err.get("input")
     words = [_choices(e["ctx"]["expected"]) for e in alternatives if e["type"] == "literal_error"]
     if any(e["type"] == "list_type" for e in alternatives) and words:
-        return f"{_shown(given)} is not {' or '.join(words)}, nor a list"
+        return _("{given} is not {choices}, nor a list").format(
+            given=_shown(given), choices=_OR().join(words)
+        )
     if kind == "literal_error":
-        return f"{_shown(given)} is not {_choices(ctx['expected'])}"
+        return _("{given} is not {choices}").format(
+            given=_shown(given), choices=_choices(ctx["expected"])
+        )
     if kind in ("int_type", "int_parsing", "int_from_float"):
-        return f"{_shown(given)} is not a whole number"
+        return _("{given} is not a whole number").format(given=_shown(given))
     if kind in ("string_type",):
-        return f"{_shown(given)} is not text: give it in quotes"
+        return _("{given} is not text: give it in quotes").format(given=_shown(given))
     if kind in ("bool_type", "bool_parsing"):
-        return f"{_shown(given)} is not true or false"
+        return _("{given} is not true or false").format(given=_shown(given))
     if kind == "none_required":
-        return f"must be none, not {_shown(given)}"
+        return _("must be none, not {given}").format(given=_shown(given))
     if kind == "string_too_long":
-        n = len(given) if isinstance(given, str) else "more"
-        return f"{_shown(given)} is too long: at most {ctx['max_length']} characters ({n} given)"
+        most = ctx["max_length"]
+        if isinstance(given, str):
+            return _("{given} is too long: at most {most} characters ({n} given)").format(
+                given=_shown(given), most=most, n=len(given)
+            )
+        return _("{given} is too long: at most {most} characters (more given)").format(
+            given=_shown(given), most=most
+        )
     if kind == "string_too_short":
-        return "must not be empty" if ctx.get("min_length") == 1 else err["msg"]
-    if kind in ("greater_than_equal", "greater_than", "less_than_equal", "less_than"):
-        bound = {"greater_than_equal": "at least", "greater_than": "more than"}.get(
-            kind, "at most" if kind == "less_than_equal" else "less than"
-        )
+        if ctx.get("min_length") == 1:
+            return _("must not be empty")
+        n = ctx.get("min_length", 0)
+        return ngettext(
+            "String should have at least {n} character",
+            "String should have at least {n} characters",
+            n,
+        ).format(n=n)
+    if kind in _BOUNDS:
         limit = next(iter(ctx.values()), "")
-        return (
-            f"{_shown(given)} is too {'small' if 'greater' in kind else 'large'}: {bound} {limit}"
-        )
-    if kind in ("too_short", "too_long"):
-        size = ctx.get("min_length") if kind == "too_short" else ctx.get("max_length")
-        return f"needs {'at least' if kind == 'too_short' else 'at most'} {size} entries"
+        return _(_BOUNDS[kind]).format(given=_shown(given), limit=limit)
+    if kind == "too_short":
+        return _("needs at least {n} entries").format(n=ctx.get("min_length"))
+    if kind == "too_long":
+        return _("needs at most {n} entries").format(n=ctx.get("max_length"))
     if kind in ("list_type", "tuple_type"):
-        return f"{_shown(given)} should be a list, [...]"
+        return _("{given} should be a list, [...]").format(given=_shown(given))
     if kind in ("dict_type", "model_type", "typed_dict_type"):
-        return f"{_shown(given)} should be an object, {{...}}"
+        return _("{given} should be an object, {{...}}").format(given=_shown(given))
     if kind in _MESSAGES:
-        return _MESSAGES[kind]
+        return _(_MESSAGES[kind])
+    if kind in _OTHER:
+        return _(_OTHER[kind])
     return str(err["msg"]).replace("Input should be", "must be").replace("None", "none")
+
+
+# Bounds on a number, with what was given: ``"9" is too large: at most 8``.
+_BOUNDS = {
+    "greater_than_equal": N_("{given} is too small: at least {limit}"),
+    "greater_than": N_("{given} is too small: more than {limit}"),
+    "less_than_equal": N_("{given} is too large: at most {limit}"),
+    "less_than": N_("{given} is too large: less than {limit}"),
+}
+# Other refusals pydantic-core may give a game or rules file, in the player's words.
+_OTHER = {
+    "float_type": N_("must be a number"),
+    "float_parsing": N_("must be a number"),
+    "finite_number": N_("must be a finite number"),
+    "dict_keys": N_("has a key that is not allowed"),
+    "union_tag_invalid": N_("is not one of the kinds allowed here"),
+    "enum": N_("is not one of the values allowed here"),
+    "value_error": N_("is not allowed here"),
+    "assertion_error": N_("is not allowed here"),
+    "frozen_set_type": N_("must be a list"),
+    "set_type": N_("must be a list"),
+    "string_pattern_mismatch": N_("is not written the way it must be"),
+}
 
 
 def describe(exc: ValidationError) -> tuple[tuple[int | str, ...], str]:
@@ -140,11 +186,17 @@ def where(loc: tuple[int | str, ...]) -> str:
     while i < len(loc):
         part, nxt = loc[i], loc[i + 1] if i + 1 < len(loc) else None
         if isinstance(part, str) and isinstance(nxt, int):
-            label = {"deals": "deal", "players": "player"}.get(part, f"{part} entry")
-            segment, i = f"{label} {nxt + 1}", i + 2
+            if part == "deals":
+                segment = _("deal {number}").format(number=nxt + 1)
+            elif part == "players":
+                segment = _("player {number}").format(number=nxt + 1)
+            else:
+                # Translators: the numbered entry of a list in a file: "doubles entry 2".
+                segment = _("{key} entry {number}").format(key=part, number=nxt + 1)
+            i += 2
         else:
             segment, i = str(part), i + 1
         sep = ", " if after_index else "."
         text = f"{text}{sep}{segment}" if text else segment
-        after_index = segment[-1:].isdigit() and " " in segment
-    return text or "file"
+        after_index = isinstance(part, str) and isinstance(nxt, int)
+    return text or _("file")
