@@ -29,7 +29,10 @@ from scoresheet.games.rosbiratschka.rules import (
     COUNTED,
     RESULT_KEYS,
     RosbiratschkaRules,
+    shown,
 )
+from scoresheet.games.rosbiratschka.score import deal_place, out_of_order
+from scoresheet.i18n import N_, _
 
 if TYPE_CHECKING:
     from scoresheet.games.rosbiratschka.score import GameScore
@@ -43,11 +46,11 @@ ALIASES = {
     "past100": "past_100",
 }
 PROMPTS = {
-    "king_of_hearts": "Who took the K♥?",
-    "past_25": "Who took the running total past 25 (to 26 or more)?",
-    "past_50": "Who took the running total past 50 (to 51 or more)?",
-    "past_100": "Who took the running total past 100 (to 101 or more)?",
-    "last": "Who was left holding cards?",
+    "king_of_hearts": N_("Who took the K♥?"),
+    "past_25": N_("Who took the running total past 25 (to 26 or more)?"),
+    "past_50": N_("Who took the running total past 50 (to 51 or more)?"),
+    "past_100": N_("Who took the running total past 100 (to 101 or more)?"),
+    "last": N_("Who was left holding cards?"),
 }
 
 
@@ -68,8 +71,9 @@ def set_key(text: str) -> str:
     key = ALIASES.get(key.replace("_", ""), key) if key not in RESULT_FIELDS else key
     if key not in (*RESULT_FIELDS, "dealer", "contract"):
         raise ScoresheetError(
-            f"--set: {entry.quote(text.strip())} is not a field of a Rosbiratschka deal "
-            f"({', '.join(RESULT_FIELDS)}, dealer)"
+            _("--set: {key} is not a field of a Rosbiratschka deal ({keys})").format(
+                key=entry.quote(text.strip()), keys=", ".join([*RESULT_FIELDS, "dealer"])
+            )
         )
     return key
 
@@ -82,14 +86,15 @@ def parse_value(key: str, text: str, players: Sequence[str]) -> Any:
 
 
 def contract_word(text: str, number: int, rules: RosbiratschkaRules) -> str:
-    """The contract a typed word means, which must be deal ``number``'s in the fixed order."""
-    meant = entry.contract(text, CONTRACTS)
+    """The contract a typed word means, which must be deal ``number``'s in the fixed order.
+
+    A contract is its id, or its name as the views show it in the language in force
+    (German "Keine Herzen!" is no-hearts), or a unique start of either.
+    """
+    meant = entry.contract(text, CONTRACTS, {c: shown(c) for c in CONTRACTS})
     expected = rules.contract_of(number)
     if meant != expected:
-        raise ScoresheetError(
-            f"deal {number}, {meant}: out of order: the contracts come in a fixed order "
-            f"({', '.join(rules.contracts)}), so deal {number} is {expected}"
-        )
+        raise out_of_order(number, meant, expected, rules)
     return meant
 
 
@@ -113,7 +118,9 @@ so deal 1 is no-tricks
     rules, players = result.rules, list(result.players)
     if number > rules.deals_per_game:
         raise ScoresheetError(
-            f"deal {number}: the game is complete after {rules.deals_per_game} deals"
+            _("deal {number}: the game is complete after {deals} deals").format(
+                number=number, deals=rules.deals_per_game
+            )
         )
     expected = rules.contract_of(number)
     wanted = RESULT_KEYS[expected]
@@ -121,18 +128,27 @@ so deal 1 is no-tricks
     if barbu:
         flag = "--" + barbu[0].replace("_", "-")
         raise ScoresheetError(
-            f"{flag} is a Barbu flag: a Rosbiratschka deal takes --set KEY=VALUE "
-            f"(deal {number} is {expected}: e.g. --set {example(wanted[0], players, rules)})"
+            _(
+                "{flag} is a Barbu flag: a Rosbiratschka deal takes --set KEY=VALUE "
+                "(deal {number} is {contract}: e.g. --set {example})"
+            ).format(
+                flag=flag,
+                number=number,
+                contract=shown(expected),
+                example=example(wanted[0], players, rules),
+            )
         )
     if contract is not None:
         contract_word(contract, number, rules)
-    where = f"deal {number}, {expected}"
+    where = deal_place(number, expected)
     deal: dict[str, Any] = {"contract": expected}
     res: dict[str, Any] = {}
     for item in flags.get("set") or []:
         raw_key, sep, value = item.partition("=")
         if not sep or not raw_key.strip():
-            raise ScoresheetError(f"--set: {entry.quote(item)} is not KEY=VALUE (e.g. last=Dan)")
+            raise ScoresheetError(
+                _("--set: {item} is not KEY=VALUE (e.g. last=Dan)").format(item=entry.quote(item))
+            )
         key = set_key(raw_key)
         if key == "contract":
             contract_word(value, number, rules)
@@ -142,14 +158,22 @@ so deal 1 is no-tricks
             continue
         if key not in wanted:
             raise ScoresheetError(
-                f"{where}: --set {key} does not belong to {expected} (it takes {', '.join(wanted)})"
+                _("{where}: --set {key} does not belong to {contract} (it takes {keys})").format(
+                    where=where, key=key, contract=shown(expected), keys=", ".join(wanted)
+                )
             )
         if key in res:
-            raise ScoresheetError(f"{where}: --set {key} is given twice")
+            raise ScoresheetError(
+                _("{where}: --set {key} is given twice").format(where=where, key=key)
+            )
         res[key] = parse_value(key, value, players)
     missing = [k for k in wanted if k not in res]
     if missing:
         examples = " ".join(f"--set {example(k, players, rules)}" for k in missing)
-        raise ScoresheetError(f"{where}: give {examples} (or the whole deal with --deal)")
+        raise ScoresheetError(
+            _("{where}: give {examples} (or the whole deal with --deal)").format(
+                where=where, examples=examples
+            )
+        )
     deal["result"] = res
     return deal

@@ -12,18 +12,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from scoresheet import prompting
-from scoresheet.errors import ScoresheetError
 from scoresheet.games.rosbiratschka.entry import PROMPTS, parse_value
-from scoresheet.games.rosbiratschka.rules import COUNTED, RESULT_KEYS, RosbiratschkaRules
-from scoresheet.games.rosbiratschka.score import GameScore, base_scores
+from scoresheet.games.rosbiratschka.rules import COUNTED, RESULT_KEYS, RosbiratschkaRules, shown
+from scoresheet.games.rosbiratschka.score import GameScore, Missing, base_scores, deal_place
 from scoresheet.games.rosbiratschka.views import (
     after_deal_text,
     deal_text,
     standings,
     what_to_report,
 )
+from scoresheet.i18n import N_, _, ngettext
 from scoresheet.questions import DealQuestions, Form, Question
-from scoresheet.views.term import plural
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Mapping, Sequence
@@ -35,11 +34,21 @@ def question(rules: RosbiratschkaRules, contract: str, key: str, players: Sequen
     """The prompt for one result key."""
     if key in COUNTED.values():
         n = rules.in_deal(contract)
-        return (
-            f"{key.capitalize()} taken ({n} in all): {players[0]}=2,{players[-1]}=1,… "
-            f"or one number each for {' '.join(players)}"
+        return _(_TAKEN[key]).format(
+            n=n, first=players[0], last=players[-1], players=" ".join(players)
         )
-    return PROMPTS[key]
+    return _(PROMPTS[key])
+
+
+_TAKEN = {
+    "tricks": N_(
+        "Tricks taken ({n} in all): {first}=2,{last}=1,… or one number each for {players}"
+    ),
+    "hearts": N_(
+        "Hearts taken ({n} in all): {first}=2,{last}=1,… or one number each for {players}"
+    ),
+    "jacks": N_("Jacks taken ({n} in all): {first}=2,{last}=1,… or one number each for {players}"),
+}
 
 
 def check_partial(
@@ -50,12 +59,10 @@ def check_partial(
     number: int,
 ) -> None:
     """Raise for an answer the scoring refuses; a key not asked yet may be missing."""
-    where = f"deal {number}, {contract}"
     try:
-        base_scores(rules, contract, answers, players, where)
-    except ScoresheetError as error:
-        missing = [k for k in RESULT_KEYS[contract] if k not in answers]
-        if missing and f"result.{missing[0]} is missing" in str(error):
+        base_scores(rules, contract, answers, players, deal_place(number, contract))
+    except Missing as missing:
+        if missing.key not in answers:
             return
         raise
 
@@ -86,7 +93,7 @@ def deal_form(
                     question(rules, contract, key, players),
                     _parser(key, players),
                     () if counted else tuple(players),
-                    f"{contract}: {help}.",
+                    _("{contract}: {help}.").format(contract=shown(contract), help=help),
                     counts=tuple(players) if counted else (),
                     total=rules.in_deal(contract) if counted else None,
                 )
@@ -112,8 +119,13 @@ def deal_questions(result: GameScore) -> DealQuestions | None:
 
     return DealQuestions(
         number,
-        f"Deal {number} of {rules.deals_per_game}: {contract} — "
-        f"{result.next_dealer} deals, {result.next_leader} leads",
+        _("Deal {number} of {deals}: {contract} — {dealer} deals, {leader} leads").format(
+            number=number,
+            deals=rules.deals_per_game,
+            contract=shown(contract),
+            dealer=result.next_dealer,
+            leader=result.next_leader,
+        ),
         (report,),
         lambda: deal_form(rules, contract, players, number, report),
         deal,
@@ -125,7 +137,9 @@ def _enter_deal(io: prompting.Prompter, game: OpenGame[GameScore]) -> dict[str, 
     questions = deal_questions(game.result)
     assert questions is not None  # deals are asked only while the game is not complete
     prompting.heading(io, questions)
-    return prompting.ask_deal(io, game, questions, again=f"Deal {questions.number} again.")
+    return prompting.ask_deal(
+        io, game, questions, again=_("Deal {number} again.").format(number=questions.number)
+    )
 
 
 def play_game(path: Path) -> int:
@@ -133,12 +147,13 @@ def play_game(path: Path) -> int:
 
     def intro(game: OpenGame[GameScore]) -> list[str]:
         result, rules = game.result, game.result.rules
-        played = (
-            f"{len(result.deals)} of {plural(rules.deals_per_game, 'deal')} played, "
-            "lowest total wins"
-        )
-        lines = [prompting.opening(path.name, "Rosbiratschka", rules, played)]
-        return lines + (["the game is complete"] if result.complete else [])
+        played = ngettext(
+            "{played} of {total} deal played, lowest total wins",
+            "{played} of {total} deals played, lowest total wins",
+            rules.deals_per_game,
+        ).format(played=len(result.deals), total=rules.deals_per_game)
+        lines = [prompting.opening(path.name, _("Rosbiratschka"), rules, played)]
+        return lines + ([_("the game is complete")] if result.complete else [])
 
     return prompting.run_deals(
         path,
@@ -149,5 +164,5 @@ def play_game(path: Path) -> int:
             deal_text(scored, number),
             after_deal_text(scored, next_deal=False),
         ],
-        closing=lambda game: ["", "Standings (lowest first)", standings(game.result)],
+        closing=lambda game: ["", _("Standings (lowest first)"), standings(game.result)],
     )

@@ -23,20 +23,54 @@ from typing import TYPE_CHECKING, Any, cast
 
 from scoresheet.cards import JACK, KING, SUITS, Card, parse_card
 from scoresheet.errors import ScoresheetError
+from scoresheet.i18n import N_, NP_, _, pgettext
 from scoresheet.limits import MAX_DEALS
 
 if TYPE_CHECKING:
     pass
 
 CONTRACTS = ("no-tricks", "no-hearts", "no-jacks", "king-of-hearts", "hundred", "rosbiratschka")
+# Each contract's name, as ``rules show`` titles it (German: "Keinen Stich!"…).
 CONTRACT_NAMES = {
-    "no-tricks": "No Tricks",
-    "no-hearts": "No Hearts",
-    "no-jacks": "No Jacks",
-    "king-of-hearts": "King of Hearts",
-    "hundred": "Hundred",
-    "rosbiratschka": "Rosbiratschka",
+    "no-tricks": NP_("rosbiratschka contract", "No Tricks"),
+    "no-hearts": NP_("rosbiratschka contract", "No Hearts"),
+    "no-jacks": NP_("rosbiratschka contract", "No Jacks"),
+    "king-of-hearts": NP_("rosbiratschka contract", "King of Hearts"),
+    "hundred": NP_("rosbiratschka contract", "Hundred"),
+    "rosbiratschka": NP_("rosbiratschka contract", "Rosbiratschka"),
 }
+# Each contract as the tables and lines name it (in English its id; German: "Keinen Stich!").
+CONTRACT_SHOWN = {
+    "no-tricks": NP_("rosbiratschka contract", "no-tricks"),
+    "no-hearts": NP_("rosbiratschka contract", "no-hearts"),
+    "no-jacks": NP_("rosbiratschka contract", "no-jacks"),
+    "king-of-hearts": NP_("rosbiratschka contract", "king-of-hearts"),
+    "hundred": NP_("rosbiratschka contract", "hundred"),
+    "rosbiratschka": NP_("rosbiratschka contract", "rosbiratschka"),
+}
+# The shipped presets' descriptions, so that ``rules show`` reads them in the catalogs
+# (a table's own description is shown as written).
+PRESET_DESCRIPTIONS = (
+    N_("Rosbiratschka: 4 players, 32 cards, six contracts in a fixed order, lowest total wins"),
+    N_("Rosbiratschka for 3 players: 24 cards (no 7s or 8s), hearts total 6"),
+)
+
+
+def shown(contract: str) -> str:
+    """A contract as the views name it, in the language in force (its id in English)."""
+    return pgettext("rosbiratschka contract", CONTRACT_SHOWN.get(contract, contract))
+
+
+def title(contract: str) -> str:
+    """A contract's title (``No Tricks``), in the language in force."""
+    return pgettext("rosbiratschka contract", CONTRACT_NAMES[contract])
+
+
+def contract_list(contracts: tuple[str, ...] | list[str]) -> str:
+    """The contracts as the views name them, separated by commas."""
+    return ", ".join(shown(c) for c in contracts)
+
+
 # The counting contracts: the result key, and what is counted in the deck.
 COUNTED = {"no-tricks": "tricks", "no-hearts": "hearts", "no-jacks": "jacks"}
 THRESHOLDS = (25, 50, 100)
@@ -119,16 +153,18 @@ class RosbiratschkaRules:
                 ranks.append(parse_card(f"{text}S").rank)
             except ScoresheetError:
                 raise ValueError(
-                    f'ranks: "{text}" is not a rank (7, 8, 9, 10, J, Q, K, A)'
+                    _('ranks: "{text}" is not a rank (7, 8, 9, 10, J, Q, K, A)').format(text=text)
                 ) from None
         if len(set(ranks)) != len(ranks):
-            raise ValueError("ranks: a rank is listed twice")
+            raise ValueError(_("ranks: a rank is listed twice"))
         points: dict[int, int] = {}
         for text, value in d.get("card_points", DEFAULT_CARD_POINTS).items():
             try:
                 points[parse_card(f"{text}S").rank] = value
             except ScoresheetError:
-                raise ValueError(f'card_points: "{text}" is not a rank') from None
+                raise ValueError(
+                    _('card_points: "{text}" is not a rank').format(text=text)
+                ) from None
         hundred = values.get("hundred")
         rules = cls(
             data=dict(d),
@@ -150,35 +186,54 @@ class RosbiratschkaRules:
 
     def _check(self) -> None:
         if len(set(self.contracts)) != len(self.contracts):
-            raise ValueError("a contract is listed twice in contracts")
+            raise ValueError(_("a contract is listed twice in contracts"))
         if self.deals_per_game > MAX_DEALS:
             raise ValueError(
-                f"rounds: {self.rounds} rounds make {self.deals_per_game} deals; a game holds "
-                f"at most {MAX_DEALS}"
+                _("rounds: {rounds} rounds make {deals} deals; a game holds at most {most}").format(
+                    rounds=self.rounds, deals=self.deals_per_game, most=MAX_DEALS
+                )
             )
         deck = len(self.deck)
         if deck % self.players:
-            hint = " (3 players: ranks 9 to A, 24 cards)" if self.players == 3 else ""
-            raise ValueError(
-                f"the deck has {deck} cards, which {self.players} players cannot share "
-                f"equally{hint}"
-            )
+            if self.players == 3:
+                message = _(
+                    "the deck has {deck} cards, which {players} players cannot share "
+                    "equally (3 players: ranks 9 to A, 24 cards)"
+                )
+            else:
+                message = _(
+                    "the deck has {deck} cards, which {players} players cannot share equally"
+                )
+            raise ValueError(message.format(deck=deck, players=self.players))
         for contract in self.contracts:
             if self.value_of(contract) is None:
-                raise ValueError(f'contract "{contract}" has no value in values')
+                raise ValueError(
+                    _('contract "{contract}" has no value in values').format(contract=contract)
+                )
         needs = {
-            "no-hearts": (self.count_in_deck(suit="H") > 0, "hearts"),
-            "no-jacks": (JACK in self.ranks, "jacks"),
-            "king-of-hearts": (Card(KING, "H") in self.deck, "the K♥"),
-            "rosbiratschka": (JACK in self.ranks, "jacks (the layout starts from them)"),
+            "no-hearts": (
+                self.count_in_deck(suit="H") > 0,
+                N_("{contract} needs hearts in the deck"),
+            ),
+            "no-jacks": (JACK in self.ranks, N_("{contract} needs jacks in the deck")),
+            "king-of-hearts": (
+                Card(KING, "H") in self.deck,
+                N_("{contract} needs the K♥ in the deck"),
+            ),
+            "rosbiratschka": (
+                JACK in self.ranks,
+                N_("{contract} needs jacks (the layout starts from them) in the deck"),
+            ),
         }
         for contract, (ok, what) in needs.items():
             if contract in self.contracts and not ok:
-                raise ValueError(f"{contract} needs {what} in the deck")
+                raise ValueError(_(what).format(contract=contract))
         if "hundred" in self.contracts and self.pack_points <= THRESHOLDS[-1]:
             raise ValueError(
-                f"the hundred can never pass {THRESHOLDS[-1]}: the pack holds "
-                f"{self.pack_points} points (card_points)"
+                _(
+                    "the hundred can never pass {most}: the pack holds {points} points "
+                    "(card_points)"
+                ).format(most=THRESHOLDS[-1], points=self.pack_points)
             )
 
     # -- derived facts -------------------------------------------------------------------

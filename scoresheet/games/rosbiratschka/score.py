@@ -18,7 +18,10 @@ from scoresheet.games.rosbiratschka.rules import (
     HUNDRED_KEYS,
     RESULT_KEYS,
     RosbiratschkaRules,
+    contract_list,
+    shown,
 )
+from scoresheet.i18n import N_, _
 from scoresheet.rules import check_game_of, rules_of
 
 if TYPE_CHECKING:
@@ -161,8 +164,9 @@ def score_game(
     players = tuple(record["players"])
     if len(players) != rules.players:
         raise ScoresheetError(
-            f"players: these rules ({rules.name}) are for {rules.players} players, "
-            f"the game has {len(players)}"
+            _("players: these rules ({rules}) are for {want} players, the game has {got}").format(
+                rules=rules.name, want=rules.players, got=len(players)
+            )
         )
     totals = dict.fromkeys(players, 0)
     deals: list[DealScore] = []
@@ -170,7 +174,9 @@ def score_game(
         number = index + 1
         if number > rules.deals_per_game:
             raise ScoresheetError(
-                f"deal {number}: the game is complete after {rules.deals_per_game} deals"
+                _("deal {number}: the game is complete after {deals} deals").format(
+                    number=number, deals=rules.deals_per_game
+                )
             )
         scored = score_deal(rules, players, number, cast("RosbiratschkaDeal", deal))
         deals.append(scored)
@@ -199,24 +205,26 @@ def score_deal(
     if named is not None and named != contract:
         if named not in CONTRACT_NAMES:
             raise ScoresheetError(
-                f'deal {number}: "{named}" is not a contract of Rosbiratschka '
-                f"({', '.join(rules.contracts)})"
+                _(
+                    'deal {number}: "{named}" is not a contract of Rosbiratschka ({contracts})'
+                ).format(number=number, named=named, contracts=contract_list(rules.contracts))
             )
-        raise ScoresheetError(
-            f"deal {number}, {named}: out of order: the contracts come in a fixed order "
-            f"({', '.join(rules.contracts)}), so deal {number} is {contract}"
-        )
-    where = f"deal {number}, {contract}"
+        raise out_of_order(number, str(named), contract, rules)
+    where = deal_place(number, contract)
     dealer = dealer_of(players, number)
     named_dealer = deal.get("dealer")
     if named_dealer is not None and named_dealer != dealer:
         raise ScoresheetError(
-            f"{where}: the dealer is {dealer} by the rotation, not {named_dealer}"
+            _("{where}: the dealer is {dealer} by the rotation, not {named}").format(
+                where=where, dealer=dealer, named=named_dealer
+            )
         )
     result = deal.get("result")
     if result is None:
         wanted = ", ".join(RESULT_KEYS[contract])
-        raise ScoresheetError(f"{where}: the result is missing (it takes {wanted})")
+        raise ScoresheetError(
+            _("{where}: the result is missing (it takes {keys})").format(where=where, keys=wanted)
+        )
     base, took_none, doubled, slam = base_scores(rules, contract, result, players, where)
     return DealScore(
         number=number,
@@ -259,8 +267,9 @@ def base_scores(
     for key, value in result.items():
         if value is not None and key not in wanted:
             raise ScoresheetError(
-                f"{where}: result.{key} does not belong to {contract} "
-                f"(it takes {', '.join(wanted)})"
+                _("{where}: result.{key} does not belong to {contract} (it takes {keys})").format(
+                    where=where, key=key, contract=shown(contract), keys=", ".join(wanted)
+                )
             )
     base = dict.fromkeys(players, 0)
     if contract in COUNTED:
@@ -290,12 +299,61 @@ def base_scores(
 
 
 _WHAT = {
-    "king_of_hearts": "who took the K♥",
-    "past_25": "who took the running total past 25",
-    "past_50": "who took the running total past 50",
-    "past_100": "who took the running total past 100",
-    "last": "who was left holding cards",
+    "king_of_hearts": N_("{where}: result.{key} is missing (who took the K♥)"),
+    "past_25": N_("{where}: result.{key} is missing (who took the running total past 25)"),
+    "past_50": N_("{where}: result.{key} is missing (who took the running total past 50)"),
+    "past_100": N_("{where}: result.{key} is missing (who took the running total past 100)"),
+    "last": N_("{where}: result.{key} is missing (who was left holding cards)"),
 }
+# What each counted key counts, for the missing and adding-up messages.
+_MISSING_COUNT = {
+    "tricks": N_("{where}: result.{key} is missing (tricks taken by each player)"),
+    "hearts": N_("{where}: result.{key} is missing (hearts taken by each player)"),
+    "jacks": N_("{where}: result.{key} is missing (jacks taken by each player)"),
+}
+_ADD_UP = {
+    "tricks": N_("{where}: tricks add up to {got}, a deal has {want}"),
+    "hearts": N_("{where}: hearts add up to {got}, a deal has {want}"),
+    "jacks": N_("{where}: jacks add up to {got}, a deal has {want}"),
+}
+
+
+class Missing(ScoresheetError):
+    """A result key the deal lacks (``key``): ``play`` asks for it later."""
+
+    def __init__(self, message: str, key: str) -> None:
+        super().__init__(message)
+        self.key = key
+
+
+def deal_place(number: int, contract: str) -> str:
+    """``deal 3, no-jacks``: where a message about a deal stands."""
+    return _("deal {number}, {contract}").format(number=number, contract=shown(contract))
+
+
+def out_of_order(
+    number: int, named: str, contract: str, rules: RosbiratschkaRules
+) -> ScoresheetError:
+    """A contract named out of the fixed order."""
+    return ScoresheetError(
+        _(
+            "deal {number}, {named}: out of order: the contracts come in a fixed order "
+            "({contracts}), so deal {number} is {contract}"
+        ).format(
+            number=number,
+            named=shown(named),
+            contracts=contract_list(rules.contracts),
+            contract=shown(contract),
+        )
+    )
+
+
+def _not_a_player(where: str, key: str, who: object, players: Sequence[str]) -> ScoresheetError:
+    return ScoresheetError(
+        _('{where}: result.{key}: "{who}" is not a player ({players})').format(
+            where=where, key=key, who=who, players=", ".join(players)
+        )
+    )
 
 
 def _counts(
@@ -303,28 +361,24 @@ def _counts(
 ) -> dict[str, int]:
     given = result.get(key)
     if given is None:
-        raise ScoresheetError(f"{where}: result.{key} is missing ({key} taken by each player)")
+        raise Missing(_(_MISSING_COUNT[key]).format(where=where, key=key), key)
     counts = dict.fromkeys(players, 0)
     for who, n in given.items():
         if who not in counts:
-            raise ScoresheetError(
-                f'{where}: result.{key}: "{who}" is not a player ({", ".join(players)})'
-            )
+            raise _not_a_player(where, key, who, players)
         counts[who] = n
     added = sum(counts.values())
     if added != total:
-        raise ScoresheetError(f"{where}: {key} add up to {added}, a deal has {total}")
+        raise ScoresheetError(_(_ADD_UP[key]).format(where=where, got=added, want=total))
     return counts
 
 
 def _taker(result: Mapping[str, Any], key: str, players: Sequence[str], where: str) -> str:
     who = result.get(key)
     if who is None:
-        raise ScoresheetError(f"{where}: result.{key} is missing ({_WHAT[key]})")
+        raise Missing(_(_WHAT[key]).format(where=where, key=key), key)
     if who not in players:
-        raise ScoresheetError(
-            f'{where}: result.{key}: "{who}" is not a player ({", ".join(players)})'
-        )
+        raise _not_a_player(where, key, who, players)
     return str(who)
 
 

@@ -5,6 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from scoresheet.games.rosbiratschka.rules import shown
+from scoresheet.i18n import _
+
 KEY = "rosbiratschka"
 
 
@@ -26,10 +29,10 @@ def finish(figures: dict[str, Any]) -> None:
 
 
 def text(figures: Mapping[str, Mapping[str, Any]], width: int) -> list[str]:
-    lines = ["", "Rosbiratschka: penalties per contract (average)"]
+    lines = ["", _("Rosbiratschka: penalties per contract (average)")]
     for p, r in figures.items():
         parts = ", ".join(
-            f"{c} {v['points']} ({v['average']:.2f})" for c, v in r["penalties"].items()
+            f"{shown(c)} {v['points']} ({v['average']:.2f})" for c, v in r["penalties"].items()
         )
         lines.append(f"  {p.ljust(width)}  {parts}")
     return lines

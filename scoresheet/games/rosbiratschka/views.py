@@ -7,10 +7,13 @@ from typing import Any
 from scoresheet.games.rosbiratschka.rules import (
     CONTRACT_NAMES,
     COUNTED,
-    HUNDRED_KEYS,
+    PRESET_DESCRIPTIONS,
     RosbiratschkaRules,
+    shown,
+    title,
 )
 from scoresheet.games.rosbiratschka.score import DealScore, GameScore, expected_total
+from scoresheet.i18n import N_, _, ngettext, pgettext
 from scoresheet.views.common import (
     abbreviations,
     check_mark,
@@ -21,15 +24,15 @@ from scoresheet.views.common import (
     standings_table,
     violation_lines,
 )
-from scoresheet.views.term import Cell, Layout, Styled, Term, fit_table, plural, signed_style
+from scoresheet.views.term import Cell, Layout, Styled, Term, cells, fit_table, signed_style
 
 
 def note(deal: DealScore) -> str:
     """Why a counting deal's total is what it is: doubled (and by whom), or a slam."""
     if deal.slam is not None:
-        return f"slam: {deal.slam}"
+        return _("slam: {player}").format(player=deal.slam)
     if deal.doubled:
-        return "doubled: " + ", ".join(deal.took_none) + " took none"
+        return _("doubled: {players} took none").format(players=", ".join(deal.took_none))
     return ""
 
 
@@ -44,9 +47,11 @@ def _signed(n: int) -> str:
 
 def _note_short(deal: DealScore, tags: dict[str, str]) -> str:
     if deal.slam is not None:
-        return f"slam {tags[deal.slam]}"
+        # Translators: short, in a table's note column: the slam, and who took it.
+        return _("slam {player}").format(player=tags[deal.slam])
     if deal.doubled:
-        return "×2: " + "".join(tags[p] for p in deal.took_none) + " none"
+        # Translators: short, in a table's note column: counted twice; who took none.
+        return _("×2: {players} none").format(players="".join(tags[p] for p in deal.took_none))
     return ""
 
 
@@ -58,6 +63,7 @@ def score_table(result: GameScore, *, running: bool = False, term: Term | None =
     players = list(result.players)
     tags = initials(players)
     codes = abbreviations(list(CONTRACT_NAMES))
+    total_word = pgettext("sheet heading", "TOTAL")
     full: list[list[Cell]] = []
     short: list[list[Cell]] = []
     bad: list[bool] = []
@@ -66,7 +72,7 @@ def score_table(result: GameScore, *, running: bool = False, term: Term | None =
         ok = adds_up(result, d)
         scores = [_cell(d.score[p]) for p in players]
         tail = [_cell(d.total), check_mark(ok)]
-        full.append([str(d.number), d.dealer, d.contract, *scores, *tail, note(d)])
+        full.append([str(d.number), d.dealer, shown(d.contract), *scores, *tail, note(d)])
         short.append(
             [str(d.number), tags[d.dealer], codes[d.contract], *scores, *tail, _note_short(d, tags)]
         )
@@ -75,23 +81,40 @@ def score_table(result: GameScore, *, running: bool = False, term: Term | None =
             for p in players:
                 run[p] += d.score[p]
             runs = [_cell(run[p]) for p in players]
-            full.append(["", "", "  running", *runs, "", "", ""])
+            full.append(["", "", "  " + pgettext("sheet row", "running"), *runs, "", "", ""])
             short.append(["", "", "Σ", *runs, "", "", ""])
             bad.append(False)
     totals = [_cell(result.totals[p]) for p in players]
     grand = _cell(sum(result.totals.values()))
-    full.append(["", "", "TOTAL", *totals, grand, "", ""])
-    short.append(["", "", "TOTAL", *totals, grand, "", ""])
+    full.append(["", "", total_word, *totals, grand, "", ""])
+    short.append(["", "", total_word, *totals, grand, "", ""])
     bad.append(False)
     right = set(range(3, 4 + len(players)))
+    heads = {
+        "dl": pgettext("sheet heading, short for dealer", "dl"),
+        "ct": pgettext("sheet heading, short for contract", "ct"),
+    }
     notes = [
         players_legend(players, tags),
-        "dl: the dealer; ct: the contract" + ("; Σ: running totals" if running else ""),
-        legend("contracts", codes, {d.contract for d in result.deals}),
-        "×2: counted twice, the players who took none"
+        (
+            _("{dl}: the dealer; {ct}: the contract; Σ: running totals")
+            if running
+            else _("{dl}: the dealer; {ct}: the contract")
+        ).format(**heads),
+        legend(
+            _("contracts"),
+            {shown(c): code for c, code in codes.items()},
+            {shown(d.contract) for d in result.deals},
+        ),
+        _("×2: counted twice, the players who took none")
         if any(d.doubled for d in result.deals)
         else "",
     ]
+    total_head, ok_head, note_head = (
+        pgettext("sheet heading", "total"),
+        pgettext("sheet heading", "ok"),
+        pgettext("sheet heading", "note"),
+    )
 
     def style(i: int) -> str:
         return "yellow" if bad[i] else ""
@@ -100,14 +123,30 @@ def score_table(result: GameScore, *, running: bool = False, term: Term | None =
         term,
         [
             Layout(
-                ["#", "dealer", "contract", *players, "total", "ok", "note"],
+                [
+                    "#",
+                    pgettext("sheet heading", "dealer"),
+                    pgettext("sheet heading", "contract"),
+                    *players,
+                    total_head,
+                    ok_head,
+                    note_head,
+                ],
                 full,
                 right=right,
                 keep=3,
                 row_style=style,
             ),
             Layout(
-                ["#", "dl", "ct", *(tags[p] for p in players), "total", "ok", "note"],
+                [
+                    "#",
+                    heads["dl"],
+                    heads["ct"],
+                    *(tags[p] for p in players),
+                    total_head,
+                    ok_head,
+                    note_head,
+                ],
                 short,
                 right=right,
                 keep=3,
@@ -125,9 +164,17 @@ def _cell(n: int) -> Styled:
 
 def progress(result: GameScore) -> str:
     played, total = len(result.deals), result.rules.deals_per_game
-    return f"{played} of {plural(total, 'deal')} played" + (
-        " — complete" if result.complete else ""
-    )
+    if result.complete:
+        text = ngettext(
+            "{played} of {total} deal played — complete",
+            "{played} of {total} deals played — complete",
+            total,
+        )
+    else:
+        text = ngettext(
+            "{played} of {total} deal played", "{played} of {total} deals played", total
+        )
+    return text.format(played=played, total=total)
 
 
 def standings(result: GameScore, term: Term | None = None) -> str:
@@ -145,26 +192,41 @@ def winner_line(result: GameScore) -> str:
         return ""
     low = _signed(result.totals[winner[0]])
     if len(winner) == 1:
-        return f"winner: {winner[0]} (lowest total, {low})"
-    return f"winners, tied on the lowest total ({low}): {', '.join(winner)}"
+        return _("winner: {player} (lowest total, {total})").format(player=winner[0], total=low)
+    return _("winners, tied on the lowest total ({total}): {players}").format(
+        total=low, players=", ".join(winner)
+    )
 
 
 def next_line(result: GameScore) -> str:
     if result.complete:
-        return "The game is complete."
-    return (
-        f"Next, deal {result.next_number} of {result.rules.deals_per_game}: "
-        f"{result.next_contract} — {result.next_dealer} deals, {result.next_leader} leads."
+        return _("The game is complete.")
+    contract = result.next_contract
+    assert contract is not None
+    return _("Next, deal {number} of {deals}: {contract} — {dealer} deals, {leader} leads.").format(
+        number=result.next_number,
+        deals=result.rules.deals_per_game,
+        contract=shown(contract),
+        dealer=result.next_dealer,
+        leader=result.next_leader,
     )
 
 
 def _title(result: GameScore, title: str) -> str:
-    return f"{title}: Rosbiratschka, rules {rules_in_force(result.rules)}"
+    return _("{title}: Rosbiratschka, rules {rules}").format(
+        title=title, rules=rules_in_force(result.rules)
+    )
 
 
 def score_text(result: GameScore, title: str, term: Term | None = None) -> str:
     term = term or Term.detect()
-    parts = [term.lines(f"{_title(result, title)} (lowest total wins)")]
+    parts = [
+        term.lines(
+            _("{title}: Rosbiratschka, rules {rules} (lowest total wins)").format(
+                title=title, rules=rules_in_force(result.rules)
+            )
+        )
+    ]
     parts.append(score_table(result, term=term))
     if result.violations:
         parts += ["", *violation_lines(term, result.violations)]
@@ -179,13 +241,15 @@ def sheet_text(result: GameScore, title: str, term: Term | None = None) -> str:
         term.lines(f"{_title(result, title)} — {progress(result)}"),
         "",
         term.lines(
-            "Penalty points: lowest total wins. A row adds up to the contract's total "
-            "(twice it when a player took none; the slam score on a slam)."
+            _(
+                "Penalty points: lowest total wins. A row adds up to the contract's total "
+                "(twice it when a player took none; the slam score on a slam)."
+            )
         ),
         "",
-        score_table(result, running=True, term=term) if result.deals else "(no deals yet)",
+        score_table(result, running=True, term=term) if result.deals else _("(no deals yet)"),
         "",
-        "Standings",
+        _("Standings"),
         standings(result, term),
     ]
     if result.complete:
@@ -193,7 +257,7 @@ def sheet_text(result: GameScore, title: str, term: Term | None = None) -> str:
     else:
         parts += ["", term.lines(next_line(result))]
     if result.violations:
-        parts += ["", "Violations", *violation_lines(term, result.violations)]
+        parts += ["", _("Violations"), *violation_lines(term, result.violations)]
     return "\n".join(parts)
 
 
@@ -208,12 +272,18 @@ def status_text(result: GameScore, title: str, term: Term | None = None) -> str:
         lines.append(term.lines(f"  {what_to_report(result.rules, contract)}", indent="    "))
         left = result.still_to_play()[1:]
         if left:
-            lines.append(term.lines(f"Still to come: {', '.join(left)}"))
-    lines += ["", "Standings (lowest first)", standings(result, term)]
+            lines.append(
+                term.lines(
+                    _("Still to come: {contracts}").format(
+                        contracts=", ".join(shown(c) for c in left)
+                    )
+                )
+            )
+    lines += ["", _("Standings (lowest first)"), standings(result, term)]
     if result.complete:
         lines += ["", term.lines(winner_line(result))]
     if result.violations:
-        lines += ["", "Violations", *violation_lines(term, result.violations)]
+        lines += ["", _("Violations"), *violation_lines(term, result.violations)]
     return "\n".join(lines)
 
 
@@ -223,19 +293,37 @@ def what_to_report(rules: RosbiratschkaRules, contract: str) -> str:
         key = COUNTED[contract]
         v = rules.counts[contract]
         n = rules.in_deal(contract)
-        slam = f"all {n} to one player: {rules.slam_score(contract):+d} to them, 0 to the others"
-        return (
-            f"report {key} per player ({n} in all); {v.each} each, {v.each * v.avoided} each "
-            f"if a player took none; {slam}"
+        return _(_REPORT[key]).format(
+            n=n, each=v.each, doubled=v.each * v.avoided, slam=f"{rules.slam_score(contract):+d}"
         )
     if contract == "king-of-hearts":
-        return f"report who took the K♥ ({rules.base_total(contract)})"
+        return _("report who took the K♥ ({points})").format(points=rules.base_total(contract))
     if contract == "hundred":
         h = rules.hundred
         assert h is not None
-        parts = [f"{k.replace('_', ' ')} {h.of(k)}" for k in HUNDRED_KEYS]
-        return f"report who took the total past 25, 50 and 100 ({', '.join(parts)})"
-    return f"report who was left holding cards ({rules.base_total(contract)})"
+        return _(
+            "report who took the total past 25, 50 and 100 "
+            "(past 25 {past_25}, past 50 {past_50}, past 100 {past_100})"
+        ).format(past_25=h.past_25, past_50=h.past_50, past_100=h.past_100)
+    return _("report who was left holding cards ({points})").format(
+        points=rules.base_total(contract)
+    )
+
+
+_REPORT = {
+    "tricks": N_(
+        "report tricks per player ({n} in all); {each} each, {doubled} each if a player took "
+        "none; all {n} to one player: {slam} to them, 0 to the others"
+    ),
+    "hearts": N_(
+        "report hearts per player ({n} in all); {each} each, {doubled} each if a player took "
+        "none; all {n} to one player: {slam} to them, 0 to the others"
+    ),
+    "jacks": N_(
+        "report jacks per player ({n} in all); {each} each, {doubled} each if a player took "
+        "none; all {n} to one player: {slam} to them, 0 to the others"
+    ),
+}
 
 
 def deal_text(result: GameScore, number: int, term: Term | None = None) -> str:
@@ -243,20 +331,27 @@ def deal_text(result: GameScore, number: int, term: Term | None = None) -> str:
     d = result.deals[number - 1]
     scores = ", ".join(f"{p} {_signed(d.score[p])}" for p in result.players)
     extra = note(d)
-    text = f"deal {number}: {d.contract} (dealer {d.dealer}) — {scores}" + (
-        f" ({extra})" if extra else ""
+    if extra:
+        text = _("deal {number}: {contract} (dealer {dealer}) — {scores} ({note})")
+    else:
+        text = _("deal {number}: {contract} (dealer {dealer}) — {scores}")
+    return (term or Term.detect()).lines(
+        text.format(
+            number=number, contract=shown(d.contract), dealer=d.dealer, scores=scores, note=extra
+        )
     )
-    return (term or Term.detect()).lines(text)
 
 
 def after_deal_text(result: GameScore, term: Term | None = None, *, next_deal: bool = True) -> str:
     """Totals after a deal, then the next deal (unless ``next_deal`` is false) or the winner."""
     term = term or Term.detect()
     totals = ", ".join(f"{p} {_signed(result.totals[p])}" for p in result.players)
-    lines = [term.lines(f"totals: {totals}")]
+    lines = [term.lines(_("totals: {totals}").format(totals=totals))]
     lines += violation_lines(term, result.violations)
     if result.complete:
-        lines.append(term.lines("the game is complete; " + winner_line(result)))
+        lines.append(
+            term.lines(_("the game is complete; {winner}").format(winner=winner_line(result)))
+        )
     elif next_deal:
         lines.append(term.lines(next_line(result)))
     return "\n".join(lines)
@@ -273,24 +368,66 @@ def rules_text(rules: RosbiratschkaRules) -> str:
     ranks = " ".join(
         r.replace("T", "10") for r in sorted({str(c)[:-1] for c in rules.deck}, key=order.index)
     )
+    if rules.rounds > 1:
+        deals = _(
+            "{deals} deals, always in this order ({rounds} rounds); the dealer moves one seat "
+            "clockwise every deal; lowest total wins"
+        )
+    else:
+        deals = _(
+            "{deals} deals, always in this order; the dealer moves one seat clockwise every "
+            "deal; lowest total wins"
+        )
+    if rules.slam == "minus":
+        slam = _(
+            "slam: whoever takes every trick (heart, jack) scores minus the deal's total, the "
+            "others 0; it overrides the doubling"
+        )
+    else:
+        slam = _(
+            "slam: whoever takes every trick (heart, jack) scores plus the deal's total, the "
+            "others 0; it overrides the doubling"
+        )
     lines = [
-        f"{rules.name}: {rules.description}",
-        f"  {rules.players} players, {len(rules.deck)} cards ({ranks} in each suit), "
-        f"{rules.cards_per_player} each, {rules.tricks_per_deal} tricks a deal",
-        f"  {rules.deals_per_game} deals, always in this order"
-        + (f" ({rules.rounds} rounds)" if rules.rounds > 1 else "")
-        + "; the dealer moves one seat clockwise every deal; lowest total wins",
-        f"  slam: whoever takes every trick (heart, jack) scores {rules.slam} the deal's "
-        "total, the others 0; it overrides the doubling",
+        f"{rules.name}: {_description(rules.description)}",
+        "  "
+        + _(
+            "{players} players, {cards} cards ({ranks} in each suit), {each} each, "
+            "{tricks} tricks a deal"
+        ).format(
+            players=rules.players,
+            cards=len(rules.deck),
+            ranks=ranks,
+            each=rules.cards_per_player,
+            tricks=rules.tricks_per_deal,
+        ),
+        "  " + deals.format(deals=rules.deals_per_game, rounds=rules.rounds),
+        "  " + slam,
         "",
     ]
     width = max(len(c) for c in rules.contracts)
+    names = {c: title(c) for c in rules.contracts}
+    name_width = max(15, *(cells(n) for n in names.values()))
     for c in rules.contracts:
-        total = f"total {rules.base_total(c):+d}"
         if c in COUNTED:
-            total += f", {rules.doubled_total(c):+d} doubled, slam {rules.slam_score(c):+d}"
-        lines.append(f"  {c.ljust(width)}  {CONTRACT_NAMES[c]:15} {total}")
+            total = _("total {total}, {doubled} doubled, slam {slam}").format(
+                total=f"{rules.base_total(c):+d}",
+                doubled=f"{rules.doubled_total(c):+d}",
+                slam=f"{rules.slam_score(c):+d}",
+            )
+        else:
+            total = _("total {total}").format(total=f"{rules.base_total(c):+d}")
+        name = names[c] + " " * (name_width - cells(names[c]))
+        lines.append(f"  {c.ljust(width)}  {name} {total}")
         lines.append(f"  {''.ljust(width)}  {what_to_report(rules, c)}")
     if "hundred" in rules.contracts:
-        lines += ["", f"  the hundred: {rules.pack_points} points in the pack"]
+        lines += [
+            "",
+            "  " + _("the hundred: {points} points in the pack").format(points=rules.pack_points),
+        ]
     return "\n".join(lines)
+
+
+def _description(text: str) -> str:
+    """A preset's description in the language in force; a table's own as written."""
+    return _(text) if text in PRESET_DESCRIPTIONS else text
