@@ -15,6 +15,7 @@ from typing import Any
 from scoresheet.cards import JACK, SUIT_NAMES, Card, parse_card, parse_cards, standard_deck
 from scoresheet.errors import ScoresheetError
 from scoresheet.games.caribbean_all_fours.rules import PLAYERS, AllFoursRules, hand_size
+from scoresheet.i18n import _, ngettext, pgettext
 
 Teams = tuple[tuple[str, str], tuple[str, str]]  # the two partnerships
 
@@ -25,9 +26,13 @@ def parse_turn_ups(texts: Sequence[str], where: str) -> tuple[Card, ...]:
         try:
             card = parse_card(text)
         except ScoresheetError as exc:
-            raise ScoresheetError(f"{where}, turn-up {i + 1}: {exc}") from None
+            raise ScoresheetError(
+                _("{where}, turn-up {n}: {error}").format(where=where, n=i + 1, error=exc)
+            ) from None
         if card in cards:
-            raise ScoresheetError(f"{where}: {card} is turned up twice")
+            raise ScoresheetError(
+                _("{where}: {card} is turned up twice").format(where=where, card=card)
+            )
         cards.append(card)
     return tuple(cards)
 
@@ -41,50 +46,90 @@ def check_turn_ups(
     """
     n = len(turn_ups)
     first = turn_ups[0]
-    suit = SUIT_NAMES[first.suit]
+    suit = one_of_suit(first.suit)
     if n > rules.max_turn_ups:
         raise ScoresheetError(
-            f"{where}: {n} cards turned up, but the pack runs out after {rules.max_turn_ups} "
-            "(and the hand is redealt)"
+            _(
+                "{where}: {n} cards turned up, but the pack runs out after {most} "
+                "(and the hand is redealt)"
+            ).format(where=where, n=n, most=rules.max_turn_ups)
         )
     if beg is None:
         if ended and n == 1:
             return
-        raise ScoresheetError(f"{where}: beg is missing (stand, take-one or run)")
+        raise ScoresheetError(
+            _("{where}: beg is missing (stand, take-one or run)").format(where=where)
+        )
     if ended and n == 1:
         raise ScoresheetError(
-            f"{where}: the kick of {first} ended the game before anyone stood or begged: "
-            "leave out beg"
+            _(
+                "{where}: the kick of {card} ended the game before anyone stood or begged: "
+                "leave out beg"
+            ).format(where=where, card=first)
         )
     if beg in ("stand", "take-one"):
         if n > 1:
             raise ScoresheetError(
-                f"{where}: {n} cards turned up, but the pack is run only when the dealer "
-                f"refuses a beg (beg: run, not {beg})"
+                _(
+                    "{where}: {n} cards turned up, but the pack is run only when the dealer "
+                    "refuses a beg (beg: run, not {beg})"
+                ).format(where=where, n=n, beg=beg)
             )
         return
     if n == 1:
         raise ScoresheetError(
-            f"{where}: beg is run, but only one card was turned up: give every card turned up"
+            _(
+                "{where}: beg is run, but only one card was turned up: give every card turned up"
+            ).format(where=where)
         )
     for i, card in enumerate(turn_ups[1:-1], start=2):
         if card.suit != first.suit:
             raise ScoresheetError(
-                f"{where}: turn-up {i} ({card}) is not a {suit[:-1]} like the first, so the "
-                "running stopped there: no card was turned up after it"
+                _(
+                    "{where}: turn-up {n} ({card}) is not a {suit} like the first, so the "
+                    "running stopped there: no card was turned up after it"
+                ).format(where=where, n=i, card=card, suit=suit)
             )
     last = turn_ups[-1]
     if last.suit == first.suit and not ended:
         raise ScoresheetError(
-            f"{where}: the last card turned up ({last}) is a {suit[:-1]} like the first: "
-            "the pack is run again until a new suit turns up (or redealt if it runs out)"
+            _(
+                "{where}: the last card turned up ({card}) is a {suit} like the first: "
+                "the pack is run again until a new suit turns up (or redealt if it runs out)"
+            ).format(where=where, card=last, suit=suit)
         )
+
+
+def one_of_suit(letter: str) -> str:
+    """One card's suit as a sentence names it (``a {suit}``): ``heart``, in the language."""
+    name = SUIT_NAMES[letter][:-1]
+    return {
+        "spade": pgettext("one card's suit", "spade"),
+        "heart": pgettext("one card's suit", "heart"),
+        "diamond": pgettext("one card's suit", "diamond"),
+        "club": pgettext("one card's suit", "club"),
+    }.get(name, name)
+
+
+def suit_name(letter: str) -> str:
+    """A suit's name (``hearts``), in the language in force."""
+    name = SUIT_NAMES[letter]
+    return {
+        "spades": pgettext("suit", "spades"),
+        "hearts": pgettext("suit", "hearts"),
+        "diamonds": pgettext("suit", "diamonds"),
+        "clubs": pgettext("suit", "clubs"),
+    }.get(name, name)
 
 
 def player(value: Any, players: Sequence[str], where: str) -> str:
     """``value``, a player of the game."""
     if value not in players:
-        raise ScoresheetError(f'{where}: "{value}" is not a player ({", ".join(players)})')
+        raise ScoresheetError(
+            _('{where}: "{value}" is not a player ({players})').format(
+                where=where, value=value, players=", ".join(players)
+            )
+        )
     return str(value)
 
 
@@ -97,13 +142,23 @@ def _piles(
         try:
             pile = parse_cards(given) if isinstance(given, str) else [parse_card(c) for c in given]
         except ScoresheetError as exc:
-            raise ScoresheetError(f"{where}, result.cards[{team}]: {exc}") from None
+            raise ScoresheetError(
+                _("{where}, result.cards[{team}]: {error}").format(
+                    where=where, team=team, error=exc
+                )
+            ) from None
         for card in pile:
             if card in seen:
-                raise ScoresheetError(f"{where}, result.cards: {card} is listed twice")
+                raise ScoresheetError(
+                    _("{where}, result.cards: {card} is listed twice").format(
+                        where=where, card=card
+                    )
+                )
             if card in turn_ups:
                 raise ScoresheetError(
-                    f"{where}, result.cards: {card} was turned up, so it was not played"
+                    _("{where}, result.cards: {card} was turned up, so it was not played").format(
+                        where=where, card=card
+                    )
                 )
             seen.add(card)
         piles.append(pile)
@@ -126,50 +181,66 @@ def _check_cards(
     for team, pile in enumerate(piles):
         if len(pile) % PLAYERS:
             raise ScoresheetError(
-                f"{where}, result.cards: {names[team]} captured {len(pile)} cards, "
-                f"which is not a whole number of tricks of {PLAYERS}"
+                _(
+                    "{where}, result.cards: {team} captured {n} cards, which is not a whole "
+                    "number of tricks of {players}"
+                ).format(where=where, team=names[team], n=len(pile), players=PLAYERS)
             )
     captured = len(piles[0]) + len(piles[1])
     if captured != PLAYERS * size:
         raise ScoresheetError(
-            f"{where}, result.cards: {captured} cards captured, but {PLAYERS} players × "
-            f"{size} cards = {PLAYERS * size} were played"
+            _(
+                "{where}, result.cards: {n} cards captured, but {players} players × "
+                "{size} cards = {played} were played"
+            ).format(where=where, n=captured, players=PLAYERS, size=size, played=PLAYERS * size)
         )
     trump = turn_ups[-1].suit
     trumps = sorted((c for pile in piles for c in pile if c.suit == trump), reverse=True)
     if not trumps:
         if high is not None or low is not None:
             raise ScoresheetError(
-                f"{where}, result: no trump was captured, so none was dealt: high and low "
-                "must be none"
+                _(
+                    "{where}, result: no trump was captured, so none was dealt: high and low "
+                    "must be none"
+                ).format(where=where)
             )
     elif high is None or low is None:
         raise ScoresheetError(
-            f"{where}, result: trumps were played ({' '.join(map(str, trumps))}): give who "
-            "was dealt the highest and the lowest"
+            _(
+                "{where}, result: trumps were played ({cards}): give who was dealt the "
+                "highest and the lowest"
+            ).format(where=where, cards=" ".join(map(str, trumps)))
         )
     elif len(trumps) == 1 and high != low:
         raise ScoresheetError(
-            f"{where}, result: the only trump in play ({trumps[0]}) is both High and Low: "
-            f"one player was dealt it, not {high} and {low}"
+            _(
+                "{where}, result: the only trump in play ({card}) is both High and Low: "
+                "one player was dealt it, not {high} and {low}"
+            ).format(where=where, card=trumps[0], high=high, low=low)
         )
     the_jack = Card(JACK, trump)
     in_pile = next((t for t, pile in enumerate(piles) if the_jack in pile), None)
     if in_pile is None and jack is not None:
         raise ScoresheetError(
-            f"{where}, result.jack: {the_jack} is not among the captured cards, so it was "
-            "not dealt: jack must be none"
+            _(
+                "{where}, result.jack: {card} is not among the captured cards, so it was "
+                "not dealt: jack must be none"
+            ).format(where=where, card=the_jack)
         )
     if in_pile is not None:
         if jack is None:
             raise ScoresheetError(
-                f"{where}, result.jack: {the_jack} is among the captured cards: give who held "
-                "it and who won it"
+                _(
+                    "{where}, result.jack: {card} is among the captured cards: give who held "
+                    "it and who won it"
+                ).format(where=where, card=the_jack)
             )
         if jack[1] not in teams[in_pile]:
             raise ScoresheetError(
-                f"{where}, result.jack: {the_jack} is in {names[in_pile]}'s cards, "
-                f"so one of them won it, not {jack[1]}"
+                _(
+                    "{where}, result.jack: {card} is in {team}'s cards, so one of them won "
+                    "it, not {player}"
+                ).format(where=where, card=the_jack, team=names[in_pile], player=jack[1])
             )
     a, b = (sum(rules.card_value(c) for c in pile) for pile in piles)
     return a, b
@@ -182,21 +253,33 @@ def _check_game_points(
     total = points[0] + points[1]
     kicked = sum(rules.card_value(c) for c in turn_ups)
     most = rules.pack_points - kicked
-    shown = f"{points[0]} + {points[1]} = {total} card points"
+    shown = _("{a} + {b} = {total} card points").format(a=points[0], b=points[1], total=total)
     if total > most:
-        turned = f", {kicked} in the cards turned up" if kicked else ""
+        if kicked:
+            text = _(
+                "{where}, result.game_points: {shown}, but the cards in play hold at most "
+                "{most} ({pack} in the pack, {kicked} in the cards turned up)"
+            )
+        else:
+            text = _(
+                "{where}, result.game_points: {shown}, but the cards in play hold at most "
+                "{most} ({pack} in the pack)"
+            )
         raise ScoresheetError(
-            f"{where}, result.game_points: {shown}, but the cards in play hold at most {most} "
-            f"({rules.pack_points} in the pack{turned})"
+            text.format(where=where, shown=shown, most=most, pack=rules.pack_points, kicked=kicked)
         )
     left = 52 - PLAYERS * hand_size(len(turn_ups)) - len(turn_ups)
     rest = sorted((rules.card_value(c) for c in standard_deck() if c not in turn_ups), reverse=True)
     least = most - sum(rest[:left])
     if total < least:
         raise ScoresheetError(
-            f"{where}, result.game_points: {shown}, but the {left} card{'s' * (left != 1)} "
-            f"not dealt hold{'s' * (left == 1)} at most {most - least}, so the tricks hold at "
-            f"least {least}"
+            ngettext(
+                "{where}, result.game_points: {shown}, but the {left} card not dealt holds "
+                "at most {rest}, so the tricks hold at least {least}",
+                "{where}, result.game_points: {shown}, but the {left} cards not dealt hold "
+                "at most {rest}, so the tricks hold at least {least}",
+                left,
+            ).format(where=where, shown=shown, left=left, rest=most - least, least=least)
         )
 
 
@@ -217,14 +300,18 @@ def card_points(
     cards = result.get("cards")
     if given is not None and cards is not None:
         raise ScoresheetError(
-            f"{where}, result: give game_points or cards, not both (the cards give the points)"
+            _(
+                "{where}, result: give game_points or cards, not both (the cards give the points)"
+            ).format(where=where)
         )
     if cards is not None:
         piles = _piles(cards, turn_ups, where)
         return _check_cards(rules, teams, names, piles, turn_ups, high, low, jack, where)
     if given is None:
         raise ScoresheetError(
-            f"{where}: result.game_points is missing (each team's card points, or their cards)"
+            _(
+                "{where}: result.game_points is missing (each team's card points, or their cards)"
+            ).format(where=where)
         )
     points = (given[0], given[1])
     _check_game_points(rules, points, turn_ups, where)

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 from scoresheet import entry
 from scoresheet.cards import parse_card
 from scoresheet.errors import ScoresheetError
+from scoresheet.i18n import NP_, _, pgettext
 from scoresheet.limits import MAX_DIGITS
 
 if TYPE_CHECKING:
@@ -56,13 +57,29 @@ BEG_WORDS = {
     "r": "run",
     "run the pack": "run",
 }
+BEGS = ("stand", "take-one", "run")
+# Each beg as the views name it and a player may type it in the language in force.
+BEG_NAMES = {
+    "stand": NP_("all fours", "stand"),
+    "take-one": NP_("all fours", "take-one"),
+    "run": NP_("all fours", "run"),
+}
+
+
+def beg_name(value: str) -> str:
+    """A beg (``stand``, ``take-one``, ``run``) as shown in the language in force."""
+    return pgettext("all fours", BEG_NAMES[value]) if value in BEG_NAMES else value
+
+
+def _folded(text: str) -> str:
+    return " ".join(entry.ascii_forms(entry.typed(text)).casefold().replace("_", " ").split())
 
 
 def cards_text(text: str, *, field: str) -> list[str]:
     """Cards separated by commas or spaces, written as the project writes them (``TS``)."""
     words = [w for w in re.split(r"[\s,]+", text.strip()) if w]
     if not words:
-        raise ScoresheetError(f"{field}: give at least one card (e.g. JS)")
+        raise ScoresheetError(_("{field}: give at least one card (e.g. JS)").format(field=field))
     out = []
     for word in words:
         try:
@@ -73,14 +90,43 @@ def cards_text(text: str, *, field: str) -> list[str]:
 
 
 def beg(text: str) -> str:
-    """``stand``, ``take-one`` or ``run`` from what a player types."""
-    t = " ".join(text.strip().casefold().split())
-    try:
-        return entry.one_of(t, ("stand", "take-one", "run"), field="beg", aliases=BEG_WORDS)
-    except ScoresheetError:
+    """``stand``, ``take-one`` or ``run`` from what a player types: the English word, one of
+    its short forms, or its name in the language in force, or a unique start of a word.
+
+    One reading or none: a word that is exactly one beg's is that beg; a start shared by
+    two begs' words is refused naming both.
+
+    >>> beg("s"), beg("take one"), beg("RUN")
+    ('stand', 'take-one', 'run')
+    >>> beg("sta"), beg("ta")
+    ('stand', 'take-one')
+    """
+    t = _folded(text)
+    words: dict[str, set[str]] = {}
+    for word, value in BEG_WORDS.items():
+        words.setdefault(_folded(word), set()).add(value)
+    for value in BEGS:
+        for local in beg_name(value).split("|"):
+            if _folded(local):
+                words.setdefault(_folded(local), set()).add(value)
+    exact = words.get(t, set())
+    found = exact or {v for w, vs in words.items() if t and w.startswith(t) for v in vs}
+    if len(found) == 1:
+        return found.pop()
+    shown = entry.quote(text.strip())
+    if found:
+        one, other = (beg_name(v) for v in sorted(found, key=BEGS.index)[:2])
         raise ScoresheetError(
-            f"beg: {entry.quote(text.strip())} is not stand, take-one or run"
-        ) from None
+            _("beg: {typed} could be {one} or {other}").format(typed=shown, one=one, other=other)
+        )
+    raise ScoresheetError(
+        _("beg: {typed} is not {stand}, {take_one} or {run}").format(
+            typed=shown,
+            stand=beg_name("stand"),
+            take_one=beg_name("take-one"),
+            run=beg_name("run"),
+        )
+    )
 
 
 def optional_player(text: str, players: Sequence[str], *, field: str) -> str | None:
@@ -96,8 +142,9 @@ def jack(text: str, players: Sequence[str]) -> dict[str, str] | None:
         return None
     if len(parts) != 2:
         raise ScoresheetError(
-            f"jack: {entry.quote(t)} is not HOLDER/WON_BY (e.g. Dan/Ann), "
-            "or none if it was not dealt"
+            _(
+                "jack: {typed} is not HOLDER/WON_BY (e.g. Dan/Ann), or none if it was not dealt"
+            ).format(typed=entry.quote(t))
         )
     return {
         "holder": entry.player(parts[0], players, field="jack holder"),
@@ -112,8 +159,9 @@ def game_points(text: str) -> list[int]:
         p.isascii() and p.isdigit() and len(p) <= MAX_DIGITS for p in parts
     ):
         raise ScoresheetError(
-            f"game_points: {entry.quote(text.strip())} is not two whole numbers, "
-            "one per team (e.g. 38,42)"
+            _("game_points: {typed} is not two whole numbers, one per team (e.g. 38,42)").format(
+                typed=entry.quote(text.strip())
+            )
         )
     return [int(p) for p in parts]
 
@@ -122,7 +170,7 @@ def captured_cards(text: str) -> list[str]:
     """Each team's captured cards, the teams separated by ``|``."""
     piles = text.split("|")
     if len(piles) != 2:
-        raise ScoresheetError("cards: give both teams' cards, separated by | (AS TD …|KH 4C …)")
+        raise ScoresheetError(_("cards: give both teams' cards, separated by | (AS TD …|KH 4C …)"))
     out = []
     for team, pile in enumerate(piles):
         words = [w for w in re.split(r"[\s,]+", pile.strip()) if w]
@@ -131,7 +179,9 @@ def captured_cards(text: str) -> list[str]:
             try:
                 cards.append(str(parse_card(word)))
             except ScoresheetError as exc:
-                raise ScoresheetError(f"cards of team {team + 1}: {exc}") from None
+                raise ScoresheetError(
+                    _("cards of team {team}: {error}").format(team=team + 1, error=exc)
+                ) from None
         out.append(" ".join(cards))
     return out
 
@@ -145,15 +195,21 @@ def deal_from_sets(sets: Sequence[str], players: Sequence[str]) -> dict[str, Any
         key = _ALIASES.get(key, key)
         if not sep or not key:
             raise ScoresheetError(
-                f"--set: {entry.quote(item)} is not KEY=VALUE (e.g. --set beg=stand)"
+                _("--set: {item} is not KEY=VALUE (e.g. --set beg=stand)").format(
+                    item=entry.quote(item)
+                )
             )
         if key not in KEYS:
-            raise ScoresheetError(f"--set: {entry.quote(key)} is not one of {', '.join(KEYS)}")
+            raise ScoresheetError(
+                _("--set: {key} is not one of {keys}").format(
+                    key=entry.quote(key), keys=", ".join(KEYS)
+                )
+            )
         if key in given:
-            raise ScoresheetError(f"--set: {key} is given twice")
+            raise ScoresheetError(_("--set: {key} is given twice").format(key=key))
         given[key] = value
     if "turn_ups" not in given:
-        raise ScoresheetError("--set turn_ups=… is missing: every card turned up, e.g. JS")
+        raise ScoresheetError(_("--set turn_ups=… is missing: every card turned up, e.g. JS"))
     deal: dict[str, Any] = {}
     if "dealer" in given:
         deal["dealer"] = entry.player(given["dealer"], players, field="dealer")
@@ -181,20 +237,26 @@ def deal_from_flags(
     """A deal from ``add``/``edit``'s ``--set KEY=VALUE`` items (the keys above)."""
     if contract is not None:
         raise ScoresheetError(
-            f'"{contract}": Caribbean All Fours deals have no contract; give the deal with '
-            "--set KEY=VALUE (turn_ups, beg, high, low, jack, game_points) or --deal JSON"
+            _(
+                '"{contract}": Caribbean All Fours deals have no contract; give the deal with '
+                "--set KEY=VALUE (turn_ups, beg, high, low, jack, game_points) or --deal JSON"
+            ).format(contract=contract)
         )
     other = sorted(k for k in flags if k != "set")
     if other:
-        flag = other[0].replace("_", "-")
+        flag = "--" + other[0].replace("_", "-")
         raise ScoresheetError(
-            f"--{flag} is a Barbu flag; Caribbean All Fours deals take --set KEY=VALUE "
-            "(turn_ups, beg, high, low, jack, game_points) or --deal JSON"
+            _(
+                "{flag} is a Barbu flag; Caribbean All Fours deals take --set KEY=VALUE "
+                "(turn_ups, beg, high, low, jack, game_points) or --deal JSON"
+            ).format(flag=flag)
         )
     sets = flags.get("set") or []
     if not sets:
         raise ScoresheetError(
-            "give the deal with --set KEY=VALUE (turn_ups, beg, high, low, jack, game_points) "
-            "or --deal JSON"
+            _(
+                "give the deal with --set KEY=VALUE (turn_ups, beg, high, low, jack, "
+                "game_points) or --deal JSON"
+            )
         )
     return deal_from_sets(sets, result.players)

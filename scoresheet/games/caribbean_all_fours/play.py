@@ -16,10 +16,12 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from scoresheet.cards import SUIT_NAMES, Card, parse_card
+from scoresheet.cards import Card, parse_card
 from scoresheet.entry import player
 from scoresheet.errors import ScoresheetError
 from scoresheet.games.caribbean_all_fours import entry
+from scoresheet.games.caribbean_all_fours.checks import suit_name
+from scoresheet.games.caribbean_all_fours.entry import BEGS, beg_name
 from scoresheet.games.caribbean_all_fours.score import (
     JACK,
     GameScore,
@@ -29,9 +31,9 @@ from scoresheet.games.caribbean_all_fours.score import (
     team_of,
 )
 from scoresheet.games.caribbean_all_fours.views import after_deal_text, deal_text, standings
+from scoresheet.i18n import N_, _, ngettext, pgettext
 from scoresheet.prompting import Prompter, ask_deal, heading, opening, run_deals
 from scoresheet.questions import DealQuestions, Form, Question, StartAgain
-from scoresheet.views.term import plural
 
 if TYPE_CHECKING:
     from scoresheet.session import OpenGame
@@ -43,14 +45,16 @@ class Redeal(StartAgain):
     """The pack ran out while running it: the hand is thrown in and dealt again."""
 
     def __init__(self) -> None:
-        super().__init__("the pack ran out: the hand is thrown in and dealt again (nothing scores)")
+        super().__init__(
+            _("the pack ran out: the hand is thrown in and dealt again (nothing scores)")
+        )
 
 
 def _card(turned: Sequence[Card]) -> Callable[[str], Card]:
     def parse(text: str) -> Card:
         card = parse_card(text)
         if card in turned:
-            raise ScoresheetError(f"{card} was already turned up in this deal")
+            raise ScoresheetError(_("{card} was already turned up in this deal").format(card=card))
         return card
 
     return parse
@@ -75,23 +79,55 @@ def _kick_line(race: Race, result: GameScore) -> str | None:
         return None
     p = race.points[-1]
     a, b = race.running
-    return f"kick {p.card}: {result.team_name(p.team)} +{p.points} ({a}–{b})"
+    return pgettext("all fours", "kick {card}: {team} +{points} ({a}–{b})").format(
+        card=p.card, team=result.team_name(p.team), points=p.points, a=a, b=b
+    )
+
+
+def _take_one_line(result: GameScore, team: int, points: int, a: int, b: int) -> str:
+    return pgettext("all fours", "take one: {team} +{points} ({a}–{b})").format(
+        team=result.team_name(team), points=points, a=a, b=b
+    )
 
 
 HELP = {
-    "turn": "The card turned up from the pack: rank then suit (JS, 10H, A♠). Its kick "
-    "scores at once for the dealer's team (an ace 1, a six 2, a jack 3 by default): a "
-    "kick can end the game.",
-    "beg": "The player on the dealer's right stands (play with this trump), or begs: the "
-    "dealer gives one point (take-one), or runs the pack — deals three more cards each "
-    "and turns up the next card, until a new suit is turned up.",
-    "high": "Who was dealt the highest trump in play (High), none if no trump was dealt.",
-    "low": "Who was dealt the lowest trump in play (Low).",
-    "jack": "The trump jack: who held it and who won it in play (Dan/Ann); hanging the "
-    "jack (won by the other team) scores more. none if it was not dealt.",
-    "game_points": "Each team's card points captured in play (10s 10, A 4, K 3, Q 2, J 1), "
-    "first team first: the team with more scores Game; a tie scores nothing.",
+    "turn": N_(
+        "The card turned up from the pack: rank then suit ({examples}). Its kick "
+        "scores at once for the dealer's team (an ace 1, a six 2, a jack 3 by default): a "
+        "kick can end the game."
+    ),
+    "beg": N_(
+        "The player on the dealer's right stands (play with this trump), or begs: the "
+        "dealer gives one point (take-one), or runs the pack — deals three more cards each "
+        "and turns up the next card, until a new suit is turned up."
+    ),
+    "high": N_("Who was dealt the highest trump in play (High), none if no trump was dealt."),
+    "low": N_("Who was dealt the lowest trump in play (Low)."),
+    "jack": N_(
+        "The trump jack: who held it and who won it in play (Dan/Ann); hanging the "
+        "jack (won by the other team) scores more. none if it was not dealt."
+    ),
+    "game_points": N_(
+        "Each team's card points captured in play (10s 10, A 4, K 3, Q 2, J 1), "
+        "first team first: the team with more scores Game; a tie scores nothing."
+    ),
 }
+# The suit turned up again while running the pack.
+AGAIN = {
+    "S": N_("a spade again: the pack is run again"),
+    "H": N_("a heart again: the pack is run again"),
+    "D": N_("a diamond again: the pack is run again"),
+    "C": N_("a club again: the pack is run again"),
+}
+
+
+def _help_turn() -> str:
+    return _(HELP["turn"]).format(examples="JS, 10H, A♠")
+
+
+def _none() -> str:
+    """The answer word for "none" as a choice, in the language in force."""
+    return pgettext("answer", "none").split("|")[0].strip() or "none"
 
 
 def deal_form(
@@ -102,7 +138,7 @@ def deal_form(
     when running the pack exhausts it."""
     rules, players = result.rules, result.players
     dealer_team = team_of(result.teams, dealer)
-    where = f"deal {len(result.deals) + 1}"
+    where = _("deal {number}").format(number=len(result.deals) + 1)
     begs = right_of(players, dealer)
 
     def race_of(turned: Sequence[Card], beg: str | None) -> Race:
@@ -122,17 +158,28 @@ def deal_form(
         """The next card or beg to ask, ``None`` once the turn-ups are over."""
         turned = turned_of(answers)
         if not turned:
-            return Question("turn 0", "Card turned up (e.g. JS)", _card([]), (), HELP["turn"])
+            return Question(
+                "turn 0",
+                _("Card turned up (e.g. {card})").format(card="JS"),
+                _card([]),
+                (),
+                _help_turn(),
+            )
         race = race_of(turned, None)
         if race.winner is not None:
             return None
         if "beg" not in answers:
             return Question(
                 "beg",
-                f"{begs} stands or begs: stand, take-one or run",
+                _("{player} stands or begs: {stand}, {take_one} or {run}").format(
+                    player=begs,
+                    stand=beg_name("stand"),
+                    take_one=beg_name("take-one"),
+                    run=beg_name("run"),
+                ),
                 entry.beg,
-                ("stand", "take-one", "run"),
-                HELP["beg"],
+                tuple(beg_name(b) for b in BEGS),
+                _(HELP["beg"]),
                 note=_kick_line(race, result) or "",
             )
         last = turned[-1]
@@ -144,13 +191,13 @@ def deal_form(
         if len(turned) > 1:
             if len(race.points) > len(race_of(turned[:-1], None).points):
                 notes.append(_kick_line(race, result) or "")
-            notes.append(f"a {SUIT_NAMES[last.suit][:-1]} again: the pack is run again")
+            notes.append(_(AGAIN[last.suit]))
         return Question(
             f"turn {len(turned)}",
-            "Next card turned up",
+            _("Next card turned up"),
             _card(turned),
             (),
-            HELP["turn"],
+            _help_turn(),
             note="\n".join(notes),
         )
 
@@ -169,17 +216,17 @@ def deal_form(
             notes.append(_kick_line(race, result) or "")  # the new suit's kick
         if answers.get("beg") == "take-one":
             a, b = race.running
-            notes.append(
-                f"take one: {result.team_name(1 - dealer_team)} +{rules.values.beg} ({a}–{b})"
-            )
+            notes.append(_take_one_line(result, 1 - dealer_team, rules.values.beg, a, b))
         if "high" not in answers:
             return Question(
                 "high",
-                f"Who was dealt the highest trump ({symbol})? (none if no trump was dealt)",
+                _("Who was dealt the highest trump ({suit})? (none if no trump was dealt)").format(
+                    suit=symbol
+                ),
                 _players_parse(players, "high"),
-                (*players, "none"),
-                HELP["high"],
-                note="\n".join([*notes, f"Trumps: {SUIT_NAMES[trump]}."]),
+                (*players, _none()),
+                _(HELP["high"]),
+                note="\n".join([*notes, _("Trumps: {suit}.").format(suit=suit_name(trump))]),
             )
         if answers["high"] is None:
             for key in ("low", "jack"):
@@ -188,10 +235,10 @@ def deal_form(
         if "low" not in answers:
             return Question(
                 "low",
-                f"Who was dealt the lowest trump ({symbol})?",
+                _("Who was dealt the lowest trump ({suit})?").format(suit=symbol),
                 _player_parse(players, "low"),
                 tuple(players),
-                HELP["low"],
+                _(HELP["low"]),
             )
         the_jack = Card(JACK, trump)
         if "jack" not in answers:
@@ -199,22 +246,27 @@ def deal_form(
                 return Question("jack", "", _player_parse(players, "jack"), only=None)
             return Question(
                 "jack",
-                f"The {the_jack}: who held it / who won it (e.g. {players[3]}/{players[0]}), "
-                "or none if it was not dealt",
+                _(
+                    "The {card}: who held it / who won it (e.g. {holder}/{won_by}), "
+                    "or none if it was not dealt"
+                ).format(card=the_jack, holder=players[3], won_by=players[0]),
                 lambda text: entry.jack(text, players),
                 (),
-                HELP["jack"],
+                _(HELP["jack"]),
             )
         if "game_points" not in answers:
-            teams = f"{result.team_name(0)} then {result.team_name(1)}"
             turned_up = answers["high"] is not None and the_jack in turned
             return Question(
                 "game_points",
-                f"Card points captured, {teams} (e.g. 38 42)",
+                _("Card points captured, {first} then {second} (e.g. 38 42)").format(
+                    first=result.team_name(0), second=result.team_name(1)
+                ),
                 entry.game_points,
                 (),
-                HELP["game_points"],
-                note=f"{the_jack} was turned up: it was not dealt, so no Jack point"
+                _(HELP["game_points"]),
+                note=_("{card} was turned up: it was not dealt, so no Jack point").format(
+                    card=the_jack
+                )
                 if turned_up
                 else "",
             )
@@ -244,8 +296,15 @@ def deal_questions(result: GameScore) -> DealQuestions | None:
     a, b = result.team_totals
     return DealQuestions(
         number,
-        f"Deal {number}: {dealer} deals. {result.team_name(0)} {a}, "
-        f"{result.team_name(1)} {b}; first to {result.rules.target}.",
+        _("Deal {number}: {dealer} deals. {first} {a}, {second} {b}; first to {target}.").format(
+            number=number,
+            dealer=dealer,
+            first=result.team_name(0),
+            a=a,
+            second=result.team_name(1),
+            b=b,
+            target=result.rules.target,
+        ),
         (),
         lambda: deal_form(result, dealer)[0],
         lambda answers: deal_form(result, dealer)[1](answers),
@@ -271,7 +330,9 @@ def _enter_deal(io: Prompter, game: OpenGame[GameScore]) -> dict[str, Any]:
         io,
         game,
         questions,
-        again=f"Deal {questions.number} again, from who was dealt the highest trump.",
+        again=_("Deal {number} again, from who was dealt the highest trump.").format(
+            number=questions.number
+        ),
         settled=settled,
     )
 
@@ -285,7 +346,7 @@ def result_points(result: GameScore, dealer: str, deal: Mapping[str, Any]) -> li
     if deal.get("beg") == "take-one":
         race.award(1 - team, "beg", result.rules.values.beg)
         a, b = race.running
-        return [f"take one: {result.team_name(1 - team)} +{result.rules.values.beg} ({a}–{b})"]
+        return [_take_one_line(result, 1 - team, result.rules.values.beg, a, b)]
     line = _kick_line(race, result)
     return [line] if line else []
 
@@ -298,9 +359,13 @@ def play_game(path: Path) -> int:
         return [
             opening(
                 path.name,
-                "Caribbean All Fours",
+                _("Caribbean All Fours"),
                 result.rules,
-                f"first to {result.rules.target}; {plural(len(result.deals), 'deal')} played",
+                ngettext(
+                    "first to {target}; {n} deal played",
+                    "first to {target}; {n} deals played",
+                    len(result.deals),
+                ).format(target=result.rules.target, n=len(result.deals)),
             )
         ]
 
@@ -310,5 +375,5 @@ def play_game(path: Path) -> int:
         intro=intro,
         enter_deal=_enter_deal,
         report=lambda scored, number: [deal_text(scored, number), after_deal_text(scored)],
-        closing=lambda game: ["", "the game is over", standings(game.result)],
+        closing=lambda game: ["", _("the game is over"), standings(game.result)],
     )

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from scoresheet.cards import RANKS, Card, standard_deck
+from scoresheet.i18n import N_, _
 
 GAME = "caribbean-all-fours"
 PLAYERS = 4
@@ -31,6 +32,13 @@ RANK_TEXT = {rank: "23456789TJQKA"[rank - 2] for rank in RANKS}
 TIED_GAME = ("nobody", "non-dealer", "dealer")
 KICK_RETURNS = ("every", "new-suit")
 JACK_RULES = ("hang-jack", "captor")
+# The shipped presets' descriptions, so that ``rules show`` reads them in the catalogs
+# (a table's own description is shown as written).
+PRESET_DESCRIPTIONS = (
+    N_("Caribbean All Fours (Trinidad): to 14; kick, beg, High, Low, Jack, Game in order"),
+    N_("Caribbean All Fours, Tobago: a kicked Two scores 2 instead of the Six"),
+    N_("Caribbean All Fours, short game: the first team to 7 wins"),
+)
 
 
 def _ranks(table: Mapping[str, int], what: str) -> dict[int, int]:
@@ -38,9 +46,17 @@ def _ranks(table: Mapping[str, int], what: str) -> dict[int, int]:
     for key, value in table.items():
         rank = _RANK_WORDS.get(key.strip().upper())
         if rank is None:
-            raise ValueError(f'values.{what}: "{key}" is not a rank (A K Q J T 9 … 2)')
+            raise ValueError(
+                _('values.{what}: "{key}" is not a rank (A K Q J T 9 … 2)').format(
+                    what=what, key=key
+                )
+            )
         if rank in out:
-            raise ValueError(f"values.{what}: the rank {RANK_TEXT[rank]} is given twice")
+            raise ValueError(
+                _("values.{what}: the rank {rank} is given twice").format(
+                    what=what, rank=RANK_TEXT[rank]
+                )
+            )
         out[rank] = value
     return out
 
@@ -90,8 +106,10 @@ class AllFoursRules:
         if tobago:
             if kick.get(2):  # two readings of the Two's kick: its own, or the Six's moved
                 raise ValueError(
-                    f"values.kick gives the Two {kick[2]}, and tobago gives the Two the "
-                    f"Six's value ({kick.get(6, 0)}): give one or the other"
+                    _(
+                        "values.kick gives the Two {two}, and tobago gives the Two the "
+                        "Six's value ({six}): give one or the other"
+                    ).format(two=kick[2], six=kick.get(6, 0))
                 )
             kick[2] = kick.pop(6, 0)
         card_points = _ranks(
@@ -114,7 +132,7 @@ class AllFoursRules:
             data=dict(data),
         )
         if rules.pack_points <= 0:
-            raise ValueError("values.card_points: no card counts for Game")
+            raise ValueError(_("values.card_points: no card counts for Game"))
         return rules
 
     def kick_value(self, card: Card) -> int:

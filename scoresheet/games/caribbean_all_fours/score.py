@@ -45,6 +45,7 @@ from scoresheet.games.caribbean_all_fours.rules import (
     PLAYERS,
     AllFoursRules,
 )
+from scoresheet.i18n import _
 from scoresheet.results import team_deal_json
 from scoresheet.rules import check_game_of, rules_of
 
@@ -190,7 +191,7 @@ def game_file(data: Any, *, source: str = "game") -> AllFoursGameFile:
 
     checked: Mapping[str, Any] = rec.from_data(data, source=source)
     if checked.get("game") != "caribbean-all-fours":
-        raise ScoresheetError(f"{source}: not a Caribbean All Fours game")
+        raise ScoresheetError(_("{source}: not a Caribbean All Fours game").format(source=source))
     return cast("AllFoursGameFile", checked)
 
 
@@ -204,21 +205,29 @@ def teams_of(record: Mapping[str, Any], players: Sequence[str]) -> Teams:
         return (players[0], players[2]), (players[1], players[3])
     example = f'[["{players[0]}", "{players[2]}"], ["{players[1]}", "{players[3]}"]]'
     if len(given) != 2 or any(len(t) != 2 for t in given):
-        raise ScoresheetError(f"teams: give two teams of two players, e.g. {example}")
+        raise ScoresheetError(
+            _("teams: give two teams of two players, e.g. {example}").format(example=example)
+        )
     seen: set[str] = set()
     for team in given:
         for name in team:
             if name not in players:
-                raise ScoresheetError(f'teams: "{name}" is not a player ({", ".join(players)})')
+                raise ScoresheetError(
+                    _('teams: "{name}" is not a player ({players})').format(
+                        name=name, players=", ".join(players)
+                    )
+                )
             if name in seen:
-                raise ScoresheetError(f"teams: {name} is listed twice")
+                raise ScoresheetError(_("teams: {name} is listed twice").format(name=name))
             seen.add(name)
     for a, b in given:
         if (players.index(a) - players.index(b)) % 2:
             partner = players[(players.index(a) + 2) % 4]
             raise ScoresheetError(
-                f"teams: partners sit opposite, and {a} sits opposite {partner}, not {b} "
-                "(players are listed in seating order)"
+                _(
+                    "teams: partners sit opposite, and {a} sits opposite {partner}, not {b} "
+                    "(players are listed in seating order)"
+                ).format(a=a, partner=partner, b=b)
             )
     return (given[0][0], given[0][1]), (given[1][0], given[1][1])
 
@@ -237,8 +246,10 @@ def score_game(
     players = tuple(record["players"])
     if len(players) != PLAYERS:
         raise ScoresheetError(
-            f"players: Caribbean All Fours is for {PLAYERS} players in two partnerships, "
-            f"the game has {len(players)}"
+            _(
+                "players: Caribbean All Fours is for {want} players in two partnerships, "
+                "the game has {got}"
+            ).format(want=PLAYERS, got=len(players))
         )
     teams = teams_of(record, players)
     running = (0, 0)
@@ -249,8 +260,15 @@ def score_game(
         if winner is not None:
             won_in = deals[-1].number
             raise ScoresheetError(
-                f"deal {number}: the game was won in deal {won_in} ({team_name(teams, winner)} "
-                f"reached {running[winner]}); no deal comes after it"
+                _(
+                    "deal {number}: the game was won in deal {won_in} ({team} reached "
+                    "{score}); no deal comes after it"
+                ).format(
+                    number=number,
+                    won_in=won_in,
+                    team=team_name(teams, winner),
+                    score=running[winner],
+                )
             )
         scored = score_deal(rules, players, teams, number, deal, running)
         deals.append(scored)
@@ -308,7 +326,9 @@ def kicks(
         race.award(dealer_team, "kick", value, card=str(card))
         if race.winner is not None and i < len(turn_ups) - 1:
             raise ScoresheetError(
-                f"{where}: the kick of {card} ended the game; no card was turned up after it"
+                _(
+                    "{where}: the kick of {card} ended the game; no card was turned up after it"
+                ).format(where=where, card=card)
             )
 
 
@@ -321,11 +341,15 @@ def score_deal(
     running: tuple[int, int],
 ) -> DealScore:
     """Score one deal from both teams' scores before it."""
-    where = f"deal {number}"
+    where = _("deal {number}").format(number=number)
     dealer = dealer_of(players, number)
     named = deal.get("dealer")
     if named is not None and named != dealer:
-        raise ScoresheetError(f"{where}: the dealer is {dealer} by the rotation, not {named}")
+        raise ScoresheetError(
+            _("{where}: the dealer is {dealer} by the rotation, not {named}").format(
+                where=where, dealer=dealer, named=named
+            )
+        )
     dealer_team = team_of(teams, dealer)
     turn_ups = parse_turn_ups(deal["turn_ups"], where)
     beg = deal.get("beg")
@@ -338,29 +362,45 @@ def score_deal(
     if race.winner is not None:
         if result is not None:
             last = race.points[-1]
-            what = f"the kick of {last.card}" if last.kind == "kick" else "the beg point"
+            if last.kind == "kick":
+                text = _(
+                    "{where}: the kick of {card} ended the game ({team} reached {score}) "
+                    "before any card was played: leave out the result"
+                )
+            else:
+                text = _(
+                    "{where}: the beg point ended the game ({team} reached {score}) "
+                    "before any card was played: leave out the result"
+                )
             raise ScoresheetError(
-                f"{where}: {what} ended the game ({team_name(teams, race.winner)} reached "
-                f"{race.running[race.winner]}) before any card was played: leave out the result"
+                text.format(
+                    where=where,
+                    card=last.card,
+                    team=team_name(teams, race.winner),
+                    score=race.running[race.winner],
+                )
             )
         return _finish(race, number, dealer, dealer_team, turn_ups, beg, running)
     if result is None:
-        raise ScoresheetError(f"{where}: the result is missing (high, low, jack, game_points)")
+        raise ScoresheetError(
+            _("{where}: the result is missing (high, low, jack, game_points)").format(where=where)
+        )
     for key in ("high", "low", "jack"):
         if key not in result:
-            null = {
-                "high": "null only if no trump was dealt",
-                "low": "null only if no trump was dealt",
-                "jack": "null if the trump jack was not dealt",
-            }[key]
-            raise ScoresheetError(f"{where}: result.{key} is missing ({null})")
+            if key == "jack":
+                text = _("{where}: result.{key} is missing (null if the trump jack was not dealt)")
+            else:
+                text = _("{where}: result.{key} is missing (null only if no trump was dealt)")
+            raise ScoresheetError(text.format(where=where, key=key))
     high = result.get("high")
     low = result.get("low")
     high = None if high is None else player(high, players, f"{where}, result.high")
     low = None if low is None else player(low, players, f"{where}, result.low")
     if (high is None) != (low is None):
         raise ScoresheetError(
-            f"{where}, result: high and low are both null (no trump dealt) or both players"
+            _(
+                "{where}, result: high and low are both null (no trump dealt) or both players"
+            ).format(where=where)
         )
     given_jack = result.get("jack")
     jack: tuple[str, str] | None = None
@@ -372,12 +412,16 @@ def score_deal(
         trump_jack = Card(JACK, turn_ups[-1].suit)
         if trump_jack in turn_ups:
             raise ScoresheetError(
-                f"{where}, result.jack: {trump_jack} was turned up, so it was not dealt: "
-                "jack must be none"
+                _(
+                    "{where}, result.jack: {card} was turned up, so it was not dealt: "
+                    "jack must be none"
+                ).format(where=where, card=trump_jack)
             )
         if high is None:
             raise ScoresheetError(
-                f"{where}, result: the trump jack was dealt, so high and low are players"
+                _("{where}, result: the trump jack was dealt, so high and low are players").format(
+                    where=where
+                )
             )
     names = (team_name(teams, 0), team_name(teams, 1))
     game_points = card_points(rules, teams, names, result, turn_ups, high, low, jack, where)

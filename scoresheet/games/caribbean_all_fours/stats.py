@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from scoresheet.i18n import _
+
 KEY = "caribbean_all_fours"
 
 
@@ -34,12 +36,12 @@ def finish(figures: dict[str, Any]) -> None:
 
 
 def text(figures: Mapping[str, Mapping[str, Any]], width: int) -> list[str]:
-    lines = ["", "Caribbean All Fours (the player's team): hang jacks, kicks, games won"]
+    lines = ["", _("Caribbean All Fours (the player's team): hang jacks, kicks, games won")]
     for p, af in figures.items():
-        lines.append(
-            f"  {p.ljust(width)}  hang jacks {af['hang_jacks']}, kicks {af['kicks']} "
-            f"({af['kick_points']} points), games won {af['games_won']}"
-        )
+        figures_text = _(
+            "hang jacks {hang_jacks}, kicks {kicks} ({kick_points} points), games won {games_won}"
+        ).format(**af)
+        lines.append(f"  {p.ljust(width)}  {figures_text}")
     return lines
 
 

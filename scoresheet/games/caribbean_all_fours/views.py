@@ -6,9 +6,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from scoresheet.cards import SUIT_NAMES
+from scoresheet.games.caribbean_all_fours.checks import suit_name
+from scoresheet.games.caribbean_all_fours.entry import beg_name
 from scoresheet.games.caribbean_all_fours.rules import (
     GAME,
+    PRESET_DESCRIPTIONS,
     RANK_TEXT,
     AllFoursRules,
 )
@@ -18,6 +20,7 @@ from scoresheet.games.caribbean_all_fours.score import (
     Point,
     right_of,
 )
+from scoresheet.i18n import N_, NP_, _, ngettext, pgettext
 from scoresheet.views.common import (
     card_text,
     initials,
@@ -26,7 +29,7 @@ from scoresheet.views.common import (
     standings_table,
     violation_lines,
 )
-from scoresheet.views.term import Cell, Layout, Term, fit_table, plural
+from scoresheet.views.term import Cell, Layout, Term, fit_table
 
 LETTERS = ("A", "B")
 
@@ -34,17 +37,21 @@ LETTERS = ("A", "B")
 def point_label(point: Point) -> str:
     """What a point was scored for: ``kick JS``, ``high Bob``, ``hang jack Dan→Ann``."""
     if point.kind == "kick":
-        return f"kick {card_text(point.card)}"
+        return pgettext("all fours", "kick {card}").format(card=card_text(point.card))
     if point.kind == "beg":
-        return "take one"
-    if point.kind in ("high", "low"):
-        return f"{point.kind} {point.player}"
+        return pgettext("all fours", "take one")
+    if point.kind == "high":
+        return pgettext("all fours", "high {player}").format(player=point.player)
+    if point.kind == "low":
+        return pgettext("all fours", "low {player}").format(player=point.player)
     if point.kind in ("jack", "hang-jack"):
         who = point.holder if point.holder == point.won_by else f"{point.holder}→{point.won_by}"
-        return f"{point.kind.replace('-', ' ')} {who}"
+        if point.kind == "jack":
+            return pgettext("all fours", "jack {player}").format(player=who)
+        return pgettext("all fours", "hang jack {player}").format(player=who)
     assert point.game_points is not None
     a, b = point.game_points
-    return f"game {a}–{b}"
+    return pgettext("all fours", "game {a}–{b}").format(a=a, b=b)
 
 
 def point_short(point: Point) -> str:
@@ -62,14 +69,28 @@ POINT_CODES = {
     "hang-jack": "HJ",
     "game": "G",
 }
-BEG_CODES = {"stand": "st", "take-one": "1", "run": "run"}
-BEG_LEGEND = (
-    "dl: the dealer; beg: st stood, 1 begged and was given one, run begged and the pack ran"
+BEG_CODES = {
+    "stand": NP_("all fours beg, short", "st"),
+    "take-one": NP_("all fours beg, short", "1"),
+    "run": NP_("all fours beg, short", "run"),
+}
+BEG_LEGEND = N_(
+    "{dl}: the dealer; {beg}: {st} stood, {one} begged and was given one, {run} begged and "
+    "the pack ran"
 )
-POINT_LEGEND = (
+# Translators: keep the letters K T H L J HJ G and A, B: the table prints them as they are.
+POINT_LEGEND = N_(
     "points: K kick, T take one (the beg), H high, L low, J jack, HJ hang jack, G game; "
     "then the team, and the points when more than 1 (KA3: a kick of 3 to A)"
 )
+
+
+def _heading(word: str) -> str:
+    return pgettext("all fours heading", word)
+
+
+def _beg_code(beg: str | None) -> str:
+    return pgettext("all fours beg, short", BEG_CODES[beg]) if beg in BEG_CODES else "—"
 
 
 def point_code(point: Point) -> str:
@@ -87,17 +108,21 @@ def turned_text(deal: DealScore) -> str:
 def _begged(deal: DealScore, players: Sequence[str]) -> str:
     who = right_of(players, deal.dealer)
     if deal.beg is None:
-        return "no beg: the game ended on the kick"
+        return _("no beg: the game ended on the kick")
     if deal.beg == "stand":
-        return f"{who} stood"
+        return _("{player} stood").format(player=who)
     if deal.beg == "take-one":
-        return f"{who} begged, {deal.dealer} gave one"
+        return _("{player} begged, {dealer} gave one").format(player=who, dealer=deal.dealer)
     runs = len(deal.turn_ups) - 1
-    return f"{who} begged, {deal.dealer} ran the pack{' twice' if runs == 2 else ''}"
+    if runs == 2:
+        text = _("{player} begged, {dealer} ran the pack twice")
+    else:
+        text = _("{player} begged, {dealer} ran the pack")
+    return text.format(player=who, dealer=deal.dealer)
 
 
 def teams_line(result: GameScore, term: Term | None = None) -> str:
-    text = f"teams: A = {result.team_name(0)}, B = {result.team_name(1)}"
+    text = _("teams: A = {a}, B = {b}").format(a=result.team_name(0), b=result.team_name(1))
     return (term or Term.detect()).lines(text)
 
 
@@ -105,18 +130,29 @@ def outcome(result: GameScore) -> str:
     a, b = result.team_totals
     if result.winner is not None:
         won, lost = result.team_totals[result.winner], result.team_totals[1 - result.winner]
-        return f"{result.team_name(result.winner)} win in deal {result.won_in}, {won} to {lost}."
-    target = result.rules.target
-    return (
-        f"{result.team_name(0)} {a}, {result.team_name(1)} {b}: "
-        f"first to {target}, {plural(len(result.deals), 'deal')} played."
+        return _("{team} win in deal {number}, {won} to {lost}.").format(
+            team=result.team_name(result.winner), number=result.won_in, won=won, lost=lost
+        )
+    n = len(result.deals)
+    return ngettext(
+        "{first} {a}, {second} {b}: first to {target}, {n} deal played.",
+        "{first} {a}, {second} {b}: first to {target}, {n} deals played.",
+        n,
+    ).format(
+        first=result.team_name(0),
+        a=a,
+        second=result.team_name(1),
+        b=b,
+        target=result.rules.target,
+        n=n,
     )
 
 
 def _title(result: GameScore, title: str, term: Term) -> str:
     return term.lines(
-        f"{title}: Caribbean All Fours, rules {rules_in_force(result.rules)} — "
-        f"first to {result.rules.target}"
+        _("{title}: Caribbean All Fours, rules {rules} — first to {target}").format(
+            title=title, rules=rules_in_force(result.rules), target=result.rules.target
+        )
     )
 
 
@@ -131,24 +167,48 @@ def score_text(result: GameScore, title: str, term: Term | None = None) -> str:
         points = " · ".join(point_short(p) for p in d.points) or "—"
         codes = " ".join(point_code(p) for p in d.points) or "—"
         winner = LETTERS[d.winner] if d.winner is not None else ""
-        won = f"  ← {winner} wins" if winner else ""
+        won = "  ← " + _("{team} wins").format(team=winner) if winner else ""
         totals: list[Cell] = [str(d.running[0]), str(d.running[1])]
-        start = [str(d.number), d.dealer, turned_text(d), d.beg or "—"]
+        start = [str(d.number), d.dealer, turned_text(d), beg_name(d.beg) if d.beg else "—"]
         rows.append([*start, points + won, *totals])
         start[1] = tags[d.dealer]
-        start[3] = BEG_CODES.get(d.beg or "", "—")
+        start[3] = _beg_code(d.beg)
         short.append([*start, codes + (f" {winner}✓" if winner else ""), *totals])
-    header = ["deal", "dealer", "turned up", "beg", "points in scoring order", "A", "B"]
-    legend = [players_legend(result.players, tags), BEG_LEGEND, POINT_LEGEND]
+    header = [
+        _heading("deal"),
+        _heading("dealer"),
+        _heading("turned up"),
+        _heading("beg"),
+        _heading("points in scoring order"),
+        "A",
+        "B",
+    ]
+    short_heads = {"dl": _heading("dl"), "up": _heading("up"), "beg": _heading("beg")}
+    beg_legend = _(BEG_LEGEND).format(
+        dl=short_heads["dl"],
+        beg=short_heads["beg"],
+        st=_beg_code("stand"),
+        one=_beg_code("take-one"),
+        run=_beg_code("run"),
+    )
+    legend = [players_legend(result.players, tags), beg_legend, _(POINT_LEGEND)]
     legend = [line for line in legend if line]
     if any(d.winner is not None for d in result.deals):
-        legend.append("A✓, B✓: the team that wins the game in that deal")
+        legend.append(_("A✓, B✓: the team that wins the game in that deal"))
     table = fit_table(
         term,
         [
             Layout(header, rows, right={0, 5, 6}, rule=False),
             Layout(
-                ["#", "dl", "up", "beg", "points", "A", "B"],
+                [
+                    "#",
+                    short_heads["dl"],
+                    short_heads["up"],
+                    short_heads["beg"],
+                    _heading("points"),
+                    "A",
+                    "B",
+                ],
                 short,
                 right={0, 5, 6},
                 rule=False,
@@ -158,9 +218,9 @@ def score_text(result: GameScore, title: str, term: Term | None = None) -> str:
         ],
     )
     parts = [_title(result, title, term), teams_line(result, term), ""]
-    parts += [table if rows else "no deals yet", "", term.lines(outcome(result))]
+    parts += [table if rows else _("no deals yet"), "", term.lines(outcome(result))]
     if any(not p.counted for d in result.deals for p in d.points):
-        parts.append(term.lines("[…]: scored after the game was won, so not counted."))
+        parts.append(term.lines(_("[…]: scored after the game was won, so not counted.")))
     if result.violations:
         parts += ["", *violation_lines(term, result.violations)]
     return "\n".join(parts)
@@ -171,20 +231,28 @@ def sheet_text(result: GameScore, title: str, term: Term | None = None) -> str:
     term = term or Term.detect()
     lines = [_title(result, title, term), teams_line(result, term)]
     for d in result.deals:
-        trump = SUIT_NAMES[d.trump]
         lines += [
             "",
             term.lines(
-                f"Deal {d.number}: {d.dealer} deals; turned up {turned_text(d)} "
-                f"(trumps: {trump}); {_begged(d, result.players)}"
+                _(
+                    "Deal {number}: {dealer} deals; turned up {cards} (trumps: {suit}); {beg}"
+                ).format(
+                    number=d.number,
+                    dealer=d.dealer,
+                    cards=turned_text(d),
+                    suit=suit_name(d.trump),
+                    beg=_begged(d, result.players),
+                )
             ),
         ]
         rows: list[list[Cell]] = []
         notes: list[str] = []
         for p in d.points:
-            note = "" if p.counted else "not counted: the game was already won"
+            note = "" if p.counted else _("not counted: the game was already won")
             if p.counted and d.winner is not None and p is _winning(d):
-                note = f"{result.team_name(p.team)} reach {p.running[p.team]}: game"
+                note = _("{team} reach {score}: game").format(
+                    team=result.team_name(p.team), score=p.running[p.team]
+                )
             rows.append(
                 [
                     "",
@@ -197,8 +265,8 @@ def sheet_text(result: GameScore, title: str, term: Term | None = None) -> str:
             if note:
                 notes.append(f"  {point_label(p)}: {note}")
         if not rows:
-            rows.append(["", "no points", "", f"{d.running[0]}–{d.running[1]}", ""])
-        header: list[Cell] = ["", "point", "team", "A–B", ""]
+            rows.append(["", _("no points"), "", f"{d.running[0]}–{d.running[1]}", ""])
+        header: list[Cell] = ["", _heading("point"), _heading("team"), "A–B", ""]
         lines.append(
             fit_table(
                 term,
@@ -209,10 +277,10 @@ def sheet_text(result: GameScore, title: str, term: Term | None = None) -> str:
             )
         )
         if not d.played and d.winner is None:
-            lines.append("  (no cards played)")
-    lines += ["", "Standings", standings(result, term)]
+            lines.append("  " + _("(no cards played)"))
+    lines += ["", _("Standings"), standings(result, term)]
     if result.violations:
-        lines += ["", "Violations", *violation_lines(term, result.violations)]
+        lines += ["", _("Violations"), *violation_lines(term, result.violations)]
     return "\n".join(lines)
 
 
@@ -225,7 +293,7 @@ def standings(result: GameScore, term: Term | None = None) -> str:
     """Both teams, the higher score first (tied teams share first place)."""
     names = [f"{LETTERS[t]} {result.team_name(t)}" for t in (0, 1)]
     scores = list(result.team_totals)
-    marks = ["winner" if result.winner == t else "" for t in (0, 1)]
+    marks = [pgettext("standings", "winner") if result.winner == t else "" for t in (0, 1)]
     return standings_table(
         term or Term.detect(), names, scores, shown=[str(n) for n in scores], marks=marks
     )
@@ -236,39 +304,66 @@ def status_text(result: GameScore, title: str, term: Term | None = None) -> str:
     term = term or Term.detect()
     a, b = result.team_totals
     target = result.rules.target
-    played = plural(len(result.deals), "deal")
+    n = len(result.deals)
+    after = ngettext(
+        "{first} {a}, {second} {b} after {n} deal", "{first} {a}, {second} {b} after {n} deals", n
+    )
     lines = [
         _title(result, title, term),
-        term.lines(f"{result.team_name(0)} {a}, {result.team_name(1)} {b} after {played}"),
+        term.lines(
+            after.format(first=result.team_name(0), a=a, second=result.team_name(1), b=b, n=n)
+        ),
     ]
     dealer = result.next_dealer
     if dealer is None:
-        lines.append(term.lines(f"the game is over: {outcome(result)}"))
+        lines.append(term.lines(_("the game is over: {outcome}").format(outcome=outcome(result))))
     else:
         begs = right_of(result.players, dealer)
         lines.append(
-            term.lines(f"next: deal {len(result.deals) + 1}, {dealer} deals; {begs} stands or begs")
+            term.lines(
+                _("next: deal {number}, {dealer} deals; {player} stands or begs").format(
+                    number=len(result.deals) + 1, dealer=dealer, player=begs
+                )
+            )
         )
         lines.append(
             term.lines(
-                f"to win: {result.team_name(0)} need {target - a}, "
-                f"{result.team_name(1)} need {target - b}"
+                _("to win: {first} need {a}, {second} need {b}").format(
+                    first=result.team_name(0),
+                    a=target - a,
+                    second=result.team_name(1),
+                    b=target - b,
+                )
             )
         )
     if result.violations:
-        lines += ["", "Violations", *violation_lines(term, result.violations)]
+        lines += ["", _("Violations"), *violation_lines(term, result.violations)]
     return "\n".join(lines)
 
 
 def deal_text(result: GameScore, number: int, term: Term | None = None) -> str:
     """One line for a deal just added or corrected (wrapped to the terminal)."""
     d = result.deals[number - 1]
-    points = ", ".join(point_short(p) for p in d.points) or "no points"
-    beg = f", {d.beg}" if d.beg else ""
-    won = f"; {result.team_name(d.winner)} win" if d.winner is not None else ""
+    points = ", ".join(point_short(p) for p in d.points) or _("no points")
+    beg = f", {beg_name(d.beg)}" if d.beg else ""
+    if d.winner is not None:
+        text = _(
+            "deal {number}: {dealer} dealt, turned up {cards}{beg} — {points} → A {a}, B {b}; "
+            "{team} win"
+        )
+    else:
+        text = _("deal {number}: {dealer} dealt, turned up {cards}{beg} — {points} → A {a}, B {b}")
     return (term or Term.detect()).lines(
-        f"deal {number}: {d.dealer} dealt, turned up {turned_text(d)}{beg} — {points} "
-        f"→ A {d.running[0]}, B {d.running[1]}{won}"
+        text.format(
+            number=number,
+            dealer=d.dealer,
+            cards=turned_text(d),
+            beg=beg,
+            points=points,
+            a=d.running[0],
+            b=d.running[1],
+            team=result.team_name(d.winner) if d.winner is not None else "",
+        )
     )
 
 
@@ -278,18 +373,27 @@ def after_deal_text(result: GameScore, term: Term | None = None) -> str:
     a, b = result.team_totals
     lines = [
         term.lines(
-            f"totals: {result.team_name(0)} {a}, {result.team_name(1)} {b} "
-            f"(first to {result.rules.target})"
+            _("totals: {first} {a}, {second} {b} (first to {target})").format(
+                first=result.team_name(0),
+                a=a,
+                second=result.team_name(1),
+                b=b,
+                target=result.rules.target,
+            )
         )
     ]
     lines += violation_lines(term, result.violations)
     if result.complete:
-        lines.append(term.lines(f"the game is over: {outcome(result)}"))
+        lines.append(term.lines(_("the game is over: {outcome}").format(outcome=outcome(result))))
     else:
         dealer = result.next_dealer
         assert dealer is not None
         lines.append(
-            term.lines(f"next: {dealer} deals, {right_of(result.players, dealer)} stands or begs")
+            term.lines(
+                _("next: {dealer} deals, {player} stands or begs").format(
+                    dealer=dealer, player=right_of(result.players, dealer)
+                )
+            )
         )
     return "\n".join(lines)
 
@@ -342,21 +446,57 @@ def rules_text(rules: AllFoursRules) -> str:
     card points for Game: A 4, K 3, Q 2, J 1, T 10 (80 in the pack)
     """
     v = rules.values
-    kicks = ", ".join(f"{RANK_TEXT[r]} +{p}" for r, p in rules.kick.items()) or "none"
-    when = "every card turned up" if rules.kick_returns == "every" else "first card, new suits"
-    jack = f"Jack +{v.jack}, hang jack +{v.hang_jack}"
+    kicks = ", ".join(f"{RANK_TEXT[r]} +{p}" for r, p in rules.kick.items()) or _none()
+    if rules.kick_returns == "every":
+        when = _("every card turned up")
+    else:
+        when = _("first card, new suits")
     if rules.jack_rule == "captor":
-        jack = f"Jack +{v.jack} to the captors"
-    tie = {"nobody": "nobody", "dealer": "the dealer's team", "non-dealer": "the non-dealers"}
+        jack = pgettext("all fours", "Jack +{jack} to the captors").format(jack=v.jack)
+    else:
+        jack = pgettext("all fours", "Jack +{jack}, hang jack +{hang_jack}").format(
+            jack=v.jack, hang_jack=v.hang_jack
+        )
+    tie = {
+        "nobody": pgettext("all fours tied game", "nobody"),
+        "dealer": pgettext("all fours tied game", "the dealer's team"),
+        "non-dealer": pgettext("all fours tied game", "the non-dealers"),
+    }
     cards = ", ".join(f"{RANK_TEXT[r]} {p}" for r, p in rules.card_points.items())
+    if rules.tobago:
+        kicked = _("kicks: {kicks} ({when}) — Tobago: the Two, not the Six")
+    else:
+        kicked = _("kicks: {kicks} ({when})")
     return "\n".join(
         [
-            f"{rules.name}: {rules.description}",
-            f"first to {rules.target}; points in order: kick, beg, High, Low, Jack, Game",
-            f"kicks: {kicks} ({when})"
-            + (" — Tobago: the Two, not the Six" if rules.tobago else ""),
-            f"beg (take one) +{v.beg}, High +{v.high}, Low +{v.low}, {jack}, Game +{v.game} "
-            f"(a tie: {tie[rules.tied_game]})",
-            f"card points for Game: {cards} ({rules.pack_points} in the pack)",
+            f"{rules.name}: {_description(rules.description)}",
+            pgettext(
+                "all fours", "first to {target}; points in order: kick, beg, High, Low, Jack, Game"
+            ).format(target=rules.target),
+            kicked.format(kicks=kicks, when=when),
+            pgettext(
+                "all fours",
+                "beg (take one) +{beg}, High +{high}, Low +{low}, {jack}, Game +{game} "
+                "(a tie: {tie})",
+            ).format(
+                beg=v.beg,
+                high=v.high,
+                low=v.low,
+                jack=jack,
+                game=v.game,
+                tie=tie.get(rules.tied_game, rules.tied_game),
+            ),
+            pgettext("all fours", "card points for Game: {cards} ({points} in the pack)").format(
+                cards=cards, points=rules.pack_points
+            ),
         ]
     )
+
+
+def _none() -> str:
+    return pgettext("all fours kicks", "none")
+
+
+def _description(text: str) -> str:
+    """A preset's description in the language in force; a table's own as written."""
+    return _(text) if text in PRESET_DESCRIPTIONS else text
