@@ -200,7 +200,7 @@ def german(monkeypatch: pytest.MonkeyPatch) -> None:
         ("rosbiratschka contract", "hundred"): "Hundert!",
         ("all fours", "stand"): "bleiben",
         ("all fours", "take-one"): "einen nehmen",
-        ("all fours", "run"): "rennen",
+        ("all fours", "run"): "rennen|laufen lassen",
     }
     monkeypatch.setattr(i18n, "_catalog", lambda code: _Catalog(words))
     i18n.set_language("de")
@@ -233,9 +233,10 @@ def test_a_beg_is_read_in_the_language_one_reading_or_refused_naming_both() -> N
     assert beg("renn") == "run"
     assert beg("stand") == "stand" and beg("t") == "take-one"  # English too
     assert beg("r") == "run"  # an English short form, exactly: one reading
+    assert beg("laufen") == "run"  # a second word of the language's, after "|"
     with pytest.raises(ScoresheetError) as refused:
-        beg("laufen")
-    assert str(refused.value) == 'beg: "laufen" is not bleiben, einen nehmen or rennen'
+        beg("gehen")
+    assert str(refused.value) == 'beg: "gehen" is not bleiben, einen nehmen or rennen'
 
 
 def test_a_start_two_begs_share_is_refused_naming_both(monkeypatch: pytest.MonkeyPatch) -> None:

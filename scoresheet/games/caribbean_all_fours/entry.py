@@ -59,6 +59,8 @@ BEG_WORDS = {
 }
 BEGS = ("stand", "take-one", "run")
 # Each beg as the views name it and a player may type it in the language in force.
+# Translators: stand (play with this trump), take-one (the dealer gives one point), run
+# (the dealer runs the pack); several words may be given between "|".
 BEG_NAMES = {
     "stand": NP_("all fours", "stand"),
     "take-one": NP_("all fours", "take-one"),
@@ -66,9 +68,17 @@ BEG_NAMES = {
 }
 
 
+def beg_words(value: str) -> list[str]:
+    """A beg's words in the language in force (the first is how it is shown)."""
+    if value not in BEG_NAMES:
+        return [value]
+    words = [w.strip() for w in pgettext("all fours", BEG_NAMES[value]).split("|")]
+    return [w for w in words if w] or [value]
+
+
 def beg_name(value: str) -> str:
     """A beg (``stand``, ``take-one``, ``run``) as shown in the language in force."""
-    return pgettext("all fours", BEG_NAMES[value]) if value in BEG_NAMES else value
+    return beg_words(value)[0]
 
 
 def _folded(text: str) -> str:
@@ -106,9 +116,8 @@ def beg(text: str) -> str:
     for word, value in BEG_WORDS.items():
         words.setdefault(_folded(word), set()).add(value)
     for value in BEGS:
-        for local in beg_name(value).split("|"):
-            if _folded(local):
-                words.setdefault(_folded(local), set()).add(value)
+        for local in beg_words(value):
+            words.setdefault(_folded(local), set()).add(value)
     exact = words.get(t, set())
     found = exact or {v for w, vs in words.items() if t and w.startswith(t) for v in vs}
     if len(found) == 1:

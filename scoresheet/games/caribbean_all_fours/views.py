@@ -69,6 +69,7 @@ POINT_CODES = {
     "hang-jack": "HJ",
     "game": "G",
 }
+# Translators: the beg column of the narrow table: stood, begged and was given one, ran.
 BEG_CODES = {
     "stand": NP_("all fours beg, short", "st"),
     "take-one": NP_("all fours beg, short", "1"),
@@ -85,6 +86,8 @@ POINT_LEGEND = N_(
 )
 
 
+# Translators (context "all fours heading"): column headings; "dl" the dealer, "up" the
+# cards turned up, short enough for a narrow terminal.
 def _heading(word: str) -> str:
     return pgettext("all fours heading", word)
 

@@ -90,6 +90,7 @@ def score_table(result: GameScore, *, running: bool = False, term: Term | None =
     short.append(["", "", total_word, *totals, grand, "", ""])
     bad.append(False)
     right = set(range(3, 4 + len(players)))
+    # Translators: short column headings of the narrow table, the dealer and the contract.
     heads = {
         "dl": pgettext("sheet heading, short for dealer", "dl"),
         "ct": pgettext("sheet heading, short for contract", "ct"),
