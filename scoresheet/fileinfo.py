@@ -24,7 +24,37 @@ def real_path(path: Path) -> Path:
 
 
 def reason(error: OSError) -> str:
-    return error.strerror or str(error)
+    """Why the system refused, as it says it; the common reasons in the language in force
+    (a system that words them otherwise is shown as it words them).
+
+    >>> reason(PermissionError(13, "Permission denied"))
+    'Permission denied'
+    """
+    said = error.strerror or str(error)
+    return _(said) if said in _REASONS else said
+
+
+# What the system says most often when a file cannot be read, written or locked (as the
+# C library words it), translated where it is shown.
+_REASONS = frozenset(
+    {
+        N_("Permission denied"),
+        N_("Operation not permitted"),
+        N_("No space left on device"),
+        N_("Disk quota exceeded"),
+        N_("Read-only file system"),
+        N_("File name too long"),
+        N_("Not a directory"),
+        N_("Is a directory"),
+        N_("No such file or directory"),
+        N_("Too many levels of symbolic links"),
+        N_("Input/output error"),
+        N_("Resource temporarily unavailable"),
+        N_("Text file busy"),
+        N_("Invalid argument"),
+        N_("File exists"),
+    }
+)
 
 
 def file_kind(mode: int) -> str:

@@ -127,6 +127,11 @@ CASES: dict[str, tuple[str | bytes | None, tuple[str, ...], str]] = {
         "FILE: not a text file (invalid UTF-8 at byte 17)",
     ),
     "no such file": (None, ("score", "FILE"), "FILE: no such file"),
+    "a path through a file": (
+        _game(),
+        ("score", "FILE/x.json"),
+        "FILE/x.json: cannot read: Not a directory",  # the system's words, translated
+    ),
     "not a game file": (
         "[]",
         ("score", "FILE"),
@@ -266,7 +271,7 @@ def _refusal(case: str, lang: str, tmp_path: Path) -> str:
         path.write_bytes(text)
     elif text is not None:
         path.write_text(text, encoding="utf-8", errors="surrogatepass")
-    args = [str(path) if a == "FILE" else a for a in command]
+    args = [a.replace("FILE", str(path)) for a in command]
     done = subprocess.run(
         [str(SCRIPT), "--lang", lang, *args],
         capture_output=True,
