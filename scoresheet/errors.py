@@ -28,12 +28,7 @@ def shorten(text: str, limit: int = MAX_MESSAGE) -> str:
     """
     if len(text) <= limit:
         return text
-    from scoresheet.i18n import ngettext  # here: the languages' module needs this one first
-
-    more = len(text) - limit
-    return ngettext("{text}… ({n} more character)", "{text}… ({n} more characters)", more).format(
-        text=text[:limit], n=more
-    )
+    return f"{text[:limit]}… ({len(text) - limit} more characters)"
 
 
 def one_line(message: str) -> str:
