@@ -19,6 +19,7 @@ from typing import Any
 
 from scoresheet import record, registry, store
 from scoresheet.errors import ScoresheetError
+from scoresheet.i18n import _, ngettext
 
 #: A game file is a few kilobytes; anything far larger is refused before it is parsed
 #: (the store's one limit, as for every command).
@@ -36,6 +37,15 @@ class ScoredGame:
     score: Mapping[str, Any]
     zero_sum: bool
     deals_per_game: int | None = None
+    # The violations' messages in the language in force, in the order of the score's
+    # (which keeps them in English); empty when they are the score's own.
+    shown_violations: tuple[str, ...] = ()
+
+    def violation_messages(self) -> list[str]:
+        """Each violation's message as the terminal shows it."""
+        own = [str(v["message"]) for v in self.score["violations"]]
+        shown = list(self.shown_violations)
+        return shown if len(shown) == len(own) else own
 
     @property
     def complete(self) -> bool:
@@ -65,6 +75,8 @@ def score_record(record: Mapping[str, Any], name: str) -> ScoredGame:
     except ScoresheetError as exc:
         raise ScoresheetError(_named(name, str(exc))) from None
     data = scorer.to_json(result)
+    shown = getattr(scorer, "shown_violations", None)
+    messages = tuple(v.message for v in shown(result)) if shown is not None else ()
     rules = result.rules
     kind = registry.game(game)
     individual = not (kind.teams or kind.penalty)
@@ -77,6 +89,7 @@ def score_record(record: Mapping[str, Any], name: str) -> ScoredGame:
         score=data,
         zero_sum=zero_sum,
         deals_per_game=getattr(rules, "deals_per_game", None),
+        shown_violations=messages,
     )
 
 
@@ -112,8 +125,12 @@ def scored_games(games: Sequence[ScoredGame | Mapping[str, Any]]) -> list[Scored
     for i, g in enumerate(games, 1):
         first = seen.setdefault(id(g), i)
         if first != i:
-            raise ScoresheetError(f"game {i}: the same game as game {first}, given twice; refused")
-        out.append(g if isinstance(g, ScoredGame) else from_data(g, f"game {i}"))
+            raise ScoresheetError(
+                _("game {i}: the same game as game {first}, given twice; refused").format(
+                    i=i, first=first
+                )
+            )
+        out.append(g if isinstance(g, ScoredGame) else from_data(g, _("game {i}").format(i=i)))
     return out
 
 
@@ -186,8 +203,15 @@ def find_games(
             found = _games_under(path, unreadable)
             if not found:
                 left_out = len(unreadable or ()) - left_out
-                unread = f", {left_out} folder{'s' * (left_out != 1)} unread" if left_out else ""
-                raise ScoresheetError(f"{path}: no game files (*.json) in this folder{unread}")
+                if left_out:
+                    message = ngettext(
+                        "{path}: no game files (*.json) in this folder, {n} folder unread",
+                        "{path}: no game files (*.json) in this folder, {n} folders unread",
+                        left_out,
+                    )
+                else:
+                    message = _("{path}: no game files (*.json) in this folder")
+                raise ScoresheetError(message.format(path=path, n=left_out))
         else:
             found = [path]
         for p in found:
@@ -195,12 +219,16 @@ def find_games(
             first = seen.get(key)
             if first is not None and twice == "refuse":
                 if _real_name(first) == _real_name(p):
-                    said = "named twice"
+                    message = _(
+                        "{path}: named twice; each game file counts once "
+                        "(to count a game twice, copy it)"
+                    )
                 else:
-                    said = f"the same file as {first} (a hard link to it)"
-                raise ScoresheetError(
-                    f"{p}: {said}; each game file counts once (to count a game twice, copy it)"
-                )
+                    message = _(
+                        "{path}: the same file as {first} (a hard link to it); each game file "
+                        "counts once (to count a game twice, copy it)"
+                    )
+                raise ScoresheetError(message.format(path=p, first=first))
             if first is None:
                 seen[key] = p
                 out.append(p)
@@ -219,7 +247,9 @@ def _games_under(folder: Path, unreadable: list[tuple[str, str]] | None) -> list
             with os.scandir(here) as listing:
                 entries = list(listing)
         except OSError as exc:
-            message = f"{here}: cannot read this folder ({exc.strerror or type(exc).__name__})"
+            message = _("{path}: cannot read this folder ({reason})").format(
+                path=here, reason=exc.strerror or type(exc).__name__
+            )
             if unreadable is None:
                 raise UnreadableFolder(message) from None
             unreadable.append((os.path.join(here, ""), message))  # a folder: ends in /

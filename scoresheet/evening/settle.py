@@ -47,6 +47,7 @@ from typing import Any
 
 from scoresheet.errors import ScoresheetError
 from scoresheet.evening.games import ScoredGame, scored_games
+from scoresheet.i18n import N_, _, ngettext
 from scoresheet.names import fold, quote
 
 #: Above this many players with a balance, payments are planned as one group.
@@ -168,7 +169,7 @@ class Settlement:
         }
 
 
-ROUNDING = (
+ROUNDING = N_(
     "exact amounts are added up over the evening and rounded once: each balance down to "
     "the unit, the units left over one each to the largest fractions (ties: players in "
     "alphabetical order), so the balances add up to exactly zero"
@@ -205,20 +206,29 @@ def parse_amount(text: str | Decimal, what: str, *, largest: int = 1_000_000) ->
     whole, comma, decimals = written.partition(",")
     if comma and "." not in written and len(decimals) == 3 and whole.strip("0"):
         raise ScoresheetError(
-            f'{what}: "{text}" could be {whole}{decimals} or {whole}.{decimals}; '
-            f"write it without a comma"
+            _('{what}: "{text}" could be {one} or {other}; write it without a comma').format(
+                what=what, text=text, one=f"{whole}{decimals}", other=f"{whole}.{decimals}"
+            )
         )
     try:
         value = Decimal(written.replace(",", "."))
     except InvalidOperation:
         value = Decimal("NaN")
     if not value.is_finite() or value <= 0:
-        raise ScoresheetError(f'{what}: "{text}" is not a positive amount (e.g. 0.01)')
+        raise ScoresheetError(
+            _('{what}: "{text}" is not a positive amount (e.g. 0.01)').format(what=what, text=text)
+        )
     if value > largest:
-        raise ScoresheetError(f'{what}: "{text}" is more than {largest:,}')
+        raise ScoresheetError(
+            _('{what}: "{text}" is more than {largest}').format(
+                what=what, text=text, largest=f"{largest:,}"
+            )
+        )
     exponent = value.normalize().as_tuple().exponent
     if isinstance(exponent, int) and exponent < -6:
-        raise ScoresheetError(f'{what}: "{text}" has more than 6 decimals')
+        raise ScoresheetError(
+            _('{what}: "{text}" has more than 6 decimals').format(what=what, text=text)
+        )
     # As written, but always a plain decimal: 1e3 is 1000, never "1E+3".
     return Decimal(format(value, "f"))
 
@@ -237,9 +247,11 @@ def check_names(games: Sequence[ScoredGame]) -> None:
             if key in seen and seen[key][0] != p:
                 other, where = seen[key]
                 raise ScoresheetError(
-                    f"players {quote(other)} ({where}) and {quote(p)} ({g.name}) differ only "
-                    f"in case, spacing or width: one player or two? Write the name the same "
-                    f"way in both files, or make the names clearly different"
+                    _(
+                        "players {one} ({where}) and {other} ({file}) differ only in case, "
+                        "spacing or width: one player or two? Write the name the same way in "
+                        "both files, or make the names clearly different"
+                    ).format(one=quote(other), where=where, other=quote(p), file=g.name)
                 )
             seen.setdefault(key, (p, g.name))
 
@@ -251,24 +263,26 @@ def _individual(g: ScoredGame, stake: Fraction) -> GameSettlement:
     amounts = {p: sign * (t - mean) * stake for p, t in totals.items()}
     if g.penalty:
         rule = RULE_PENALTY
-        why = (
-            f"penalty points, lowest wins: the table's mean ({exact_text(mean)}) minus "
-            f"each player's total, × the stake"
-        )
+        why = _(
+            "penalty points, lowest wins: the table's mean ({mean}) minus "
+            "each player's total, × the stake"
+        ).format(mean=exact_text(mean))
     elif mean == 0:
         rule = RULE_AGAINST_MEAN
-        kind = "zero-sum" if g.zero_sum else "the totals sum to 0"
-        why = f"{kind}: each player's total × the stake"
+        if g.zero_sum:
+            why = _("zero-sum: each player's total × the stake")
+        else:
+            why = _("the totals sum to 0: each player's total × the stake")
     else:
         rule = RULE_AGAINST_MEAN
         if g.zero_sum and not g.complete:
-            kind = f"not finished (the totals so far sum to {sum(totals.values()):+d})"
+            kind = _("not finished (the totals so far sum to {sum})")
         elif g.zero_sum:
-            kind = f"the totals sum to {sum(totals.values()):+d}"
+            kind = _("the totals sum to {sum}")
         else:
-            kind = f"not zero-sum (the totals sum to {sum(totals.values()):+d})"
-        why = (
-            f"{kind}: each player's total minus the table's mean ({exact_text(mean)}), × the stake"
+            kind = _("not zero-sum (the totals sum to {sum})")
+        why = _("{kind}: each player's total minus the table's mean ({mean}), × the stake").format(
+            kind=kind.format(sum=f"{sum(totals.values()):+d}"), mean=exact_text(mean)
         )
     return GameSettlement(g.name, g.game, g.rules, g.complete, rule, why, totals, amounts)
 
@@ -278,16 +292,16 @@ def _partnership(g: ScoredGame, stake: Fraction) -> GameSettlement:
     winner = g.score.get("winner")
     totals = g.totals
     if winner is None or not g.complete:
-        why = "partnership game not finished: no winner yet, nothing to settle"
+        why = _("partnership game not finished: no winner yet, nothing to settle")
         zero = {p: Fraction(0) for p in totals}
         return GameSettlement(g.name, g.game, g.rules, g.complete, RULE_NOTHING, why, totals, zero)
     won = set(teams[int(winner)])
     half = stake / 2
     amounts = {p: half if p in won else -half for p in totals}
-    why = (
-        f"partnership game won by {' & '.join(teams[int(winner)])}: the stake per game won, "
-        f"split by partners (each winner + half the stake, each loser − half)"
-    )
+    why = _(
+        "partnership game won by {team}: the stake per game won, "
+        "split by partners (each winner + half the stake, each loser − half)"
+    ).format(team=" & ".join(teams[int(winner)]))
     return GameSettlement(g.name, g.game, g.rules, g.complete, RULE_PER_GAME, why, totals, amounts)
 
 
@@ -303,10 +317,10 @@ def side_bet_nets(g: ScoredGame) -> dict[str, int]:
 def _side_bets(g: ScoredGame, stake: Fraction) -> GameSettlement:
     nets = side_bet_nets(g)
     if "ledger" not in g.score:
-        why = f"no side bets in {g.game}"
+        why = _("no side bets in {game}").format(game=g.game)
         rule = RULE_NOTHING
     else:
-        why = "side bets only: each player's net from the doubles × the stake"
+        why = _("side bets only: each player's net from the doubles × the stake")
         rule = RULE_SIDE_BETS
     amounts = {p: n * stake for p, n in nets.items()}
     return GameSettlement(g.name, g.game, g.rules, g.complete, rule, why, nets, amounts)
@@ -437,27 +451,38 @@ def settle(
     """
     scored = scored_games(games)
     if not scored:
-        raise ScoresheetError("settle: no games to settle")
+        raise ScoresheetError(_("settle: no games to settle"))
     the_stake = parse_amount(stake, "--stake")
     the_unit = parse_amount(unit, "--unit", largest=1000)
     if not currency.strip() or len(currency) > 8 or not currency.isprintable():
-        raise ScoresheetError(f'--currency: "{currency}" is not a currency (€, $, CHF, …)')
+        raise ScoresheetError(
+            _('--currency: "{currency}" is not a currency (€, $, CHF, …)').format(currency=currency)
+        )
     check_names(scored)
     if not partial:
         for g in scored:
             if not g.complete:
                 raise ScoresheetError(
-                    f"{g.name}: the game is not complete ({_played(g)}); "
-                    f"give --partial to settle the scores so far"
+                    _(
+                        "{file}: the game is not complete ({played}); "
+                        "give --partial to settle the scores so far"
+                    ).format(file=g.name, played=_played(g))
                 )
     if not ledger_only:
         per_game = [g for g in scored if g.partnership]
         per_point = [g for g in scored if not g.partnership]
         if per_game and per_point:
             raise ScoresheetError(
-                f"--stake {the_stake} would be per point in {per_point[0].name} "
-                f"({per_point[0].game}) but per game won in {per_game[0].name} "
-                f"({per_game[0].game}); settle the two kinds of game separately"
+                _(
+                    "--stake {stake} would be per point in {one} ({one_game}) but per game "
+                    "won in {other} ({other_game}); settle the two kinds of game separately"
+                ).format(
+                    stake=the_stake,
+                    one=per_point[0].name,
+                    one_game=per_point[0].game,
+                    other=per_game[0].name,
+                    other_game=per_game[0].game,
+                )
             )
     stake_f = Fraction(the_stake)
     parts = []
@@ -482,9 +507,13 @@ def settle(
     notes = []
     if not all(g.complete for g in scored):
         unfinished = ", ".join(g.name for g in scored if not g.complete)
-        notes.append(f"partial: not every game is complete ({unfinished}); the scores so far")
+        notes.append(
+            _("partial: not every game is complete ({games}); the scores so far").format(
+                games=unfinished
+            )
+        )
     if any(exact[p] != u * unit_f for p, u in units.items()):
-        notes.append("rounded: " + ROUNDING)
+        notes.append("rounded: " + _(ROUNDING))
     return Settlement(
         currency=currency,
         stake=the_stake,
@@ -502,5 +531,8 @@ def settle(
 def _played(g: ScoredGame) -> str:
     n = len(g.score["deals"])
     of = None if g.partnership else g.deals_per_game
-    deals = f"{n} deal{'s' * (n != 1)}"
-    return f"{deals} of {of} played" if of else f"{deals} played, no winner yet"
+    if of:
+        return ngettext("{n} deal of {of} played", "{n} deals of {of} played", n).format(n=n, of=of)
+    return ngettext("{n} deal played, no winner yet", "{n} deals played, no winner yet", n).format(
+        n=n
+    )

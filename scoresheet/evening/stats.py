@@ -31,6 +31,7 @@ from scoresheet import entry, registry
 from scoresheet.errors import ScoresheetError
 from scoresheet.evening.games import ScoredGame, scored_games
 from scoresheet.evening.settle import PairLedger, check_names, evening_ledger
+from scoresheet.i18n import _
 from scoresheet.names import quote
 
 if TYPE_CHECKING:
@@ -46,6 +47,9 @@ class Stats:
     players: dict[str, dict[str, Any]]
     head_to_head: tuple[PairLedger, ...]
     violations: tuple[dict[str, Any], ...]
+    # Each violation's message in the language in force, for the terminal (--json keeps
+    # the English one in ``violations``).
+    shown_violations: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -88,8 +92,12 @@ def _one_player(typed: str, names: Sequence[str]) -> str:
     if len(matches) == 1:
         return matches[0]
     if matches:
-        raise ScoresheetError(f"--player: {quote(t)} could be {' or '.join(matches)}")
-    raise ScoresheetError(f"--player: {quote(t)} played none of these games")
+        raise ScoresheetError(
+            _("--player: {typed} could be {players}").format(
+                typed=quote(t), players=entry.either(matches)
+            )
+        )
+    raise ScoresheetError(_("--player: {typed} played none of these games").format(typed=quote(t)))
 
 
 def form_result(g: ScoredGame | Mapping[str, Any], place: int) -> float:
@@ -151,13 +159,14 @@ def stats(games: Sequence[ScoredGame | Mapping[str, Any]], *, player: str | None
     """
     scored = scored_games(games)
     if not scored:
-        raise ScoresheetError("stats: no games")
+        raise ScoresheetError(_("stats: no games"))
     check_names(scored)
     if player is not None:
         player = _one_player(player, sorted({p for g in scored for p in g.players}))
     players: dict[str, dict[str, Any]] = {}
     listed = []
     violations: list[dict[str, Any]] = []
+    shown: list[str] = []
     running: dict[str, float] = {}
     kinds: dict[str, roles.Stats] = {}
     for index, g in enumerate(scored, 1):
@@ -174,11 +183,10 @@ def stats(games: Sequence[ScoredGame | Mapping[str, Any]], *, player: str | None
                 "places": place,
             }
         )
-        violations.extend(
-            {"file": g.name, **v}
-            for v in g.score["violations"]
-            if player is None or player in (v.get("doubler"), v.get("declarer"))
-        )
+        for v, message in zip(g.score["violations"], g.violation_messages(), strict=True):
+            if player is None or player in (v.get("doubler"), v.get("declarer")):
+                violations.append({"file": g.name, **v})
+                shown.append(message)
         for p in g.players:
             if player is not None and p != player:
                 continue
@@ -226,4 +234,5 @@ def stats(games: Sequence[ScoredGame | Mapping[str, Any]], *, player: str | None
         players=dict(sorted(players.items())),
         head_to_head=ledger,
         violations=tuple(violations),
+        shown_violations=tuple(shown),
     )

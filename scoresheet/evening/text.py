@@ -14,9 +14,11 @@ from decimal import Decimal
 from fractions import Fraction
 
 from scoresheet import registry
+from scoresheet.evening.money import money, number
 from scoresheet.evening.settle import Settlement, exact_text
 from scoresheet.evening.stats import Stats
-from scoresheet.views.term import Term, cells, fit_lines, plural
+from scoresheet.i18n import NP_, _, ngettext, pgettext
+from scoresheet.views.term import Term, cells, fit_lines
 
 FORM_SHOWN = 12  # games of running form a line shows (--json and --xlsx hold all)
 
@@ -40,35 +42,61 @@ def _amount(s: Settlement, value: Fraction) -> str:
         text = s.money(Decimal(value.numerator) / Decimal(value.denominator))
     else:
         text = exact_text(value)
-    return text if text.startswith("-") or value == 0 else f"+{text}"
+    return number(text if text.startswith("-") or value == 0 else f"+{text}")
+
+
+def _cash(s: Settlement, amount: Decimal | Fraction | int | str) -> str:
+    """An amount with the currency, written as the language in force writes money."""
+    return money(amount if isinstance(amount, str) else s.money(amount), s.currency)
+
+
+def _heading(s: Settlement) -> str:
+    n = len(s.games)
+    stake, unit = _cash(s, str(s.stake)), number(s.money(s.unit))
+    if s.ledger_only:
+        text = ngettext(
+            "Settling {n} game the side bets only, at {stake} a point; amounts in "
+            "{currency}, to the nearest {unit}.",
+            "Settling {n} games the side bets only, at {stake} a point; amounts in "
+            "{currency}, to the nearest {unit}.",
+            n,
+        )
+    elif all(registry.game(g.game).teams for g in s.games):
+        text = ngettext(
+            "Settling {n} game at {stake} per game won; amounts in {currency}, "
+            "to the nearest {unit}.",
+            "Settling {n} games at {stake} per game won; amounts in {currency}, "
+            "to the nearest {unit}.",
+            n,
+        )
+    else:
+        text = ngettext(
+            "Settling {n} game at {stake} a point; amounts in {currency}, to the nearest {unit}.",
+            "Settling {n} games at {stake} a point; amounts in {currency}, to the nearest {unit}.",
+            n,
+        )
+    return text.format(n=n, stake=stake, currency=s.currency, unit=unit)
 
 
 def settlement_text(s: Settlement, term: Term | None = None) -> str:
     """What ``scoresheet settle`` prints: each game's rule and amounts, the balances, the
     payments and the doubling ledger, fitted to ``term`` (by default the terminal's)."""
-    cur = s.currency
-    n = len(s.games)
-    if s.ledger_only:
-        what = f"the side bets only, at {s.stake} {cur} a point"
-    elif all(registry.game(g.game).teams for g in s.games):
-        what = f"at {s.stake} {cur} per game won"
-    else:
-        what = f"at {s.stake} {cur} a point"
-    lines = [
-        f"Settling {n} game{'s' * (n != 1)} {what}; amounts in {cur}, "
-        f"to the nearest {s.money(s.unit)}."
-    ]
+    lines = [_heading(s)]
     if s.partial:
-        lines.append("PARTIAL: not every game is complete; these are the scores so far.")
+        lines.append(_("PARTIAL: not every game is complete; these are the scores so far."))
     for g in s.games:
         lines.append("")
-        state = "complete" if g.complete else "NOT COMPLETE"
+        state = _("complete") if g.complete else _("NOT COMPLETE")
         lines.append(f"{g.name} ({g.game}, {g.rules}, {state})")
         lines.append(f"  {g.explanation}")
         if g.violations:
             lines.append(
-                f"  {g.violations} rule violation{'s' * (g.violations != 1)}, settled as scored "
-                f"(scoresheet score {g.name} lists them)"
+                "  "
+                + ngettext(
+                    "{n} rule violation, settled as scored ({command} lists them)",
+                    "{n} rule violations, settled as scored ({command} lists them)",
+                    g.violations,
+                ).format(n=g.violations, command=f"scoresheet score {g.name}")
             )
         width = _widest(list(g.points))
         for p in sorted(g.points):
@@ -76,42 +104,74 @@ def settlement_text(s: Settlement, term: Term | None = None) -> str:
                 f"  {_pad(p, width)}  {_signed(g.points[p]):>6}  {_amount(s, g.amounts[p])}"
             )
     lines.append("")
-    lines.append("Balances")
+    lines.append(_("Balances"))
     width = _widest(s.players)
+    shown = {p: _cash(s, _signed(s.balances[p])) for p in s.players}
+    room = 11 + cells(s.currency)  # as wide as "+0.00 €" padded to ten before " €"
     for p in s.players:
-        lines.append(f"  {_pad(p, width)}  {_signed(s.balances[p]):>10} {cur}")
+        lines.append(f"  {_pad(p, width)}  {' ' * (room - cells(shown[p]))}{shown[p]}")
     lines.append("")
     count = len(s.payments)
     if count:
-        lines.append(f"Payments ({count})")
+        lines.append(_("Payments ({n})").format(n=count))
         for pay in s.payments:
-            lines.append(f"  {pay.payer} pays {pay.payee} {s.money(pay.amount)} {cur}")
+            lines.append(
+                "  "
+                + _("{payer} pays {payee} {amount}").format(
+                    payer=pay.payer, payee=pay.payee, amount=_cash(s, pay.amount)
+                )
+            )
     else:
-        lines.append("Payments: none, everyone is square")
+        lines.append(_("Payments: none, everyone is square"))
     if s.ledger:
         lines.append("")
-        included = "settled above" if s.ledger_only else "already counted in the totals above"
-        lines.append(f"Doubling ledger over the evening ({included})")
+        if s.ledger_only:
+            lines.append(_("Doubling ledger over the evening (settled above)"))
+        else:
+            lines.append(
+                _("Doubling ledger over the evening (already counted in the totals above)")
+            )
         w = _widest([f"{a}–{b}" for a, b in (pair.players for pair in s.ledger)])
+        bets = {
+            pair.players: ngettext(
+                "{n} bet, {redoubled} redoubled", "{n} bets, {redoubled} redoubled", pair.bets
+            ).format(n=pair.bets, redoubled=pair.redoubles)
+            for pair in s.ledger
+        }
+        bets_w = max(24, _widest(list(bets.values())))
         for pair in s.ledger:
             a, b = pair.players
-            if pair.net > 0:
-                verdict = f"{a} +{pair.net} ({pair.net * s.stake} {cur})"
-            elif pair.net < 0:
-                verdict = f"{b} +{-pair.net} ({-pair.net * s.stake} {cur})"
+            if pair.net:
+                who, net = (a, pair.net) if pair.net > 0 else (b, -pair.net)
+                verdict = f"{who} +{net} ({_cash(s, str(net * s.stake))})"
             else:
-                verdict = "square"
-            bets = f"{pair.bets} bet{'s' * (pair.bets != 1)}, {pair.redoubles} redoubled"
-            lines.append(f"  {_pad(f'{a}–{b}', w)}  {bets.ljust(24)}  {verdict}")
+                verdict = _("square")
+            said = bets[pair.players]
+            lines.append(f"  {_pad(f'{a}–{b}', w)}  {_pad(said, bets_w)}  {verdict}")
     for note in s.notes:
         if note.startswith("rounded"):
             lines.append("")
-            lines.append(f"Rounding: {note.removeprefix('rounded: ')}.")
+            lines.append(_("Rounding: {how}.").format(how=note.removeprefix("rounded: ")))
     return fit_lines("\n".join(lines), (term or Term.detect()).width, columns=False)
 
 
+# The ordinal of a place, by the English suffix it takes ("1st", "2nd", "3rd", "4th").
+_ORDINALS = {
+    "st": NP_("ordinal", "{n}st"),
+    "nd": NP_("ordinal", "{n}nd"),
+    "rd": NP_("ordinal", "{n}rd"),
+    "th": NP_("ordinal", "{n}th"),
+}
+
+
 def _ordinal(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return pgettext("ordinal", _ORDINALS[suffix]).format(n=n)
+
+
+def _right(text: str, width: int) -> str:
+    """``text`` right-aligned in ``width`` display cells."""
+    return " " * (width - cells(text)) + text
 
 
 def _avg(value: float | None) -> str:
@@ -137,22 +197,39 @@ def stats_text(s: Stats, skipped: Sequence[tuple[str, str]] = (), term: Term | N
     mix = ", ".join(f"{k} {n}" for k, n in sorted(kinds.items()))
     n = len(s.games)
     count = len(s.players)
+    games_said = ngettext("{n} game", "{n} games", n).format(n=n)
+    players_said = ngettext("{n} player", "{n} players", count).format(n=count)
     lines = [
-        f"Statistics over {n} game{'s' * (n != 1)} ({mix}), {count} player{'s' * (count != 1)}"
+        _("Statistics over {games} ({mix}), {players}").format(
+            games=games_said, mix=mix, players=players_said
+        )
     ]
     width = _widest(list(s.players), default=6)
-    head = max(width, cells("player"))
-    lines += ["", f"{_pad('player', head)}  games  wins  places"]
+    title = [
+        pgettext("stats heading", "player"),
+        pgettext("stats heading", "games"),
+        pgettext("stats heading", "wins"),
+        pgettext("stats heading", "places"),
+    ]
+    head = max(width, cells(title[0]))
+    games_w, wins_w = max(5, cells(title[1])), max(4, cells(title[2]))
+    lines += [
+        "",
+        f"{_pad(title[0], head)}  {_right(title[1], games_w)}  {_right(title[2], wins_w)}  "
+        f"{title[3]}",
+    ]
     for p, f in s.players.items():
         placed = ", ".join(f"{_ordinal(int(k))} ×{v}" for k, v in f["places"].items()) or "–"
-        lines.append(f"{_pad(p, head)}  {f['games']:>5}  {f['wins']:>4}  {placed}")
+        lines.append(f"{_pad(p, head)}  {f['games']:>{games_w}}  {f['wins']:>{wins_w}}  {placed}")
     for kind in sorted(kinds):
-        lines += ["", f"{kind}: points, average per game / per deal"]
+        lines += ["", _("{game}: points, average per game / per deal").format(game=kind)]
         for p, f in s.players.items():
             k = f["by_game"].get(kind)
             if k:
                 lines.append(
-                    f"  {_pad(p, width)}  {k['games']:>3} games  {k['points']:>+7}  "
+                    f"  {_pad(p, width)}  "
+                    + _("{n:>3} games").format(n=k["games"])
+                    + f"  {k['points']:>+7}  "
                     f"{_avg(k['average_per_game'])} / {_avg(k['average_per_deal'])}"
                 )
     # Each game's own figures, kinds of game in name order: the games with doubles
@@ -162,32 +239,55 @@ def stats_text(s: Stats, skipped: Sequence[tuple[str, str]] = (), term: Term | N
         if registry.game(kind).doubles:
             lines += section
     if s.head_to_head:
-        lines += ["", "Head to head (side bets, net points)"]
+        lines += ["", _("Head to head (side bets, net points)")]
         for pair in s.head_to_head:
             a, b = pair.players
-            verdict = f"{a} {pair.net:+d}" if pair.net else "square"
-            lines.append(f"  {a}–{b}: {verdict} over {pair.bets} bets")
+            verdict = f"{a} {pair.net:+d}" if pair.net else _("square")
+            lines.append(
+                "  "
+                + _("{pair}: {verdict} over {n} bets").format(
+                    pair=f"{a}–{b}", verdict=verdict, n=pair.bets
+                )
+            )
     for kind, section in own.items():
         if not registry.game(kind).doubles:
             lines += section
     more = any(len(f["form"]) > FORM_SHOWN for f in s.players.values())
-    last = f" of the last {FORM_SHOWN}" if more else ""
-    lines += [
-        "",
-        f"Running form (1 = always first, 0 = always last), after each complete game{last}",
-    ]
+    if more:
+        form_title = _(
+            "Running form (1 = always first, 0 = always last), after each complete game "
+            "of the last {n}"
+        ).format(n=FORM_SHOWN)
+    else:
+        form_title = _("Running form (1 = always first, 0 = always last), after each complete game")
+    lines += ["", form_title]
     for p, f in s.players.items():
         form = " ".join(f"{x['form']:.2f}" for x in f["form"][-FORM_SHOWN:]) or "–"
         lines.append(f"  {_pad(p, width)}  {form}")
     if s.violations:
-        lines += ["", f"Violations ({len(s.violations)})"]
-        for v in s.violations:
-            where = f"deal {v['deal']}" if v["deal"] is not None else "game"
-            lines.append(f"  {v['file']}, {where}: {v['message']}")
+        lines += ["", _("Violations ({n})").format(n=len(s.violations))]
+        messages = list(s.shown_violations) or [v["message"] for v in s.violations]
+        for v, message in zip(s.violations, messages, strict=True):
+            if v["deal"] is not None:
+                where = _("deal {number}").format(number=v["deal"])
+            else:
+                where = pgettext("violation of", "game")
+            lines.append(f"  {v['file']}, {where}: {message}")
     if skipped:
-        folders = sum(1 for name, _ in skipped if name.endswith(os.sep))
-        counts = {"unreadable file": len(skipped) - folders, "unreadable folder": folders}
-        said = " and ".join(plural(n, kind) for kind, n in counts.items() if n)
-        lines += ["", f"Skipped {said}"]
-        lines += [f"  {message}" for _, message in skipped]
+        folders = sum(1 for name, _file in skipped if name.endswith(os.sep))
+        files = len(skipped) - folders
+        said = [
+            ngettext("{n} unreadable file", "{n} unreadable files", files).format(n=files)
+            if files
+            else "",
+            ngettext("{n} unreadable folder", "{n} unreadable folders", folders).format(n=folders)
+            if folders
+            else "",
+        ]
+        if files and folders:
+            what = _("{files} and {folders}").format(files=said[0], folders=said[1])
+        else:
+            what = said[0] or said[1]
+        lines += ["", _("Skipped {what}").format(what=what)]
+        lines += [f"  {message}" for _file, message in skipped]
     return fit_lines("\n".join(lines), (term or Term.detect()).width, columns=False)
