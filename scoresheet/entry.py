@@ -26,7 +26,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from scoresheet.errors import ScoresheetError
-from scoresheet.i18n import NP_, pgettext
+from scoresheet.i18n import NP_, _, pgettext
 from scoresheet.limits import MAX_DIGITS
 from scoresheet.names import fold
 from scoresheet.names import quote as quote  # the one quoting of typed text in messages
@@ -50,6 +50,8 @@ ANSWER_WORDS = (
     NP_("answer", "table"),
     NP_("answer", "family"),
     NP_("answer", "flanks"),
+    NP_("answer", "quit"),
+    NP_("answer", "yes"),
 )
 _ANSWER_KEYS = frozenset(ANSWER_WORDS)
 # Full-width forms typed on a Japanese or Chinese keyboard (３, ｍａｘ), read as ASCII.
@@ -65,6 +67,13 @@ SUITS = {
     "♣": "clubs",
 }
 SUIT_ORDER = ("spades", "hearts", "diamonds", "clubs")
+# The suits' names as a player reads and types them in the language in force.
+SUIT_NAMES = {
+    "spades": NP_("suit", "spades"),
+    "hearts": NP_("suit", "hearts"),
+    "diamonds": NP_("suit", "diamonds"),
+    "clubs": NP_("suit", "clubs"),
+}
 
 MAX_WORDS = 12  # words in one comma-separated part of a list of players
 
@@ -72,6 +81,19 @@ MAX_WORDS = 12  # words in one comma-separated part of a list of players
 def typed(text: str) -> str:
     """What was typed, as compared with names: NFC, without surrounding blanks."""
     return unicodedata.normalize("NFC", text).strip()
+
+
+def either(choices: Sequence[str]) -> str:
+    """``Bob or Barbara`` (``A or B or C``), in the language in force.
+
+    >>> either(["Bob", "Barbara", "Cat"])
+    'Bob or Barbara or Cat'
+    """
+    out = choices[0] if choices else ""
+    for more in choices[1:]:
+        # Translators: two readings of one answer, "Bob or Barbara" (chained for more).
+        out = _("{first} or {second}").format(first=out, second=more)
+    return out
 
 
 def player_matches(t: str, players: Sequence[str]) -> list[str]:
@@ -108,8 +130,16 @@ def player(text: str, players: Sequence[str], *, field: str = "player") -> str:
     if len(matches) == 1:
         return matches[0]
     if matches:
-        raise ScoresheetError(f"{field}: {quote(t)} could be {' or '.join(matches)}")
-    raise ScoresheetError(f"{field}: {quote(t)} is not a player ({', '.join(players)})")
+        raise ScoresheetError(
+            _("{field}: {typed} could be {players}").format(
+                field=field, typed=quote(t), players=either(matches)
+            )
+        )
+    raise ScoresheetError(
+        _("{field}: {typed} is not a player ({players})").format(
+            field=field, typed=quote(t), players=", ".join(players)
+        )
+    )
 
 
 def player_list(text: str, players: Sequence[str], *, field: str = "players") -> list[str]:
@@ -135,7 +165,11 @@ def _part(part: str, players: Sequence[str], field: str) -> list[str]:
         return [part]
     words = part.split()
     if len(words) > MAX_WORDS:
-        raise ScoresheetError(f"{field}: {quote(part)} has too many words to be players")
+        raise ScoresheetError(
+            _("{field}: {typed} has too many words to be players").format(
+                field=field, typed=quote(part)
+            )
+        )
     readings: list[list[str]] = []
     error: ScoresheetError | None = None
     for cuts in _cuts(len(words)):
@@ -155,7 +189,9 @@ def _part(part: str, players: Sequence[str], field: str) -> list[str]:
     if readings:
         one, other = (", ".join(r) for r in readings[:2])
         raise ScoresheetError(
-            f"{field}: {quote(part)} could be {one} or {other}; separate players with commas"
+            _("{field}: {typed} could be {one} or {other}; separate players with commas").format(
+                field=field, typed=quote(part), one=one, other=other
+            )
         )
     assert error is not None
     raise error
@@ -253,10 +289,19 @@ type Max for the player, :maximum for maximum
     if not could:
         return word[1]
     name = _word_name(words, word[1])
-    how = f"type {could[0]} for the player" if len(could) == 1 else "type the name in full"
+    marked = f"{KEYWORD_MARK}{name}"
+    if len(could) == 1:
+        message = _(
+            "{field}: {typed} could be the player {player} or {word}; "
+            "type {player} for the player, {marked} for {word}"
+        )
+    else:
+        message = _(
+            "{field}: {typed} could be the player {player} or {word}; "
+            "type the name in full, {marked} for {word}"
+        )
     raise ScoresheetError(
-        f"{field}: {quote(t)} could be the player {' or '.join(could)} or {name}; "
-        f"{how}, {KEYWORD_MARK}{name} for {name}"
+        message.format(field=field, typed=quote(t), player=either(could), word=name, marked=marked)
     )
 
 
@@ -275,15 +320,19 @@ def counts(text: str, players: Sequence[str], *, field: str) -> dict[str, int]:
         numbers = t.replace(",", " ").split()
         if len(numbers) != len(players):
             raise ScoresheetError(
-                f"{field}: give one number per player in seating order "
-                f"({', '.join(players)}), or name=number pairs"
+                _(
+                    "{field}: give one number per player in seating order "
+                    "({players}), or name=number pairs"
+                ).format(field=field, players=", ".join(players))
             )
         return {p: whole_number(n, field) for p, n in zip(players, numbers, strict=True)}
     out: dict[str, int] = {}
     for item in (i for i in t.split(",") if i.strip()):
         who, number = split_at_player(item, players, field=field, example="Ann=2")
         if who in out:
-            raise ScoresheetError(f"{field}: {who} is given twice")
+            raise ScoresheetError(
+                _("{field}: {player} is given twice").format(field=field, player=who)
+            )
         out[who] = whole_number(number, field)
     return out
 
@@ -292,9 +341,15 @@ def whole_number(text: str, field: str) -> int:
     """A whole number ≥ 0 typed for ``field`` (refused past ``MAX_DIGITS`` digits)."""
     t = ascii_forms(text).strip()
     if not (t.isascii() and t.isdigit()):
-        raise ScoresheetError(f"{field}: {quote(text.strip())} is not a whole number ≥ 0")
+        raise ScoresheetError(
+            _("{field}: {typed} is not a whole number ≥ 0").format(
+                field=field, typed=quote(text.strip())
+            )
+        )
     if len(t) > MAX_DIGITS:
-        raise ScoresheetError(f"{field}: a number of {len(t)} digits is far too large")
+        raise ScoresheetError(
+            _("{field}: a number of {n} digits is far too large").format(field=field, n=len(t))
+        )
     return int(t)
 
 
@@ -320,7 +375,11 @@ def split_at_player(
     a name has one of its own (``=Ann=2``); refused if two splits name players."""
     cuts = [i for i, c in enumerate(text) if c == "="]
     if not cuts:
-        raise ScoresheetError(f"{field}: {quote(text)} is not PLAYER=WHAT (e.g. {example})")
+        raise ScoresheetError(
+            _("{field}: {typed} is not PLAYER=WHAT (e.g. {example})").format(
+                field=field, typed=quote(text), example=example
+            )
+        )
     if len(cuts) == 1 or not any("=" in p for p in players):
         return player(text[: cuts[0]], players, field=field), text[cuts[0] + 1 :]
     found: list[tuple[str, str]] = []
@@ -336,11 +395,24 @@ def split_at_player(
     names = [f[0] for f in found]
     if len(set(names)) == 1:
         return found[0]
-    raise ScoresheetError(f"{field}: {quote(text)} could start with {' or '.join(names)}")
+    raise ScoresheetError(
+        _("{field}: {typed} could start with {players}").format(
+            field=field, typed=quote(text), players=either(names)
+        )
+    )
 
 
-def one_of(text: str, values: Sequence[str], *, field: str, aliases: Mapping[str, str] = {}) -> str:
-    """An enumerated value: its exact word (any case), an alias, or a unique start of it.
+def one_of(
+    text: str,
+    values: Sequence[str],
+    *,
+    field: str,
+    aliases: Mapping[str, str] = {},
+    shown: Mapping[str, str] = {},
+) -> str:
+    """An enumerated value: its exact word (any case), an alias, or a unique start of it;
+    with ``shown`` (each value's name in the language in force), that name or a unique
+    start of it too.
 
     >>> one_of("he", SUIT_ORDER, field="trump")
     'hearts'
@@ -353,12 +425,24 @@ def one_of(text: str, values: Sequence[str], *, field: str, aliases: Mapping[str
         return t
     if t in aliases:
         return aliases[t]
-    found = [v for v in values if t and v.startswith(t)]
+    names = {v: ascii_forms(n).casefold() for v, n in shown.items() if v in values}
+    exact = [v for v in values if names.get(v) == t]
+    if len(exact) == 1:
+        return exact[0]
+    found = [v for v in values if t and (v.startswith(t) or names.get(v, "\0").startswith(t))]
     if len(found) == 1:
         return found[0]
     if found:
-        raise ScoresheetError(f"{field}: {quote(typed(text))} could be {' or '.join(found)}")
-    raise ScoresheetError(f"{field}: {quote(typed(text))} is not one of {', '.join(values)}")
+        raise ScoresheetError(
+            _("{field}: {typed} could be {values}").format(
+                field=field, typed=quote(typed(text)), values=either(found)
+            )
+        )
+    raise ScoresheetError(
+        _("{field}: {typed} is not one of {values}").format(
+            field=field, typed=quote(typed(text)), values=", ".join(values)
+        )
+    )
 
 
 def suit(text: str, *, field: str) -> str:
@@ -368,7 +452,8 @@ def suit(text: str, *, field: str) -> str:
     ('hearts', 'spades', 'clubs')
     """
     t = typed(text).rstrip("\ufe0e\ufe0f")
-    return one_of(t, SUIT_ORDER, field=field, aliases=SUITS)
+    shown = {s: pgettext("suit", name) for s, name in SUIT_NAMES.items()}
+    return one_of(t, SUIT_ORDER, field=field, aliases=SUITS, shown=shown)
 
 
 def contract(text: str, contracts: Sequence[str], shown: Mapping[str, str] | None = None) -> str:
@@ -413,5 +498,13 @@ def contract(text: str, contracts: Sequence[str], shown: Mapping[str, str] | Non
     if len(found) == 1:
         return found[0]
     if found:
-        raise ScoresheetError(f"contract: {quote(typed(text))} could be {' or '.join(found)}")
-    raise ScoresheetError(f"contract: {quote(typed(text))} is not one of {', '.join(contracts)}")
+        raise ScoresheetError(
+            _("contract: {typed} could be {contracts}").format(
+                typed=quote(typed(text)), contracts=either(found)
+            )
+        )
+    raise ScoresheetError(
+        _("contract: {typed} is not one of {contracts}").format(
+            typed=quote(typed(text)), contracts=", ".join(contracts)
+        )
+    )

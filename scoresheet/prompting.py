@@ -21,11 +21,12 @@ import typer
 from scoresheet import entry
 from scoresheet import record as rec
 from scoresheet.errors import ScoresheetError, one_line
+from scoresheet.i18n import _, ngettext, pgettext
 from scoresheet.limits import MAX_ANSWER
 from scoresheet.questions import BACK_WORDS, HELP_WORDS, StartAgain, help_text
 from scoresheet.session import add_deal, open_game, rescore
 from scoresheet.views.common import rules_in_force
-from scoresheet.views.term import Term, cells, plural, wrap
+from scoresheet.views.term import Term, cells, wrap
 
 if TYPE_CHECKING:
     from scoresheet.questions import DealQuestions, Form, Question
@@ -158,9 +159,17 @@ def navigation(text: str, players: Sequence[str], *, can_quit: bool = False) -> 
         return what if what is None or marked else None
     could = entry.player_matches(t, players)
     if could:
+        shown = pgettext("answer", what).split("|")[0]
         raise ScoresheetError(
-            f"{entry.quote(text)} could be the player {' or '.join(could)} or {what}; "
-            f"type the player's name in full, {entry.KEYWORD_MARK}{word} for {what}"
+            _(
+                "{typed} could be the player {player} or {word}; "
+                "type the player's name in full, {marked} for {word}"
+            ).format(
+                typed=entry.quote(text),
+                player=entry.either(could),
+                word=shown,
+                marked=f"{entry.KEYWORD_MARK}{word}",
+            )
         )
     return what
 
@@ -175,9 +184,12 @@ def _refuse_if_an_answer(q: Question, text: str) -> None:
     except ScoresheetError:
         return
     word = entry.typed(text).casefold()
-    meant = f"the answer {value}" if isinstance(value, str | int) else "an answer here"
+    if isinstance(value, str | int):
+        message = _("{typed} could be the answer {value} or quit; type {marked} to quit")
+    else:
+        message = _("{typed} could be an answer here or quit; type {marked} to quit")
     raise ScoresheetError(
-        f"{entry.quote(text)} could be {meant} or quit; type {entry.KEYWORD_MARK}{word} to quit"
+        message.format(typed=entry.quote(text), value=value, marked=f"{entry.KEYWORD_MARK}{word}")
     )
 
 
@@ -219,7 +231,7 @@ def walk(
                     io.say(f"  {line}", width=HELP_WIDTH, indent="  ")
             elif nav == "back":
                 if not form.back():
-                    io.say("  this is the first question of the deal")
+                    io.say("  " + _("this is the first question of the deal"))
             else:
                 form.answer(text)
         except ScoresheetError as error:
@@ -279,9 +291,16 @@ def opening(file: str, game: str, rules: Any, progress: str) -> str:
     """The intro's first line: the file, the game, the rules in force (the preset and every
     house option that changes it, as ``show`` names them), the game's progress, and the
     words the prompts understand."""
-    return (
-        f"{file}: {game}, rules {rules_in_force(rules)} — {progress}. Type ? to explain a "
-        "question, back for the previous one, quit to stop; a deal is saved once it is complete."
+    return _(
+        "{file}: {game}, rules {rules} — {progress}. Type ? to explain a question, "
+        "{back} for the previous one, {quit} to stop; a deal is saved once it is complete."
+    ).format(
+        file=file,
+        game=game,
+        rules=rules_in_force(rules),
+        progress=progress,
+        back=pgettext("answer", "back").split("|")[0],
+        quit=pgettext("answer", "quit").split("|")[0],
     )
 
 
@@ -294,7 +313,11 @@ def check_deal(game: OpenGame, deal: dict[str, Any]) -> Any:
 
 def _stopped(game: OpenGame) -> str:
     n = len(game.result.deals)
-    return f"deal {n + 1} was not saved; {game.path.name} keeps its {plural(n, 'deal')}"
+    return ngettext(
+        "deal {number} was not saved; {file} keeps its {n} deal",
+        "deal {number} was not saved; {file} keeps its {n} deals",
+        n,
+    ).format(number=n + 1, file=game.path.name, n=n)
 
 
 def run_deals(
@@ -319,33 +342,42 @@ def run_deals(
         try:
             deal = enter_deal(io, game)
         except Quit:
-            io.say(f"quit: {_stopped(game)}")
+            io.say(_("quit: {stopped}").format(stopped=_stopped(game)))
             return 0
         except (EOFError, KeyboardInterrupt) as stop:
             if isinstance(stop, KeyboardInterrupt):  # the cursor is still after the prompt
                 typer.echo("", err=True)
-            stopped = f"scoresheet: stopped; {_stopped(game)}"
+            stopped = "scoresheet: " + _("stopped; {stopped}").format(stopped=_stopped(game))
             for part in wrap(stopped, io.width, "  ", clip_words=False):
                 typer.echo(part, err=True)
             return 130
         except TooLong:
             typer.echo(
-                f"scoresheet: standard input: an answer of more than {MAX_ANSWER:,} characters; "
-                f"refused; {_stopped(game)}",
+                "scoresheet: "
+                + _(
+                    "standard input: an answer of more than {limit} characters; refused; {stopped}"
+                ).format(limit=f"{MAX_ANSWER:,}", stopped=_stopped(game)),
                 err=True,
             )
             return 2
         number = len(game.result.deals) + 1
         try:
-            scored, _ = add_deal(game, deal)
+            scored, _saved = add_deal(game, deal)
         except ScoresheetError:
             fresh = open_game(path)
             if fresh.snapshot.data == game.snapshot.data:
                 raise
+            now = len(fresh.result.deals)
             io.say(
-                f"{path.name} was changed by another command while deal {number} was being "
-                f"entered: that deal was not saved. The game now has "
-                f"{plural(len(fresh.result.deals), 'deal')}; carrying on from there."
+                ngettext(
+                    "{file} was changed by another command while deal {number} was being "
+                    "entered: that deal was not saved. The game now has {n} deal; "
+                    "carrying on from there.",
+                    "{file} was changed by another command while deal {number} was being "
+                    "entered: that deal was not saved. The game now has {n} deals; "
+                    "carrying on from there.",
+                    now,
+                ).format(file=path.name, number=number, n=now)
             )
             game = fresh
             continue

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from scoresheet.errors import ScoresheetError
+from scoresheet.i18n import _, pgettext
 
 BACK_WORDS = frozenset({"back"})
 HELP_WORDS = frozenset({"?", "help"})
@@ -96,10 +97,16 @@ class DealQuestions:
 
 
 def int_answer(text: str) -> int:
-    """A whole number ≥ 0."""
-    t = text.strip()
+    """A whole number ≥ 0 (full-width digits typed on a Japanese or Chinese keyboard too).
+
+    >>> int_answer("１２")
+    12
+    """
+    from scoresheet.entry import ascii_forms
+
+    t = ascii_forms(text).strip()
     if not (t.isascii() and t.isdigit()) or len(t) > 6:
-        raise ScoresheetError(f'"{t[:20]}" is not a whole number')
+        raise ScoresheetError(_('"{typed}" is not a whole number').format(typed=text.strip()[:20]))
     return int(t)
 
 
@@ -139,7 +146,7 @@ class Form:
         """
         q = self.current()
         if q is None:
-            raise ScoresheetError("every question is answered")
+            raise ScoresheetError(_("every question is answered"))
         value = q.parse(text)
         trial = {**self.answers, q.key: value}
         if self.check is not None:
@@ -178,8 +185,13 @@ class Form:
 
 def help_text(question: Question) -> str:
     """What ``?`` shows: the rules' words, then the possible answers."""
-    lines = [question.help or "Answer the question as the table played it."]
+    lines = [question.help or _("Answer the question as the table played it.")]
     if question.choices:
-        lines.append(f"Possible answers: {', '.join(question.choices)}.")
-    lines.append("Type back for the previous question, quit to stop.")
+        lines.append(_("Possible answers: {answers}.").format(answers=", ".join(question.choices)))
+    lines.append(
+        _("Type {back} for the previous question, {quit} to stop.").format(
+            back=pgettext("answer", "back").split("|")[0],
+            quit=pgettext("answer", "quit").split("|")[0],
+        )
+    )
     return "\n".join(lines)
