@@ -7,6 +7,7 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from scoresheet.i18n import SOURCE, _, language, pgettext
 from scoresheet.rules import list_presets, load_preset
 from scoresheet.views.term import Styled, Term, cells, clip, graphemes, ranks
 
@@ -17,6 +18,7 @@ __all__ = [
     "history",
     "initials",
     "legend",
+    "moment",
     "players_legend",
     "rules_in_force",
     "standings_table",
@@ -29,13 +31,13 @@ _LABELS = ("name", "description", "game")
 
 def _value(value: Any) -> str:
     if isinstance(value, bool):
-        return "on" if value else "off"
+        return pgettext("option value", "on") if value else pgettext("option value", "off")
     if isinstance(value, list | tuple):
-        return "/".join(_value(v) for v in value) if value else "none"
+        return "/".join(_value(v) for v in value) if value else pgettext("option value", "none")
     if isinstance(value, Mapping):
         return ", ".join(f"{k} {_value(v)}" for k, v in value.items())
     if value is None:
-        return "none"
+        return pgettext("option value", "none")
     return str(value)
 
 
@@ -72,11 +74,12 @@ def rules_in_force(rules: Any) -> str:
     """
 
     name = str(rules.name)
+    own = _("{name} (own rules)").format(name=name)
     if name not in list_presets():
-        return f"{name} (own rules)"
+        return own
     preset = load_preset(name)
     if preset.game != rules.game:
-        return f"{name} (own rules)"
+        return own
     changes = [_change_text(p, v) for p, v in _changes(preset.data, rules.data, ())]
     return "; ".join([name, *changes])
 
@@ -99,7 +102,12 @@ def violation_lines(term: Term, violations: Sequence[Any]) -> list[str]:
     """One line per violation (``violation (deal 7): …``), in bold red on a terminal."""
     out = []
     for v in violations:
-        text = f"violation (deal {v.deal}): {v.message}" if v.deal else f"violation: {v.message}"
+        if v.deal:
+            text = _("violation (deal {number}): {message}").format(
+                number=v.deal, message=v.message
+            )
+        else:
+            text = _("violation: {message}").format(message=v.message)
         out += [term.paint(line, "bold red") for line in term.lines(text).splitlines()]
     return out
 
@@ -170,7 +178,7 @@ def check_mark(ok: bool) -> Styled:
 def players_legend(players: Sequence[str], tags: Mapping[str, str]) -> str:
     """``players: A Ann, B Bob, …`` (empty when every tag is the whole name)."""
     pairs = [f"{tags[p]} {p}" for p in players if tags[p] != p]
-    return "players: " + ", ".join(pairs) if pairs else ""
+    return _("players: {pairs}").format(pairs=", ".join(pairs)) if pairs else ""
 
 
 def abbreviations(names: Sequence[str]) -> dict[str, str]:
@@ -201,23 +209,65 @@ def legend(label: str, codes: Mapping[str, str], used: Iterable[str] | None = No
     """``contracts: NT no-tricks, NQ no-queens`` for the codes that appear."""
     wanted = set(used) if used is not None else set(codes)
     pairs = [f"{c} {name}" for name, c in codes.items() if name in wanted and c != name]
-    return f"{label}: {', '.join(pairs)}" if pairs else ""
+    # Translators: a legend, "contracts: NT no-tricks, NQ no-queens" (the label is translated).
+    return _("{label}: {pairs}").format(label=label, pairs=", ".join(pairs)) if pairs else ""
+
+
+# How each language writes a moment (English keeps the ISO form the file holds).
+_MOMENTS = {
+    "fr": "%d/%m/%Y %H:%M:%S",
+    "de": "%d.%m.%Y %H:%M:%S",
+    "ja": "%Y/%m/%d %H:%M:%S",
+    "zh": "%Y-%m-%d %H:%M:%S",
+}
+
+
+def moment(at: str) -> str:
+    """A history entry's moment (ISO 8601, as the file keeps it) as the language in
+    force writes a date, with its offset (``UTC``); anything else as it is.
+
+    >>> moment("2026-12-05T20:15:00+00:00")
+    '2026-12-05T20:15:00+00:00'
+    >>> from scoresheet import i18n
+    >>> i18n.set_language("fr"); moment("2026-12-05T20:15:00+00:00"); i18n.set_language("en")
+    '05/12/2026 20:15:00 UTC'
+    """
+    from datetime import datetime
+
+    code = language()
+    form = _MOMENTS.get(code, _MOMENTS.get(code.split("_")[0], ""))
+    if code == SOURCE or not form:
+        return at
+    try:
+        when = datetime.fromisoformat(at)
+    except ValueError:
+        return at
+    offset = when.strftime("%z")
+    zone = "UTC" if offset in ("+0000", "") else f"UTC{offset[:3]}:{offset[3:]}"
+    return f"{when.strftime(form)} {zone}"
 
 
 def history(record: Mapping[str, Any]) -> str:
     """The corrections and undos a game file keeps, oldest first."""
     entries = record.get("history") or []
     if not entries:
-        return "no corrections or undos"
+        return _("no corrections or undos")
     lines = []
     for e in entries:
         before, after = e.get("before") or {}, e.get("after") or {}
         if e.get("action") == "undo":
             contract = before.get("contract")
-            what = f"removed deal {e.get('deal')}" + (f" ({contract})" if contract else "")
+            if contract:
+                what = _("removed deal {number} ({contract})").format(
+                    number=e.get("deal"), contract=contract
+                )
+            else:
+                what = _("removed deal {number}").format(number=e.get("deal"))
         elif e.get("action") == "edit":
             changed = sorted(k for k in {*before, *after} if before.get(k) != after.get(k))
-            what = f"corrected deal {e.get('deal')}: {', '.join(changed) or 'no change'}"
+            what = _("corrected deal {number}: {fields}").format(
+                number=e.get("deal"), fields=", ".join(changed) or _("no change")
+            )
             for key in changed:
                 what += (
                     f"\n    {key}: {json.dumps(before.get(key), ensure_ascii=False)}"
@@ -225,5 +275,5 @@ def history(record: Mapping[str, Any]) -> str:
                 )
         else:
             what = str(e.get("action"))
-        lines.append(f"{e.get('at', '?')}  {what}")
+        lines.append(f"{moment(str(e.get('at', '?')))}  {what}")
     return "\n".join(lines)
