@@ -73,13 +73,14 @@ def score(game: GameFile, as_json: JsonFlag = False, width: Width = None) -> Non
     R for a redouble) and a check that each row adds up to the contract's total.
     """
     from scoresheet import record
+    from scoresheet.cli.output import for_json
 
     rec = record.load(game)
     scorer = registry.part(rec["game"], "score")
-    result = scorer.score_game(rec)
     if as_json:
-        _print_json(scorer.to_json(result))
+        _print_json(for_json(lambda: scorer.to_json(scorer.score_game(rec))))
     else:
+        result = scorer.score_game(rec)
         term = term_for(width)
         views = registry.part(result.game, "views")
         echo_view(views.score_text(result, game.name, term), term.colour)
@@ -113,7 +114,10 @@ def rules_show(
     r = load_preset(name)
     views = registry.part(r.game, "views")
     if as_json:
-        _print_json(views.rules_json(r))
+        from scoresheet.i18n import source_language
+
+        with source_language():
+            _print_json(views.rules_json(r))
     else:
         from scoresheet.views.term import fit_lines
 

@@ -15,6 +15,7 @@ import typer
 from scoresheet import registry
 from scoresheet.cli.language import help_text
 from scoresheet.cli.options import Force, JsonFlag
+from scoresheet.i18n import _
 
 
 def _print_json(data: Any) -> None:
@@ -80,33 +81,39 @@ def register(app: typer.Typer) -> None:
         player absent from a game owes nothing for it. Amounts are exact in the unit;
         the payments are as few as possible.
         """
-        from scoresheet.evening import find_games, load_game
+        from scoresheet.cli.output import for_json
+        from scoresheet.evening import ScoredGame, Settlement, find_games, load_game
         from scoresheet.evening import settle as settle_games
         from scoresheet.evening.text import settlement_text
 
         files = find_games(games, twice="refuse")
         if xlsx is not None:
             _check_workbook(xlsx, files)
-        scored = [load_game(p) for p in files]
-        result = settle_games(
-            scored,
-            stake,
-            currency=currency,
-            unit=unit,
-            ledger_only=ledger_only,
-            partial=partial,
-        )
+
+        def work() -> tuple[list[ScoredGame], Settlement]:
+            scored = [load_game(p) for p in files]
+            settled = settle_games(
+                scored,
+                stake,
+                currency=currency,
+                unit=unit,
+                ledger_only=ledger_only,
+                partial=partial,
+            )
+            return scored, settled
+
+        scored, result = work()
         if xlsx is not None:
             from scoresheet.evening.workbook import settlement_workbook
             from scoresheet.store import write_new_file
 
             write_new_file(xlsx, settlement_workbook(result, scored), force=force)
-        if as_json:
-            _print_json(result.to_json())
+        if as_json:  # the same JSON in every language
+            _print_json(for_json(lambda: work()[1].to_json(), result.to_json()))
         else:
             typer.echo(settlement_text(result))
             if xlsx is not None:
-                typer.echo(f"wrote {xlsx}")
+                typer.echo(_("wrote {file}").format(file=xlsx))
 
     @app.command()
     def stats(
@@ -142,40 +149,49 @@ def register(app: typer.Typer) -> None:
         Games are taken in the order given (a folder's files in name order). Every
         figure comes from the same scoring as `scoresheet score --json`.
         """
+        from scoresheet.cli.output import for_json
         from scoresheet.errors import ScoresheetError
-        from scoresheet.evening import ScoredGame, find_games, load_game
+        from scoresheet.evening import ScoredGame, Stats, find_games, load_game
         from scoresheet.evening import stats as season_stats
         from scoresheet.evening.games import UnreadableFolder
         from scoresheet.evening.text import stats_text
 
-        games: list[ScoredGame] = []
-        skipped: list[tuple[str, str]] = []
-        try:
-            files = find_games(paths, unreadable=skipped if skip_bad else None)
-        except UnreadableFolder as exc:
-            raise ScoresheetError(f"{exc} (--skip-bad leaves it out)") from None
-        if xlsx is not None:
-            _check_workbook(xlsx, files)
-        for path in files:
+        def work(check: bool = False) -> tuple[Stats, list[tuple[str, str]]]:
+            games: list[ScoredGame] = []
+            skipped: list[tuple[str, str]] = []
+            leaves = _("{reason} (--skip-bad leaves it out)")
             try:
-                games.append(load_game(path))
-            except ScoresheetError as exc:
-                if not skip_bad:
-                    raise ScoresheetError(f"{exc} (--skip-bad leaves it out)") from None
-                skipped.append((str(path), str(exc)))
-        if not games:
-            raise ScoresheetError("stats: none of the files is a readable game")
-        result = season_stats(games, player=player)
+                files = find_games(paths, unreadable=skipped if skip_bad else None)
+            except UnreadableFolder as exc:
+                raise ScoresheetError(leaves.format(reason=exc)) from None
+            if check and xlsx is not None:
+                _check_workbook(xlsx, files)
+            for path in files:
+                try:
+                    games.append(load_game(path))
+                except ScoresheetError as exc:
+                    if not skip_bad:
+                        raise ScoresheetError(leaves.format(reason=exc)) from None
+                    skipped.append((str(path), str(exc)))
+            if not games:
+                raise ScoresheetError(_("stats: none of the files is a readable game"))
+            return season_stats(games, player=player), skipped
+
+        result, skipped = work(check=True)
         if xlsx is not None:
             from scoresheet.evening.workbook import stats_workbook
             from scoresheet.store import write_new_file
 
             write_new_file(xlsx, stats_workbook(result), force=force)
-        if as_json:
-            data = result.to_json()
-            data["skipped"] = [{"file": f, "error": e} for f, e in skipped]
-            _print_json(data)
+        if as_json:  # the same JSON in every language
+
+            def data(done: tuple[Stats, list[tuple[str, str]]]) -> dict[str, Any]:
+                out = done[0].to_json()
+                out["skipped"] = [{"file": f, "error": e} for f, e in done[1]]
+                return out
+
+            _print_json(for_json(lambda: data(work()), data((result, skipped))))
         else:
             typer.echo(stats_text(result, skipped))
             if xlsx is not None:
-                typer.echo(f"wrote {xlsx}")
+                typer.echo(_("wrote {file}").format(file=xlsx))

@@ -5,16 +5,33 @@ The library is imported inside the functions, as in the commands (start-up stays
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, TypeVar
 
 import typer
 
 from scoresheet import registry
 from scoresheet.errors import ScoresheetError
+from scoresheet.i18n import _, pgettext
+
+T = TypeVar("T")
 
 if TYPE_CHECKING:
     from scoresheet.results import GameResult
     from scoresheet.views.term import Term
+
+
+def for_json(compute: Callable[[], T], done: T | None = None) -> T:
+    """What ``compute`` gives, for ``--json``: worked out in the language in force (so a
+    refusal is read in it; ``done`` when it already was), then again in English when that
+    is another language, so the JSON is the same in every language."""
+    from scoresheet.i18n import SOURCE, language, source_language
+
+    done = compute() if done is None else done
+    if language() == SOURCE:
+        return done
+    with source_language():
+        return compute()
 
 
 def term_for(width: int | None) -> Term:
@@ -24,7 +41,9 @@ def term_for(width: int | None) -> Term:
 
     if width is not None and width < MIN_WIDTH:
         raise ScoresheetError(
-            f"--width: {width} columns is too narrow for a score sheet (at least {MIN_WIDTH})"
+            _("--width: {width} columns is too narrow for a score sheet (at least {least})").format(
+                width=width, least=MIN_WIDTH
+            )
         )
     return Terminal.detect(width)
 
@@ -44,6 +63,25 @@ def echo_prose(text: str) -> None:
         lead = line[: len(line) - len(line.lstrip(" "))]
         for part in wrap(line, width, lead + "  ", clip_words=False):
             typer.echo(part)
+
+
+def confirm(question: str) -> bool:
+    """Ask a yes/no ``question`` (default no); yes is ``y``/``yes`` or the yes words of the
+    language in force, no is ``n``/``no``, its words, or nothing; anything else is asked
+    again."""
+    from scoresheet.entry import keyword
+
+    words = {"y": True, "yes": True, "n": False, "no": False}
+    # Translators: after a yes/no question whose answer is no unless yes is typed.
+    choices = pgettext("yes/no question", "[y/N]")
+    while True:
+        text = typer.prompt(f"{question} {choices}", default="", show_default=False)
+        if not text.strip():
+            return False
+        found = keyword(text, words)
+        if found is not None:
+            return bool(found[1])
+        typer.echo(_("Error: invalid input"), err=True)
 
 
 def deal_line(result: GameResult, number: int, prefix: str = "") -> str:

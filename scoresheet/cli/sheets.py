@@ -17,6 +17,7 @@ from scoresheet import registry
 from scoresheet.cli.language import help_text
 from scoresheet.cli.options import Force, JsonFlag, typed_names
 from scoresheet.errors import ScoresheetError
+from scoresheet.i18n import _, pgettext
 
 Output = Annotated[
     Path,
@@ -36,8 +37,11 @@ def output_format(path: Path, paper: str, *, inputs: Sequence[Path] = ()) -> str
     from scoresheet.store import check_output
 
     if paper not in PAPERS:
-        raise ScoresheetError(f'--paper: "{paper}" is not a paper size (a4 or letter)')
-    return check_output(path, (".xlsx", ".pdf"), "a workbook or a PDF", inputs=inputs)[1:]
+        raise ScoresheetError(
+            _('--paper: "{paper}" is not a paper size (a4 or letter)').format(paper=paper)
+        )
+    kind = pgettext("file kind", "a workbook or a PDF")
+    return check_output(path, (".xlsx", ".pdf"), kind, inputs=inputs)[1:]
 
 
 def write_new_bytes(path: Path, data: bytes, *, force: bool) -> None:
@@ -51,7 +55,7 @@ def _beside(game: Path, suffix: str) -> Path:
     """The game file's name with ``suffix``, where export writes by default; a path with
     no file's name (``.``, ``..``, ``/``) is refused: it names a folder."""
     if game.name in ("", ".", ".."):
-        raise ScoresheetError(f"{game}: is a folder, not a game file; refused")
+        raise ScoresheetError(_("{path}: is a folder, not a game file; refused").format(path=game))
     return game.with_suffix(suffix)
 
 
@@ -102,7 +106,7 @@ def register(app: typer.Typer) -> None:
 
             data = export_workbook(rec, paper=paper)
         write_new_bytes(target, data, force=force)
-        typer.echo(f"wrote {target}")
+        typer.echo(_("wrote {file}").format(file=target))
 
     @app.command("blank")
     def blank(
@@ -166,7 +170,7 @@ def register(app: typer.Typer) -> None:
 
             data = blank_workbook(game_name, typed_names(players), preset, paper=paper)
         write_new_bytes(output, data, force=force)
-        typer.echo(f"wrote {output}")
+        typer.echo(_("wrote {file}").format(file=output))
 
     @app.command("audit")
     def audit(
@@ -190,11 +194,14 @@ def register(app: typer.Typer) -> None:
 
         # A file that cannot be read raises ScoresheetError: exit 2 (see scoresheet.errors),
         # not 1, which says the sheet was read and has findings.
-        report = audit_path(file)
         if as_json:
-            typer.echo(json.dumps(report.to_json(), ensure_ascii=False, indent=2))
-        else:
-            typer.echo(report.text())
+            from scoresheet.cli.output import for_json
+
+            data = for_json(lambda: audit_path(file).to_json())
+            typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+            raise typer.Exit(EXIT_OK if data["ok"] else EXIT_FINDINGS)
+        report = audit_path(file)
+        typer.echo(report.text())
         raise typer.Exit(EXIT_OK if report.ok else EXIT_FINDINGS)
 
     @app.command("import")
@@ -215,9 +222,12 @@ def register(app: typer.Typer) -> None:
         from scoresheet.sheets.audit import import_workbook
         from scoresheet.store import check_output, create_new
 
-        check_output(output, (".json",), "a game file", inputs=[sheet])
+        check_output(output, (".json",), pgettext("file kind", "a game file"), inputs=[sheet])
         game, report = import_workbook(sheet)
         for finding in report.findings:
-            typer.echo(f"note: {finding.line}; kept in the game's options", err=True)
+            typer.echo(
+                _("note: {finding}; kept in the game's options").format(finding=finding.line),
+                err=True,
+            )
         create_new(output, record.dumps(game), force=force)
-        typer.echo(f"wrote {output}")
+        typer.echo(_("wrote {file}").format(file=output))

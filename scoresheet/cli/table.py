@@ -18,6 +18,7 @@ from scoresheet.cli.language import help_text
 from scoresheet.cli.options import GamePath, Width, deal_flags, deal_options, typed_names
 from scoresheet.cli.output import deal_line, echo_after_deal, echo_prose, echo_view, term_for
 from scoresheet.errors import ScoresheetError
+from scoresheet.i18n import _, ngettext, pgettext
 
 if TYPE_CHECKING:
     from scoresheet.session import OpenGame
@@ -31,10 +32,12 @@ def _read_deal_json(text: str) -> dict[str, Any]:
     # Standard input is read no further than a whole game file may go (it may be /dev/zero).
     raw = sys.stdin.read(MAX_GAME_BYTES + 1) if text == "-" else text
     if len(raw) > MAX_GAME_BYTES:
-        raise ScoresheetError("--deal -: standard input holds more than a game file may; refused")
+        raise ScoresheetError(
+            _("--deal -: standard input holds more than a game file may; refused")
+        )
     deal = parse(raw, source="--deal")  # parsed as a game file is: a repeated key is refused
     if not isinstance(deal, dict):
-        raise ScoresheetError("--deal: give one deal object, {...}")
+        raise ScoresheetError(_("--deal: give one deal object, {...}"))
     # Typed, not saved: its names are composed as every typed name is.
     return dict(composed(deal, "--deal"))
 
@@ -51,7 +54,7 @@ def build_deal(game: OpenGame, number: int, options: dict[str, Any]) -> dict[str
     given = {k: v for k, v in deal_flags(options).items() if v not in (None, [], ())}
     if deal_json is not None:
         if contract is not None or given:
-            raise ScoresheetError("--deal: give the whole deal as JSON, or flags, not both")
+            raise ScoresheetError(_("--deal: give the whole deal as JSON, or flags, not both"))
         return _read_deal_json(deal_json)
     entry = registry.part(game.result.game, "entry")
     return entry.deal_from_flags(game.result, number, contract, given)
@@ -145,8 +148,13 @@ def register(app: typer.Typer) -> None:
             teams=[typed_names([t]) for t in team or []],
         )
         echo_prose(
-            f"{game}: a new {game_name} game ({result.rules.name} rules) for "
-            f"{', '.join(result.players)}. Next: scoresheet play {game}"
+            _("{game}: a new {name} game ({rules} rules) for {players}. Next: {command}").format(
+                command=f"scoresheet play {game}",
+                game=game,
+                name=game_name,
+                rules=result.rules.name,
+                players=", ".join(result.players),
+            )
         )
 
     @app.command(
@@ -170,7 +178,7 @@ def register(app: typer.Typer) -> None:
 
         g = open_game(game)
         number = len(g.result.deals) + 1
-        result, _ = add_deal(g, build_deal(g, number, deal), source=_source(deal))
+        result, _saved = add_deal(g, build_deal(g, number, deal), source=_source(deal))
         typer.echo(deal_line(result, number))
         echo_after_deal(result)
 
@@ -190,7 +198,8 @@ def register(app: typer.Typer) -> None:
 
         g = open_game(game)
         result = edit_deal(g, number, build_deal(g, number, deal), source=_source(deal))
-        typer.echo(deal_line(result, number, prefix="corrected "))
+        # Translators: before a deal's line, "corrected deal 3: …"; keep the trailing space.
+        typer.echo(deal_line(result, number, prefix=pgettext("deal line", "corrected ")))
         echo_after_deal(result)
 
     @app.command()
@@ -226,17 +235,20 @@ def register(app: typer.Typer) -> None:
         yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask.")] = False,
     ) -> None:
         """Remove the last deal (after showing it and asking); it is kept in the history."""
+        from scoresheet.cli.output import confirm
         from scoresheet.session import open_game, undo_last
-        from scoresheet.views.term import plural
 
         g = open_game(game)
         if not g.result.deals:
-            raise ScoresheetError(f"{game.name}: there is no deal to undo")
+            raise ScoresheetError(_("{file}: there is no deal to undo").format(file=game.name))
         typer.echo(deal_line(g.result, len(g.result.deals)))
-        if not yes and not typer.confirm("Remove this deal?", default=False):
-            raise ScoresheetError("nothing was removed")
-        result, _ = undo_last(g)
-        echo_prose(f"removed; {plural(len(result.deals), 'deal')} left")
+        if not yes and not confirm(_("Remove this deal?")):
+            raise ScoresheetError(_("nothing was removed"))
+        result, _saved = undo_last(g)
+        left = len(result.deals)
+        echo_prose(
+            ngettext("removed; {n} deal left", "removed; {n} deals left", left).format(n=left)
+        )
 
     @app.command()
     def show(game: GamePath, width: Width = None) -> None:
@@ -303,26 +315,39 @@ def register(app: typer.Typer) -> None:
         """Every correction and undo kept in the file: what changed, and when."""
         from scoresheet.session import open_game, trim_history, when
         from scoresheet.views import common as text
-        from scoresheet.views.term import plural
 
         if trim is None and before is None:
             if archive is not None:
-                raise ScoresheetError("--archive: give --trim N or --before DATE, to say what")
+                raise ScoresheetError(_("--archive: give --trim N or --before DATE, to say what"))
             echo_prose(text.history(open_game(game).record))
             return
         if trim is not None and before is not None:
-            raise ScoresheetError("--trim, --before: give one of them")
+            raise ScoresheetError(_("--trim, --before: give one of them"))
         moment = None if before is None else when(before, "--before")
         done = trim_history(game, keep=trim, before=moment, archive=archive)
-        entries = plural(done.kept, "history entry", "history entries")
+        kept = done.kept
         if not done.removed:
-            echo_prose(f"{game.name}: nothing removed; it keeps {entries}")
+            echo_prose(
+                ngettext(
+                    "{file}: nothing removed; it keeps {n} history entry",
+                    "{file}: nothing removed; it keeps {n} history entries",
+                    kept,
+                ).format(file=game.name, n=kept)
+            )
             return
         echo_prose(text.history({"history": done.removed}))
-        where = f", written to {done.archive}" if done.archive is not None else ""
+        removed = len(done.removed)
+        said = ngettext(
+            "{file}: removed the {n} entry above", "{file}: removed the {n} entries above", removed
+        ).format(file=game.name, n=removed)
+        if done.archive is not None:
+            said = _("{removed}, written to {archive}").format(removed=said, archive=done.archive)
         echo_prose(
-            f"{game.name}: removed the {plural(len(done.removed), 'entry', 'entries')} above"
-            f"{where}; it keeps {entries} and every deal"
+            ngettext(
+                "{removed}; it keeps {n} history entry and every deal",
+                "{removed}; it keeps {n} history entries and every deal",
+                kept,
+            ).format(removed=said, n=kept)
         )
 
 
@@ -337,12 +362,16 @@ def _options(items: list[str]) -> dict[str, Any]:
         key, sep, raw = item.partition("=")
         if not sep or not key.strip():
             raise ScoresheetError(
-                f"--option: {quote(item)} is not KEY=VALUE (e.g. rotation=every-deal)"
+                _("--option: {item} is not KEY=VALUE (e.g. rotation=every-deal)").format(
+                    item=quote(item)
+                )
             )
         try:
             value = json.loads(raw)
         except RecursionError:
-            raise ScoresheetError(f"--option {key.strip()}: nested too deeply; refused") from None
+            raise ScoresheetError(
+                _("--option {key}: nested too deeply; refused").format(key=key.strip())
+            ) from None
         except ValueError:  # not JSON (or an integer past Python's digit limit): a word
             value = raw
         else:
@@ -355,19 +384,24 @@ def _options(items: list[str]) -> dict[str, Any]:
             node = node.setdefault(part, {})
             if whole in given or not isinstance(node, dict):
                 raise ScoresheetError(
-                    f'--option: "{item}" changes part of {whole}, which another --option '
-                    f"sets as a whole; give one or the other"
+                    _(
+                        '--option: "{item}" changes part of {whole}, which another --option '
+                        "sets as a whole; give one or the other"
+                    ).format(item=item, whole=whole)
                 )
         dotted = ".".join(parts)
         if dotted in given:
             raise ScoresheetError(
-                f"--option: {key.strip()} is given twice ({_shown(given[dotted])}, "
-                f"then {_shown(value)}); give it once"
+                _("--option: {key} is given twice ({first}, then {second}); give it once").format(
+                    key=key.strip(), first=_shown(given[dotted]), second=_shown(value)
+                )
             )
         if parts[-1] in node:
             raise ScoresheetError(
-                f'--option: "{item}" sets {key.strip()} as a whole, which another --option '
-                "changes part of; give one or the other"
+                _(
+                    '--option: "{item}" sets {key} as a whole, which another --option '
+                    "changes part of; give one or the other"
+                ).format(item=item, key=key.strip())
             )
         node[parts[-1]] = given[dotted] = value
     return out
