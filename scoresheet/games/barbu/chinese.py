@@ -16,8 +16,10 @@ from scoresheet.games.barbu.poker import (
     check_disjoint,
     parse_hand,
     row_outcomes,
+    row_word,
 )
 from scoresheet.games.barbu.rules import BarbuRules
+from scoresheet.i18n import _
 
 if TYPE_CHECKING:
     from scoresheet.games.barbu.models import BarbuResult
@@ -40,11 +42,13 @@ def chinese_poker_scores(
     assert value is not None
     given_beats, given_hands = result.get("beats"), result.get("hands")
     if (given_beats is None) == (given_hands is None):
-        raise ScoresheetError(f"{where}: result needs either beats or hands")
+        raise ScoresheetError(_("{where}: result needs either beats or hands").format(where=where))
     if given_hands is None:
         if value.scoop or value.royalties:
             raise ScoresheetError(
-                f"{where}: these rules count scoops or royalties, which need the hands"
+                _("{where}: these rules count scoops or royalties, which need the hands").format(
+                    where=where
+                )
             )
         assert given_beats is not None
         beats = _typed_beats(given_beats, players, where)
@@ -75,12 +79,18 @@ def _typed_beats(
     for name, rows in beats.items():
         counts = out.get(name)
         if counts is None:
-            raise ScoresheetError(f'{where}: result.beats: "{name}" is not a player in this game')
+            raise ScoresheetError(
+                _('{where}: result.beats: "{name}" is not a player in this game').format(
+                    where=where, name=name
+                )
+            )
         counts.update(rows)
         if len(counts) != len(ROWS):  # a name that is not a row's: name the first one
             row = next(row for row in rows if row not in ROWS)
             raise ScoresheetError(
-                f'{where}: result.beats.{name}: "{row}" is not a row (front, middle, back)'
+                _(
+                    '{where}: result.beats.{name}: "{row}" is not a row (front, middle, back)'
+                ).format(where=where, name=name, row=row)
             )
     check_beats(out, players, where)
     return out
@@ -92,10 +102,16 @@ def _hands(
     parsed: dict[str, ChineseHand] = {}
     for name in players:
         if name not in hands:
-            raise ScoresheetError(f"{where}: result.hands: {name}'s hand is missing")
+            raise ScoresheetError(
+                _("{where}: result.hands: {name}'s hand is missing").format(where=where, name=name)
+            )
     for name, rows in hands.items():
         if name not in players:
-            raise ScoresheetError(f'{where}: result.hands: "{name}" is not a player in this game')
+            raise ScoresheetError(
+                _('{where}: result.hands: "{name}" is not a player in this game').format(
+                    where=where, name=name
+                )
+            )
         if rows.keys() != _ROW_KEYS:
             _check_row_names(rows, f"{where}: result.hands.{name}")
         parsed[name] = parse_hand(
@@ -112,10 +128,16 @@ _ROW_KEYS = frozenset(ROWS)
 def _check_row_names(rows: Mapping[str, str], where: str) -> None:
     unknown = set(rows) - _ROW_KEYS
     if unknown:
-        raise ScoresheetError(f'{where}: "{sorted(unknown)[0]}" is not a row (front, middle, back)')
+        raise ScoresheetError(
+            _('{where}: "{row}" is not a row (front, middle, back)').format(
+                where=where, row=sorted(unknown)[0]
+            )
+        )
     missing = [r for r in ROWS if r not in rows]
     if missing:
-        raise ScoresheetError(f"{where}: the {missing[0]} row is missing")
+        raise ScoresheetError(
+            _("{where}: the {row} row is missing").format(where=where, row=row_word(missing[0]))
+        )
 
 
 def check_beats(beats: Mapping[str, Mapping[str, int]], players: Sequence[str], where: str) -> None:
@@ -129,8 +151,10 @@ def check_beats(beats: Mapping[str, Mapping[str, int]], players: Sequence[str], 
         counts = sorted([beats[p][row] for p in players])
         if tuple(counts) not in possible:
             raise ScoresheetError(
-                f"{where}: the {row} beats {counts} cannot come from one ranking of "
-                f"{len(players)} rows (each beat is one row beating another)"
+                _(
+                    "{where}: the {row} beats {counts} cannot come from one ranking of "
+                    "{n} rows (each beat is one row beating another)"
+                ).format(where=where, row=row_word(row), counts=counts, n=len(players))
             )
 
 

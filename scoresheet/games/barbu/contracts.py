@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, cast
 
 from scoresheet.cards import QUEEN, Card
 from scoresheet.errors import ScoresheetError
-from scoresheet.games.barbu.rules import BarbuRules
+from scoresheet.games.barbu.rules import BarbuRules, contract_word
+from scoresheet.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     from scoresheet.games.barbu.models import BarbuResult
@@ -47,14 +48,39 @@ def _salad_keys(parts: tuple[str, ...]) -> frozenset[str]:
 
 
 def _fail(where: str, message: str) -> ScoresheetError:
-    return ScoresheetError(f"{where}: {message}")
+    return ScoresheetError(_("{where}: {problem}").format(where=where, problem=message))
+
+
+# What does not add up, by the key or suit counted.
+_ADD_UP = {
+    "tricks": N_("tricks add up to {got}, a deal has {want}"),
+    "hearts": N_("hearts add up to {got}, a deal has {want}"),
+    "queens": N_("queens add up to {got}, a deal has {want}"),
+    "spades": N_("spades add up to {got}, a deal has {want}"),
+    "diamonds": N_("diamonds add up to {got}, a deal has {want}"),
+    "clubs": N_("clubs add up to {got}, a deal has {want}"),
+}
+
+
+def _add_up(field: str, got: int, want: int) -> str:
+    template = _ADD_UP.get(field)
+    text = _(template) if template else field + " add up to {got}, a deal has {want}"
+    return text.format(got=got, want=want)
+
+
+def _missing(field: str) -> str:
+    return _("result.{field} is missing").format(field=field)
+
+
+def _not_a_player(field: str, name: str) -> str:
+    return _('result.{field}: "{name}" is not a player in this game').format(field=field, name=name)
 
 
 def _player(name: str | None, field: str, players: Sequence[str], where: str) -> str:
     if name is None:
-        raise _fail(where, f"result.{field} is missing")
+        raise _fail(where, _missing(field))
     if name not in players:
-        raise _fail(where, f'result.{field}: "{name}" is not a player in this game')
+        raise _fail(where, _not_a_player(field, name))
     return name
 
 
@@ -63,16 +89,16 @@ def _counts(
 ) -> dict[str, int]:
     """A player → count map, checked to name only players and to add up to ``total``."""
     if counts is None:
-        raise _fail(where, f"result.{field} is missing")
+        raise _fail(where, _missing(field))
     out = dict.fromkeys(players, 0)
     size = len(out)
     out.update(counts)
     if len(out) != size:  # a name that is not a player's: name the first one
         name = next(name for name in counts if name not in players)
-        raise _fail(where, f'result.{field}: "{name}" is not a player in this game')
+        raise _fail(where, _not_a_player(field, name))
     got = sum(out.values())
     if got != total:
-        raise _fail(where, f"{field} add up to {got}, a deal has {total}")
+        raise _fail(where, _add_up(field, got, total))
     return out
 
 
@@ -101,7 +127,12 @@ def base_scores(
     if not result.keys() <= allowed:  # other keys given, which may all be null
         extra = [k for k, v in result.items() if v is not None and k not in allowed]
         if extra:
-            raise _fail(where, f"result.{sorted(extra)[0]} does not belong to {contract}")
+            raise _fail(
+                where,
+                _("result.{field} does not belong to {contract}").format(
+                    field=sorted(extra)[0], contract=contract_word(contract)
+                ),
+            )
     if contract == "salad":
         scores = dict.fromkeys(players, 0)
         done: list[str] = []
@@ -117,12 +148,26 @@ def base_scores(
 # What a Salad deal reports twice over: the cards a player took came in the tricks they
 # took, so a player with no trick took no heart, queen or K♥ and not the last trick, and
 # one with n tricks took at most n × (cards per trick) of them; the K♥ is a heart.
-_TAKEN = {"no-hearts": ("hearts", "heart"), "no-queens": ("queens", "queen")}
-_TAKER = {"no-king": ("king_of_hearts", "the K♥"), "no-last-trick": ("last", "the last trick")}
+_TAKEN = {"no-hearts": "hearts", "no-queens": "queens"}
+_TAKER = {"no-king": "king_of_hearts", "no-last-trick": "last"}
 
 
 def _tricks(won: int) -> str:
-    return f"{won} trick{'' if won == 1 else 's'}" if won else "no trick"
+    """``no trick``, ``1 trick``, ``3 tricks``: what a player took, in a sentence."""
+    return ngettext("{n} trick", "{n} tricks", won).format(n=won) if won else _("no trick")
+
+
+def _took_but(player: str, won: int, key: str, n: int) -> str:
+    """``Bob took 1 trick but 5 hearts``: more cards than the tricks could hold."""
+    if key == "hearts":
+        text = ngettext(
+            "{player} took {tricks} but {n} heart", "{player} took {tricks} but {n} hearts", n
+        )
+    else:
+        text = ngettext(
+            "{player} took {tricks} but {n} queen", "{player} took {tricks} but {n} queens", n
+        )
+    return text.format(player=player, tricks=_tricks(won), n=n)
 
 
 def _salad_agrees(
@@ -135,18 +180,21 @@ def _salad_agrees(
         per_trick = len(players)
         for part in done:
             if part in _TAKEN:
-                key, what = _TAKEN[part]
+                key = _TAKEN[part]
                 counts = cast("Mapping[str, int]", raw.get(key) or {})
                 for p in players:
                     n, won = counts.get(p, 0), tricks.get(p, 0)
                     if n > won * per_trick:
-                        took = _tricks(won)
-                        raise _fail(where, f"{p} took {took} but {n} {what}{'' if n == 1 else 's'}")
+                        raise _fail(where, _took_but(p, won, key, n))
             elif part in _TAKER:
-                key, what = _TAKER[part]
+                key = _TAKER[part]
                 taker = raw.get(key)
                 if isinstance(taker, str) and not tricks.get(taker, 0):
-                    raise _fail(where, f"{taker} took {what} but no trick")
+                    if key == "last":
+                        text = _("{player} took the last trick but no trick")
+                    else:
+                        text = _("{player} took the K♥ but no trick")
+                    raise _fail(where, text.format(player=taker))
         if "no-hearts" in done and "no-queens" in done:  # only the Q♥ is both
             hearts_of = cast("Mapping[str, int]", raw.get("hearts") or {})
             queens_of = cast("Mapping[str, int]", raw.get("queens") or {})
@@ -154,16 +202,17 @@ def _salad_agrees(
                 h, q, won = hearts_of.get(p, 0), queens_of.get(p, 0), tricks.get(p, 0)
                 cards = h + q - (1 if h and q else 0)
                 if cards > won * per_trick:
-                    took = _tricks(won)
                     raise _fail(
                         where,
-                        f"{p} took {took} but {h} hearts and {q} queens "
-                        f"({cards} cards at least, the Q♥ being both)",
+                        _(
+                            "{player} took {tricks} but {hearts} hearts and {queens} queens "
+                            "({cards} cards at least, the Q♥ being both)"
+                        ).format(player=p, tricks=_tricks(won), hearts=h, queens=q, cards=cards),
                     )
     if "no-king" in done and "no-hearts" in done:
         taker = result.get("king_of_hearts")
         if isinstance(taker, str) and not (result.get("hearts") or {}).get(taker, 0):
-            raise _fail(where, f"{taker} took the K♥ but no heart")
+            raise _fail(where, _("{player} took the K♥ but no heart").format(player=taker))
 
 
 def _score_one(
@@ -175,7 +224,7 @@ def _score_one(
         assert per is not None
         trump = result.get("trump")
         if trump is not None and trump.lower() not in SUIT_KEYS:
-            raise _fail(where, f'result.trump: "{trump}" is not a suit')
+            raise _fail(where, _('result.trump: "{trump}" is not a suit').format(trump=trump))
         tricks = _counts(result.get("tricks"), "tricks", rules.tricks_per_deal, players, where)
         return {p: per * n for p, n in tricks.items()}
     if contract == "no-hearts":
@@ -187,7 +236,7 @@ def _score_one(
         if hv.ace_extra or result.get("ace_of_hearts") is not None:
             ace = _player(result.get("ace_of_hearts"), "ace_of_hearts", players, where)
             if hearts[ace] == 0:
-                raise _fail(where, f"{ace} took the A♥ but no heart")
+                raise _fail(where, _("{player} took the A♥ but no heart").format(player=ace))
             scores[ace] += hv.ace_extra
         return scores
     if contract == "no-queens":
@@ -219,7 +268,7 @@ def _score_one(
         from scoresheet.games.barbu.chinese import chinese_poker_scores
 
         return chinese_poker_scores(rules, result, players, where)
-    raise _fail(where, f'"{contract}" is not a contract of these rules')
+    raise _fail(where, _('"{contract}" is not a contract of these rules').format(contract=contract))
 
 
 def _one_taker(players: Sequence[str], taker: str, value: int) -> dict[str, int]:
@@ -235,16 +284,17 @@ def _dominoes(
     assert payouts is not None
     order = result.get("order")
     if order is None:
-        raise _fail(where, "result.order is missing")
+        raise _fail(where, _missing("order"))
     for name in order:
         _player(name, "order", players, where)
     if len(set(order)) != len(order) or len(order) != len(players):
         raise _fail(
-            where, f"result.order must name each of the {len(players)} players exactly once"
+            where,
+            _("result.order must name each of the {n} players exactly once").format(n=len(players)),
         )
     start = result.get("start")
     if start is not None and start.upper() not in RANK_NAMES:
-        raise _fail(where, f'result.start: "{start}" is not a rank')
+        raise _fail(where, _('result.start: "{start}" is not a rank').format(start=start))
     return {name: payouts[i] for i, name in enumerate(order)}
 
 
@@ -256,7 +306,7 @@ def _ravage_city(
     cards, most_given = result.get("cards"), result.get("most")
     if (cards is None) == (most_given is None):
         raise _fail(
-            where, "result needs either cards (per player and suit) or most (the tied players)"
+            where, _("result needs either cards (per player and suit) or most (the tied players)")
         )
     if cards is not None:
         most = _most_from_cards(rules, cards, players, where)
@@ -264,7 +314,7 @@ def _ravage_city(
         assert most_given is not None
         most = [_player(name, "most", players, where) for name in most_given]
         if not most or len(set(most)) != len(most):
-            raise _fail(where, "result.most must name one or more different players")
+            raise _fail(where, _("result.most must name one or more different players"))
     scores = dict.fromkeys(players, 0)
     for name in most:
         scores[name] = penalty // len(most)
@@ -279,23 +329,30 @@ def _most_from_cards(
     for name, suits in cards.items():
         row = table.get(name)
         if row is None:
-            raise _fail(where, f'result.cards: "{name}" is not a player in this game')
+            raise _fail(where, _not_a_player("cards", name))
         row.update(suits)
         if len(row) != len(SUIT_KEYS):
             suit = next(suit for suit in suits if suit not in SUIT_KEYS)
-            raise _fail(where, f'result.cards.{name}: "{suit}" is not a suit (spades, hearts, …)')
+            raise _fail(
+                where,
+                _('result.cards.{name}: "{suit}" is not a suit (spades, hearts, …)').format(
+                    name=name, suit=suit
+                ),
+            )
     rows = [table[p].values() for p in players]
     in_deck = _in_deck(rules.deck)[1]
     for (suit, want), got in zip(in_deck.items(), map(sum, zip(*rows, strict=True)), strict=True):
         if got != want:
-            raise _fail(where, f"{suit} add up to {got}, a deal has {want}")
+            raise _fail(where, _add_up(suit, got, want))
     per_trick = len(players)
     for name, taken in zip(players, rows, strict=True):
         n = sum(taken)
         if n % per_trick:
             raise _fail(
                 where,
-                f"{name} took {n} cards, not a whole number of tricks ({per_trick} cards each)",
+                _(
+                    "{player} took {n} cards, not a whole number of tricks ({each} cards each)"
+                ).format(player=name, n=n, each=per_trick),
             )
     best = list(map(max, rows))
     top = max(best)

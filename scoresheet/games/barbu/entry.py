@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from scoresheet.entry import (
     NONE_WORDS,
     SUIT_ORDER,
+    ascii_forms,
     assignment,
     choose,
     counts,
@@ -23,12 +24,16 @@ from scoresheet.entry import (
     player_list,
     quote,
     suit,
+    typed,
     whole_number,
 )
 from scoresheet.entry import contract as read_contract
 from scoresheet.errors import ScoresheetError
 from scoresheet.games.barbu.ledger import table_order
 from scoresheet.games.barbu.rotation import dealer_of, declarer_of
+from scoresheet.games.barbu.rules import contract_word
+from scoresheet.i18n import _
+from scoresheet.views.common import abbreviations
 
 if TYPE_CHECKING:
     from scoresheet.games.barbu.score import GameScore
@@ -45,6 +50,69 @@ ALL_WORDS = {"all": "all"}
 ROWS = ("front", "middle", "back")
 
 
+class TwoReadings(ScoresheetError):
+    """A contract typed that could be read as two (or more) of them: ``readings``."""
+
+    def __init__(self, text: str, readings: Sequence[str]) -> None:
+        self.text = text
+        self.readings = tuple(readings)
+        super().__init__(
+            _("contract: {typed} could be {contracts}").format(
+                typed=quote(text), contracts=or_list(readings)
+            )
+        )
+
+
+def or_list(words: Sequence[str]) -> str:
+    """``no-tricks or trumps`` (``A or B or C``), in the language in force."""
+    out = words[0] if words else ""
+    for more in words[1:]:
+        # Translators: two readings of one answer, "no-tricks or trumps" (chained for more).
+        out = _("{first} or {second}").format(first=out, second=more)
+    return out
+
+
+def contract_meant(text: str, contracts: Sequence[str], every: Sequence[str]) -> str:
+    """The contract among ``contracts`` that ``text`` means: its id, its name as the views
+    show it in the language in force, a unique start of either, or exactly the code a view
+    prints for it (``NQ``; codes are those of ``every`` contract of the rules). An answer
+    with two readings is refused naming them (:class:`TwoReadings`).
+
+    >>> every = ("no-tricks", "no-queens", "trumps", "dominoes")
+    >>> contract_meant("nq", every, every), contract_meant("D", every, every)
+    ('no-queens', 'dominoes')
+    >>> contract_meant("t", every, every)
+    Traceback (most recent call last):
+    scoresheet.games.barbu.entry.TwoReadings: contract: "t" could be no-tricks or trumps
+    """
+    codes = abbreviations(list(every))
+    t = ascii_forms(typed(text)).casefold()
+    by_code = [c for c in contracts if c in codes and codes[c].casefold() == t]
+    shown = {c: contract_word(c) for c in contracts}
+    try:
+        meant = read_contract(text, contracts, shown)
+    except ScoresheetError:
+        readings = [c for c in contracts if _reads(text, c, shown[c])]
+        readings = list(dict.fromkeys([*readings, *by_code]))
+        if len(readings) == 1:
+            return readings[0]
+        if readings:
+            raise TwoReadings(typed(text), readings) from None
+        raise
+    if by_code and by_code[0] != meant and t not in contracts:
+        raise TwoReadings(typed(text), [c for c in contracts if c in (meant, by_code[0])])
+    return meant
+
+
+def _reads(text: str, contract: str, shown: str) -> bool:
+    """Whether ``text`` could mean ``contract`` taken alone."""
+    try:
+        read_contract(text, [contract], {contract: shown})
+    except ScoresheetError:
+        return False
+    return True
+
+
 def double_targets(text: str, players: Sequence[str], *, by: str) -> list[str] | str | None:
     """A doubling answer: names or initials, ``maximum``/``table``, ``family``/``flanks``.
 
@@ -56,7 +124,11 @@ def double_targets(text: str, players: Sequence[str], *, by: str) -> list[str] |
     ['Ann', 'Dan']
     """
     value: list[str] | str | None = choose(
-        text, players, {**NONE_WORDS, **DOUBLE_WORDS}, field=f"{by}'s double", many=True
+        text,
+        players,
+        {**NONE_WORDS, **DOUBLE_WORDS},
+        field=_("{player}'s double").format(player=by),
+        many=True,
     )
     return value
 
@@ -64,7 +136,11 @@ def double_targets(text: str, players: Sequence[str], *, by: str) -> list[str] |
 def redouble_targets(text: str, players: Sequence[str], *, by: str) -> list[str] | str | None:
     """A redoubling answer: names or initials, or ``all``; ``None`` for none."""
     value: list[str] | str | None = choose(
-        text, players, {**NONE_WORDS, **ALL_WORDS}, field=f"{by}'s redouble", many=True
+        text,
+        players,
+        {**NONE_WORDS, **ALL_WORDS},
+        field=_("{player}'s redouble").format(player=by),
+        many=True,
     )
     return value
 
@@ -84,7 +160,9 @@ def suit_counts(text: str, *, field: str) -> dict[str, int]:
     if "/" in t:
         parts = t.split("/")
         if len(parts) != 4:
-            raise ScoresheetError(f"{field}: give 4 numbers, spades/hearts/diamonds/clubs")
+            raise ScoresheetError(
+                _("{field}: give 4 numbers, spades/hearts/diamonds/clubs").format(field=field)
+            )
         return {s: whole_number(n, field) for s, n in zip(SUIT_ORDER, parts, strict=True)}
     out = dict.fromkeys(SUIT_ORDER, 0)
     for item in t.replace(",", " ").split():
@@ -95,7 +173,11 @@ def suit_counts(text: str, *, field: str) -> dict[str, int]:
         except ScoresheetError:
             which = None
         if which is None:
-            raise ScoresheetError(f"{field}: {quote(item)} is not a suit and count (e.g. s3 h4)")
+            raise ScoresheetError(
+                _("{field}: {typed} is not a suit and count (e.g. s3 h4)").format(
+                    field=field, typed=quote(item)
+                )
+            )
         out[which] = whole_number(number, field)
     return out
 
@@ -104,7 +186,9 @@ def row_counts(text: str, *, field: str) -> dict[str, int]:
     """Beats per row: ``"2/1/3"`` (front/middle/back)."""
     parts = text.strip().split("/")
     if len(parts) != 3:
-        raise ScoresheetError(f"{field}: give 3 numbers, front/middle/back (e.g. 2/1/3)")
+        raise ScoresheetError(
+            _("{field}: give 3 numbers, front/middle/back (e.g. 2/1/3)").format(field=field)
+        )
     return {r: whole_number(n, field) for r, n in zip(ROWS, parts, strict=True)}
 
 
@@ -112,7 +196,11 @@ def hand_rows(text: str, *, field: str) -> dict[str, str]:
     """A Chinese Poker hand: ``"AS AH 2C | KS KH KD 3C 3D | ..."`` (front | middle | back)."""
     parts = [p.strip() for p in text.split("|")]
     if len(parts) != 3:
-        raise ScoresheetError(f"{field}: give the three rows separated by |: front | middle | back")
+        raise ScoresheetError(
+            _("{field}: give the three rows separated by |: front | middle | back").format(
+                field=field
+            )
+        )
     return dict(zip(ROWS, parts, strict=True))
 
 
@@ -144,13 +232,15 @@ def deal_from_flags(
     ``redouble`` are ``PLAYER=WHAT`` items, put in the order they were spoken.
     """
     if contract is None:
-        raise ScoresheetError("give the contract (e.g. no-queens), or the whole deal with --deal")
+        raise ScoresheetError(
+            _("give the contract (e.g. no-queens), or the whole deal with --deal")
+        )
     if flags.get("set"):
-        raise ScoresheetError("--set is for the other games; Barbu deals take the named flags")
+        raise ScoresheetError(_("--set is for the other games; Barbu deals take the named flags"))
     rules, players = result.rules, list(result.players)
     declarer = declarer_of(rules, players, number - 1)
     speaking = table_order(players, dealer_of(rules, players, declarer))
-    deal: dict[str, Any] = {"contract": read_contract(contract, rules.contracts)}
+    deal: dict[str, Any] = {"contract": contract_meant(contract, rules.contracts, rules.contracts)}
     if flags.get("declarer") is not None:
         deal["declarer"] = player(flags["declarer"], players, field="--declarer")
     declarations: list[dict[str, Any]] = []
@@ -183,7 +273,7 @@ def deal_from_flags(
         table: dict[str, dict[str, int]] = {}
         for text in flags["cards"]:
             who, what = assignment(text, players, field="--cards")
-            table[who] = suit_counts(what, field=f"cards of {who}")
+            table[who] = suit_counts(what, field=_("cards of {player}").format(player=who))
         res["cards"] = table
     if flags.get("most") is not None:
         res["most"] = player_list(flags["most"], players, field="most")
@@ -191,13 +281,13 @@ def deal_from_flags(
         rows: dict[str, dict[str, int]] = {}
         for text in flags["beats"]:
             who, what = assignment(text, players, field="--beats")
-            rows[who] = row_counts(what, field=f"beats of {who}")
+            rows[who] = row_counts(what, field=_("beats of {player}").format(player=who))
         res["beats"] = rows
     if flags.get("hand"):
         given: dict[str, dict[str, str]] = {}
         for text in flags["hand"]:
             who, what = assignment(text, players, field="--hand")
-            given[who] = hand_rows(what, field=f"hand of {who}")
+            given[who] = hand_rows(what, field=_("hand of {player}").format(player=who))
         res["hands"] = given
     if res:
         deal["result"] = res

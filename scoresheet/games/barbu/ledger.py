@@ -13,7 +13,8 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from scoresheet.errors import ScoresheetError
-from scoresheet.games.barbu.rules import BarbuRules
+from scoresheet.games.barbu.rules import BarbuRules, contract_word
+from scoresheet.i18n import _
 
 if TYPE_CHECKING:
     from scoresheet.games.barbu.models import Declaration
@@ -84,7 +85,7 @@ def resolve_bets(
         try:
             turn = position.get(by)
             if turn is None:
-                raise _Refused(f'"{by}" is not a player in this game')
+                raise _Refused(_('"{name}" is not a player in this game').format(name=by))
             double, redouble = decl.get("double"), decl.get("redouble")
             if double is not None:
                 if turn <= last_turn:
@@ -109,7 +110,11 @@ def resolve_bets(
             if redouble is not None:
                 _redouble(by, redouble, bets, players, redoubles)
         except _Refused as refused:
-            raise ScoresheetError(f"{where}, doubles entry {i + 1}: {refused}") from None
+            raise ScoresheetError(
+                _("{where}, doubles entry {n}: {refused}").format(
+                    where=where, n=i + 1, refused=refused
+                )
+            ) from None
     return [(a, b, m) for (a, b), m in bets.items()]
 
 
@@ -121,21 +126,29 @@ def _refuse_idle_maximum(by: str, redoubles: bool) -> None:
     """The declarer's ``maximum`` that changes nothing: said so, not taken silently."""
     if not redoubles:
         raise _Refused(
-            f"{by} is the declarer, who may not double, and these rules have no redoubles: "
-            "a maximum from the declarer does nothing"
+            _(
+                "{by} is the declarer, who may not double, and these rules have no redoubles: "
+                "a maximum from the declarer does nothing"
+            ).format(by=by)
         )
     raise _Refused(
-        f"{by} is the declarer, who may not double, and nobody had doubled {by} by {by}'s "
-        f"turn: this maximum does nothing ({by} redoubles with a redouble, once doubled)"
+        _(
+            "{by} is the declarer, who may not double, and nobody had doubled {by} by {by}'s "
+            "turn: this maximum does nothing ({by} redoubles with a redouble, once doubled)"
+        ).format(by=by)
     )
 
 
 def _refuse_turn(declarations: Sequence[Declaration], i: int, by: str, order: list[str]) -> None:
     """``by`` doubles at entry ``i`` from a seat not after the last doubler's: say why."""
     if any(d["by"] == by and d.get("double") is not None for d in declarations[:i]):
-        raise _Refused(f"{by} has already had their turn to double")
+        raise _Refused(_("{by} has already had their turn to double").format(by=by))
     speakers = ", ".join(order)
-    raise _Refused(f"{by} doubles out of turn (doubles go in table order: {speakers})")
+    raise _Refused(
+        _("{by} doubles out of turn (doubles go in table order: {speakers})").format(
+            by=by, speakers=speakers
+        )
+    )
 
 
 def _double(
@@ -149,24 +162,33 @@ def _double(
     rules: BarbuRules,
 ) -> None:
     if by == declarer:
-        raise _Refused(f"{by} is the declarer: the declarer may not double, only redouble")
+        raise _Refused(
+            _("{by} is the declarer: the declarer may not double, only redouble").format(by=by)
+        )
     if what == "family" or what == "flanks":
         targets = [q for q in players if q != by and q != declarer]
     else:
         assert isinstance(what, list)
         targets = what
         if len(set(targets)) != len(targets):
-            raise _Refused(f"{by} names a player twice")
+            raise _Refused(_("{by} names a player twice").format(by=by))
     for q in targets:
         if q not in players:
-            raise _Refused(f'"{q}" is not a player in this game')
+            raise _Refused(_('"{name}" is not a player in this game').format(name=q))
         if q == by:
-            raise _Refused(f"{by} cannot double themselves")
+            raise _Refused(_("{by} cannot double themselves").format(by=by))
         if (q, by) in bets:
-            raise _Refused(f"{q} already doubled {by}: {by} may redouble {q}, not double them")
+            raise _Refused(
+                _(
+                    "{other} already doubled {by}: {by} may redouble {other}, not double them"
+                ).format(other=q, by=by)
+            )
         if not (anyone or q == declarer):
-            kind = "a positive" if rules.is_positive(contract) else "a negative"
-            raise _Refused(f"in {kind} contract ({contract}) {by} may double only the declarer")
+            if rules.is_positive(contract):
+                refusal = _("in a positive contract ({contract}) {by} may double only the declarer")
+            else:
+                refusal = _("in a negative contract ({contract}) {by} may double only the declarer")
+            raise _Refused(refusal.format(contract=contract_word(contract), by=by))
         bets[by, q] = 1
 
 
@@ -178,22 +200,24 @@ def _redouble(
     redoubles: bool,
 ) -> None:
     if not redoubles:
-        raise _Refused("these rules have no redoubles")
+        raise _Refused(_("these rules have no redoubles"))
     if what == "all":
         received = [q for (q, t), m in bets.items() if t == by and m == 1]
         if not received:
-            raise _Refused(f"{by} redoubles all, but nobody has doubled {by}")
+            raise _Refused(_("{by} redoubles all, but nobody has doubled {by}").format(by=by))
     else:
         assert isinstance(what, list)
         received = what
     for q in received:
         if q not in players:
-            raise _Refused(f'"{q}" is not a player in this game')
+            raise _Refused(_('"{name}" is not a player in this game').format(name=q))
         m = bets.get((q, by))
         if m is None:
-            raise _Refused(f"{by} redoubles {q}, but {q} did not double {by}")
+            raise _Refused(
+                _("{by} redoubles {other}, but {other} did not double {by}").format(by=by, other=q)
+            )
         if m == 2:
-            raise _Refused(f"{by} has already redoubled {q}")
+            raise _Refused(_("{by} has already redoubled {other}").format(by=by, other=q))
         bets[q, by] = 2
 
 

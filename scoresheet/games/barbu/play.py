@@ -16,13 +16,25 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
-from scoresheet import entry, prompting
+from scoresheet import prompting
 from scoresheet.cards import parse_cards
 from scoresheet.errors import ScoresheetError
+from scoresheet.games.barbu.doubling import (
+    HELP_CONTRACT,
+    HELP_DOUBLE,
+    HELP_REDOUBLE,
+    answer_word,
+    bets_of,
+    contract_answer,
+    deal_object,
+    double_choices,
+    is_split,
+    redouble_candidates,
+    rules_words,
+)
 from scoresheet.games.barbu.entry import declaration, double_targets, redouble_targets
-from scoresheet.games.barbu.ledger import resolve_bets
 from scoresheet.games.barbu.questions import (
     FORM,
     HELP_FORM,
@@ -30,121 +42,29 @@ from scoresheet.games.barbu.questions import (
     DealContext,
     ResultQuestion,
     check_answers,
+    english_refusal,
+    form_word,
     next_question,
     result_of,
     rewind,
 )
-from scoresheet.games.barbu.views import after_deal_text, deal_text, owed_text_lines, standings
+from scoresheet.games.barbu.rules import contract_word
+from scoresheet.games.barbu.views import (
+    after_deal_text,
+    contracts_left_line,
+    deal_text,
+    owed_text_lines,
+    played_text,
+    standings,
+)
+from scoresheet.i18n import N_, NP_, _, ngettext, pgettext
 from scoresheet.questions import NO_ANSWER, DealQuestions, Form, Question
-from scoresheet.views.term import Term, plural
+from scoresheet.views.term import Term
 
 if TYPE_CHECKING:
-    from scoresheet.games.barbu.models import Declaration
     from scoresheet.games.barbu.score import GameScore, Owed
     from scoresheet.session import OpenGame
 
-# -- the doubling (no prompting here) ----------------------------------------------------
-
-
-def contract_answer(text: str, result: GameScore, declarer: str) -> str:
-    """The contract meant by ``text``, among those ``declarer`` has left."""
-    left = list(dict.fromkeys(result.contracts_left(declarer)))
-    try:
-        return entry.contract(text, left)
-    except ScoresheetError as among_left:
-        try:
-            meant = entry.contract(text, result.rules.contracts)
-        except ScoresheetError:
-            if " could be " in str(among_left):  # two of the contracts left: name both
-                raise ScoresheetError(str(among_left).removeprefix("contract: ")) from None
-            raise ScoresheetError(
-                f"{entry.quote(text)} is not a contract {declarer} has left ({', '.join(left)})"
-            ) from None
-        raise ScoresheetError(
-            f"{declarer} has already declared {meant} (left: {', '.join(left)})"
-        ) from None
-
-
-def bets_of(
-    ctx: DealContext, declarations: Sequence[Mapping[str, Any]]
-) -> dict[tuple[str, str], int]:
-    """The bets ``(doubler, doubled) → multiplier`` the declarations make; raises if refused."""
-    bets = resolve_bets(
-        cast("list[Declaration]", list(declarations)),
-        players=ctx.players,
-        declarer=ctx.declarer,
-        dealer=ctx.dealer,
-        contract=ctx.contract,
-        rules=ctx.rules,
-        where=ctx.where,
-    )
-    return {(a, b): m for a, b, m in bets}
-
-
-def double_choices(ctx: DealContext, bets: Mapping[tuple[str, str], int], player: str) -> list[str]:
-    """What ``player`` may answer when their turn to double comes, given the bets so far."""
-    rules = ctx.rules
-    targets = [
-        q
-        for q in ctx.players
-        if q != player
-        and (q, player) not in bets
-        and rules.may_double(ctx.contract, player, q, ctx.declarer)
-    ]
-    received = [q for (q, t) in bets if t == player]
-    words = list(targets)
-    if targets or (received and rules.doubling.redoubles):
-        words.append("maximum")
-    others = [q for q in ctx.players if q not in (player, ctx.declarer)]
-    if player != ctx.declarer and others and all(q in targets for q in others):
-        words.append("family")
-    words.append("none")
-    return words
-
-
-def redouble_candidates(bets: Mapping[tuple[str, str], int], player: str) -> list[str]:
-    """The players whose double of ``player`` is not redoubled yet."""
-    return [q for (q, t), m in bets.items() if t == player and m == 1]
-
-
-def is_split(ctx: DealContext, bets: Mapping[tuple[str, str], int]) -> bool:
-    """An undoubled negative deal under the split rule: not played, no result to ask."""
-    rules = ctx.rules
-    return not bets and rules.undoubled_split and not rules.is_positive(ctx.contract)
-
-
-def deal_object(
-    ctx: DealContext, declarations: Sequence[Mapping[str, Any]], result: Mapping[str, Any] | None
-) -> dict[str, Any]:
-    deal: dict[str, Any] = {"contract": ctx.contract, "declarer": ctx.declarer}
-    if declarations:
-        deal["doubles"] = [dict(d) for d in declarations]
-    if result is not None:
-        deal["result"] = dict(result)
-    return deal
-
-
-# -- the rules' words, shown on "?" --------------------------------------------------------
-
-HELP_CONTRACT = (
-    "The declarer chooses one of their contracts not played yet; each declarer plays "
-    "every contract once. Type its name or a unique start of it (queens, k, last two)."
-)
-HELP_DOUBLE = (
-    "Each player has one chance to double, in turn from the dealer's left. Name one or "
-    "more players (Ann, Dan — or their initials), or: maximum (also max, x, table): "
-    "double every other player — from a player already doubled it also redoubles every "
-    "double received; family (also flanks): double the two "
-    "other non-declarers; none (also no, -, Enter). In a positive contract a "
-    "non-declarer may double only the declarer; the declarer may not double, only "
-    "redouble. If a player's name could also be read as one of these words, type "
-    f"{entry.KEYWORD_MARK} before the word (:maximum)."
-)
-HELP_REDOUBLE = (
-    "A player who has been doubled may redouble the players who doubled them: a "
-    "redoubled bet counts twice. Name them, or all (every double received), or none "
-    f"(Enter). Type {entry.KEYWORD_MARK}all if a player's name starts with all."
-)
 # -- one deal as a plan of questions ------------------------------------------------------
 
 
@@ -199,7 +119,11 @@ class DealPlan:
     def _double_question(self, ctx: DealContext, so_far: list[dict[str, Any]], p: str) -> Question:
         bets = bets_of(ctx, so_far)
         choices = double_choices(ctx, bets, p)
-        note = f" — must double {ctx.declarer}" if p in self.must else ""
+        shown = [answer_word(c) if c in _WORDS else c for c in choices]
+        if p in self.must:
+            prompt = _("{player} doubles whom? — must double {declarer} ({choices})")
+        else:
+            prompt = _("{player} doubles whom? ({choices})")
 
         def parse(text: str) -> Any:
             target = double_targets(text, ctx.players, by=p)
@@ -210,10 +134,10 @@ class DealPlan:
 
         return Question(
             _double_key(p),
-            f"{p} doubles whom?{note} ({', '.join(choices)})",
+            prompt.format(player=p, declarer=ctx.declarer, choices=", ".join(shown)),
             parse,
-            tuple(choices),
-            HELP_DOUBLE,
+            tuple(shown),
+            rules_words(HELP_DOUBLE),
             only=None if choices == ["none"] else NO_ANSWER,
             many=True,
         )
@@ -221,8 +145,12 @@ class DealPlan:
     def _redouble_question(
         self, ctx: DealContext, so_far: list[dict[str, Any]], p: str, received: list[str]
     ) -> Question:
-        words = [*received, "all", "none"] if len(received) > 1 else [*received, "none"]
-        rest = "all, or none" if len(received) > 1 else "none"
+        every, none = answer_word("all"), answer_word("none")
+        words = [*received, every, none] if len(received) > 1 else [*received, none]
+        if len(received) > 1:
+            prompt = _("{player}, redouble whom? {received} — or {all}, or {none}")
+        else:
+            prompt = _("{player}, redouble whom? {received} — or {none}")
 
         def parse(text: str) -> Any:
             target = redouble_targets(text, ctx.players, by=p)
@@ -233,10 +161,10 @@ class DealPlan:
 
         return Question(
             _redouble_key(p),
-            f"{p}, redouble whom? {', '.join(received)} — or {rest}",
+            prompt.format(player=p, received=", ".join(received), all=every, none=none),
             parse,
             tuple(words),
-            HELP_REDOUBLE,
+            rules_words(HELP_REDOUBLE),
             many=len(received) > 1,
         )
 
@@ -248,10 +176,10 @@ class DealPlan:
             left = list(dict.fromkeys(result.contracts_left(declarer)))
             return Question(
                 "contract",
-                "Contract",
+                _("Contract"),
                 lambda text: contract_answer(text, result, declarer),
-                tuple(left),
-                HELP_CONTRACT,
+                tuple(contract_word(c) for c in left),
+                rules_words(HELP_CONTRACT),
                 only=left[0] if len(left) == 1 else NO_ANSWER,
             )
         ctx = self.context(answers["contract"])
@@ -287,8 +215,8 @@ class DealPlan:
                 q.key,
                 q.prompt,
                 q.parse,
-                q.choices,
-                about,
+                tuple(form_word(c) for c in q.choices) if q.key == FORM else q.choices,
+                _(about) if about else "",
                 only=_only_answer(q.key, q.total, given, ctx.players),
                 counts=q.counts,
                 total=q.total,
@@ -305,7 +233,7 @@ class DealPlan:
                 q.prompt.replace("{player}", p),
                 self._per_player_parse(ctx, q, p, answers),
                 (),
-                HELP_RESULT.get(q.key, ""),
+                _(HELP_RESULT[q.key]) if q.key in HELP_RESULT else "",
                 counts=q.counts,
                 separator=q.separator,
             )
@@ -325,8 +253,11 @@ class DealPlan:
             per_trick = len(ctx.players)
             if taken % per_trick:
                 raise ScoresheetError(
-                    f"{p} took {plural(taken, 'card')}, not a whole number of tricks "
-                    f"({per_trick} each)"
+                    ngettext(
+                        "{player} took {n} card, not a whole number of tricks ({each} each)",
+                        "{player} took {n} cards, not a whole number of tricks ({each} each)",
+                        taken,
+                    ).format(player=p, n=taken, each=per_trick)
                 )
             before = [
                 answers[_result_key("cards", o)]
@@ -338,7 +269,9 @@ class DealPlan:
                 want = ctx.rules.count_in_deck(suit=letter)
                 if got > want:
                     raise ScoresheetError(
-                        f"{suit}: {got} taken so far with {p}'s, a deal has {want}"
+                        _("{suit}: {got} taken so far with {player}'s, a deal has {want}").format(
+                            suit=pgettext("suit", SUIT_WORDS[suit]), got=got, player=p, want=want
+                        )
                     )
             return value
 
@@ -360,7 +293,11 @@ class DealPlan:
                 if other != p and key in answers:
                     both = sorted(str(c) for c in mine & cards_of(answers[key]))
                     if both:
-                        raise ScoresheetError(f"{', '.join(both)}: already in {other}'s hand")
+                        raise ScoresheetError(
+                            _("{cards}: already in {player}'s hand").format(
+                                cards=", ".join(both), player=other
+                            )
+                        )
             return value
 
         return parse
@@ -378,8 +315,7 @@ class DealPlan:
         for key, value in answers.items():
             if key == "contract" or key.startswith(("double ", "redouble ")):
                 continue
-            name, _, p = key.partition(" ")
-            if not p:
+            if not key.partition(" ")[2]:
                 out[key] = value
         for name in PER_PLAYER:
             keys = [_result_key(name, p) for p in ctx.players]
@@ -401,15 +337,16 @@ class DealPlan:
         result answer when it names none (it could come from any of them)."""
         if "contract" not in answers:
             return []
-        if _TWO_ANSWERS.search(str(error)):
+        ctx = self.context(answers["contract"])
+        given = self.result_answers(ctx, answers)
+        # The scoring's refusal read in English, whatever the language it was shown in.
+        message = english_refusal(ctx, given) or str(error)
+        if _TWO_ANSWERS.search(message):
             # "Bob took the A♥ but no heart": two answers disagree, and the one just given
             # is asked again (back reaches the other), as every refused answer is.
             return []
-        ctx = self.context(answers["contract"])
-        given = self.result_answers(ctx, answers)
-        kept = rewind(given, error)
+        kept = rewind(given, message)
         named = [k for k in given if k not in kept and k != FORM]
-        message = str(error)
         only = [k for k in named if f"result.{k}" in message or f"{k} add up" in message]
         wrong = only or named
         out: list[str] = []
@@ -457,14 +394,22 @@ def _only_answer(
 
 PER_PLAYER = ("cards", "beats", "hands")
 SUIT_LETTERS = {"spades": "S", "hearts": "H", "diamonds": "D", "clubs": "C"}
+SUIT_WORDS = {
+    "spades": NP_("suit", "spades"),
+    "hearts": NP_("suit", "hearts"),
+    "diamonds": NP_("suit", "diamonds"),
+    "clubs": NP_("suit", "clubs"),
+}
+# The doubling's answer words a prompt offers, in the language in force.
+_WORDS = frozenset({"maximum", "family", "none", "all"})
 
 
 TAKEN_WORDS = {
     "ace_of_hearts": "A♥",
     "king_of_hearts": "K♥",
-    "last": "Last trick",
-    "hearts": "Hearts",
-    "queens": "Queens",
+    "last": N_("Last trick"),
+    "hearts": N_("Hearts"),
+    "queens": N_("Queens"),
 }
 
 
@@ -474,15 +419,24 @@ def said_for(plan: DealPlan) -> Callable[[str, Any], str]:
 
     def said(key: str, value: Any) -> str:
         if key == "contract":
-            return f"Contract: {value} (the only one {plan.declarer} has left)"
-        name, _, player = key.partition(" ")
+            return _("Contract: {contract} (the only one {declarer} has left)").format(
+                contract=contract_word(value), declarer=plan.declarer
+            )
+        name, _space, player = key.partition(" ")
         if name == "cards":
             shown = "/".join(str(value[s]) for s in ("spades", "hearts", "diamonds", "clubs"))
-            return f"{player}'s cards taken: {shown} (the rest)"
+            return _("{player}'s cards taken: {cards} (the rest)").format(
+                player=player, cards=shown
+            )
         if key in TAKEN_WORDS:
             if isinstance(value, dict):  # every one to the one player who took tricks
-                value = next(f"all {n} to {p}" for p, n in value.items() if n)
-            return f"{TAKEN_WORDS[key]}: {value} (the only answer possible)"
+                value = next(
+                    _("all {n} to {player}").format(n=n, player=p) for p, n in value.items() if n
+                )
+            what = TAKEN_WORDS[key]
+            return _("{what}: {answer} (the only answer possible)").format(
+                what=_(what) if key in ("last", "hearts", "queens") else what, answer=value
+            )
         return f"{key}: {value}"
 
     return said
@@ -496,18 +450,17 @@ def deal_questions(result: GameScore) -> DealQuestions | None:
     owed = result.owed()
     must = frozenset(o.doubler for o in owed if o.must and o.declarer == declarer)
     plan = DealPlan(result, declarer, dealer, must)
-    who = declarer if dealer == declarer else f"{declarer} (dealer: {dealer})"
-    intro = [f"{declarer}'s contracts left: {', '.join(result.contracts_left(declarer))}"]
+    intro = [contracts_left_line(result, declarer)]
     mine = sorted(
         (o for o in owed if o.declarer == declarer),
         key=lambda o: (not o.must, o.remaining - o.owed),
     )
     if mine:
-        intro.append(f"Doubles owed to {declarer}:")
+        intro.append(_("Doubles owed to {declarer}:").format(declarer=declarer))
         intro += [f"{'!' if o.must else '-'} {owed_text_lines([o])}" for o in mine]
     return DealQuestions(
         plan.number,
-        f"Deal {plan.number} of {result.rules.deals_per_game}: {who} declares",
+        deal_title(result, declarer, dealer),
         tuple(intro),
         plan.form,
         plan.deal,
@@ -531,15 +484,27 @@ def owed_lines(owed: Sequence[Owed], term: Term | None = None) -> list[str]:
     ]
 
 
+def deal_title(result: GameScore, declarer: str, dealer: str) -> str:
+    """``Deal 5 of 28: Bob declares`` (with the dealer when another player deals)."""
+    if dealer == declarer:
+        text = _("Deal {number} of {deals}: {declarer} declares")
+    else:
+        text = _("Deal {number} of {deals}: {declarer} (dealer: {dealer}) declares")
+    return text.format(
+        number=len(result.deals) + 1,
+        deals=result.rules.deals_per_game,
+        declarer=declarer,
+        dealer=dealer,
+    )
+
+
 def _header(io: prompting.Prompter, result: GameScore, declarer: str, dealer: str) -> None:
-    number = len(result.deals) + 1
-    who = declarer if dealer == declarer else f"{declarer} (dealer: {dealer})"
     io.say()
-    io.say(f"Deal {number} of {result.rules.deals_per_game}: {who} declares")
-    io.say(f"{declarer}'s contracts left: {', '.join(result.contracts_left(declarer))}")
+    io.say(deal_title(result, declarer, dealer))
+    io.say(contracts_left_line(result, declarer))
     owed = [o for o in result.owed() if o.declarer == declarer]
     if owed:
-        io.say(f"Doubles owed to {declarer}:")
+        io.say(_("Doubles owed to {declarer}:").format(declarer=declarer))
         for line in owed_lines(owed, io.term):
             io.show(line)
 
@@ -553,8 +518,10 @@ def _split_note(result: GameScore) -> Callable[[dict[str, Any]], list[str]]:
             return []
         total = result.rules.max_total(contract)
         return [
-            f"Nobody doubled: under these rules the deal is not played; "
-            f"its total ({total:+d}) is split, so there is no result to enter."
+            _(
+                "Nobody doubled: under these rules the deal is not played; "
+                "its total ({total:+d}) is split, so there is no result to enter."
+            ).format(total=total)
         ]
 
     return note
@@ -571,7 +538,7 @@ def _enter_deal(io: prompting.Prompter, game: OpenGame[GameScore]) -> dict[str, 
         io,
         game,
         questions,
-        again=f"Deal {questions.number} again, from the contract.",
+        again=_("Deal {number} again, from the contract.").format(number=questions.number),
         settled=_split_note(result),
     )
 
@@ -581,9 +548,9 @@ def play_game(path: Path) -> int:
 
     def intro(game: OpenGame[GameScore]) -> list[str]:
         result = game.result
-        played = f"{len(result.deals)} of {plural(result.rules.deals_per_game, 'deal')} played"
+        played = played_text(len(result.deals), result.rules.deals_per_game)
         lines = [prompting.opening(path.name, "Barbu", result.rules, played)]
-        return lines + (["the game is complete"] if result.complete else [])
+        return lines + ([_("the game is complete")] if result.complete else [])
 
     return prompting.run_deals(
         path,
@@ -591,5 +558,5 @@ def play_game(path: Path) -> int:
         intro=intro,
         enter_deal=_enter_deal,
         report=lambda scored, number: [deal_text(scored, number), after_deal_text(scored)],
-        closing=lambda game: ["", "Standings", standings(game.result)],
+        closing=lambda game: ["", _("Standings"), standings(game.result)],
     )

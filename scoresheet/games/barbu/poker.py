@@ -30,6 +30,7 @@ from typing import NamedTuple
 
 from scoresheet.cards import ACE, RANKS, Card, parse_cards, standard_deck
 from scoresheet.errors import ScoresheetError
+from scoresheet.i18n import NP_, _, pgettext
 
 HIGH_CARD = 0
 PAIR = 1
@@ -55,6 +56,17 @@ CATEGORY_NAMES = (
 
 ROWS = ("front", "middle", "back")
 _ROW_SIZES = {"front": 3, "middle": 5, "back": 5}
+# Each row's name, translated where it is shown (the result keys stay these English words).
+ROW_NAMES = {
+    "front": NP_("poker row", "front"),
+    "middle": NP_("poker row", "middle"),
+    "back": NP_("poker row", "back"),
+}
+
+
+def row_word(row: str) -> str:
+    """A row's name in the language in force."""
+    return pgettext("poker row", ROW_NAMES.get(row, row))
 
 
 class HandRank(NamedTuple):
@@ -108,7 +120,7 @@ _DESCENDING = tuple(sorted(RANKS, reverse=True))
 def _hand_rank(strength: int) -> HandRank:
     category, value = divmod(strength, _CATEGORY_UNIT)
     tiebreak: list[int] = []
-    for _ in range(5):
+    for _digit in range(5):
         value, digit = divmod(value, _DIGIT)
         if digit:
             tiebreak.append(digit)
@@ -189,9 +201,13 @@ def _three_strength(cards: Sequence[Card]) -> int:
 
 def _check_cards(cards: Sequence[Card], size: int) -> None:
     if len(cards) != size:
-        raise ScoresheetError(f"a {size}-card hand cannot have {len(cards)} cards")
+        raise ScoresheetError(
+            _("a {size}-card hand cannot have {n} cards").format(size=size, n=len(cards))
+        )
     if len(set(cards)) != size:
-        raise ScoresheetError(f"a hand repeats a card: {' '.join(map(str, cards))}")
+        raise ScoresheetError(
+            _("a hand repeats a card: {cards}").format(cards=" ".join(map(str, cards)))
+        )
 
 
 def rank_five(cards: Sequence[Card]) -> HandRank:
@@ -230,11 +246,11 @@ def rank_hand(cards: Sequence[Card]) -> HandRank:
         return rank_three(cards)
     if len(cards) == 5:
         return rank_five(cards)
-    raise ScoresheetError(f"a poker hand has 3 or 5 cards, not {len(cards)}")
+    raise ScoresheetError(_("a poker hand has 3 or 5 cards, not {n}").format(n=len(cards)))
 
 
 def _prefix(where: str) -> str:
-    return f"{where}: " if where else ""
+    return _("{where}: ").format(where=where) if where else ""
 
 
 def _check_rows(front: Sequence[Card], middle: Sequence[Card], back: Sequence[Card]) -> None:
@@ -243,14 +259,21 @@ def _check_rows(front: Sequence[Card], middle: Sequence[Card], back: Sequence[Ca
     for row, cards in zip(ROWS, (front, middle, back), strict=True):
         size = _ROW_SIZES[row]
         if len(cards) != size:
-            raise ScoresheetError(f"{row} has {len(cards)} cards, a {row} row has {size}")
+            raise ScoresheetError(
+                _("{row} has {n} cards, a {row} row has {size}").format(
+                    row=row_word(row), n=len(cards), size=size
+                )
+            )
         for card in cards:
             if card in seen:
                 first = seen[card]
-                place = (
-                    f"twice in the {row}" if first == row else f"in both the {first} and the {row}"
+                if first == row:
+                    place = _("{card} is twice in the {row}")
+                else:
+                    place = _("{card} is in both the {first} and the {row}")
+                raise ScoresheetError(
+                    place.format(card=card, row=row_word(row), first=row_word(first))
                 )
-                raise ScoresheetError(f"{card} is {place}")
             seen[card] = row
 
 
@@ -342,7 +365,7 @@ def parse_hand(front: str, middle: str, back: str, *, where: str = "") -> Chines
     try:
         return ChineseHand(*rows)
     except ScoresheetError as error:  # the rows' checks, told where they are
-        raise ScoresheetError(f"{_prefix(where)}{error}") from None
+        raise ScoresheetError(_prefix(where) + str(error)) from None
 
 
 _CARD_BY_TEXT: dict[str, Card] = {str(card): card for card in standard_deck()}
@@ -364,7 +387,9 @@ def _parse_rows(
             try:
                 parse_cards(text)
             except ScoresheetError as error:
-                raise ScoresheetError(f"{_prefix(where)}{row}: {error}") from None
+                raise ScoresheetError(
+                    _prefix(where) + _("{row}: {problem}").format(row=row_word(row), problem=error)
+                ) from None
         raise
 
 
@@ -405,10 +430,17 @@ def check_disjoint(
     for player, hand in hands.items():
         for card in hand.front + hand.middle + hand.back:
             if card not in in_deck:
-                raise ScoresheetError(f"{prefix}{card} is not in this game's deck")
+                raise ScoresheetError(
+                    prefix + _("{card} is not in this game's deck").format(card=card)
+                )
             owner = owners.setdefault(card, player)
             if owner != player:
-                raise ScoresheetError(f"{prefix}{card} is in both {owner}'s and {player}'s hands")
+                raise ScoresheetError(
+                    prefix
+                    + _("{card} is in both {owner}'s and {player}'s hands").format(
+                        card=card, owner=owner, player=player
+                    )
+                )
 
 
 def row_outcomes(

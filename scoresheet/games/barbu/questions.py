@@ -19,7 +19,9 @@ from scoresheet.errors import ScoresheetError
 from scoresheet.games.barbu.contracts import base_scores
 from scoresheet.games.barbu.entry import hand_rows, row_counts, suit_counts
 from scoresheet.games.barbu.ledger import table_order
-from scoresheet.games.barbu.poker import parse_hand
+from scoresheet.games.barbu.poker import parse_hand, row_word
+from scoresheet.games.barbu.rules import contract_word
+from scoresheet.i18n import N_, NP_, _, pgettext, source_language
 
 if TYPE_CHECKING:
     from scoresheet.games.barbu.rules import BarbuRules
@@ -45,7 +47,9 @@ class DealContext:
 
     @property
     def where(self) -> str:
-        return f"deal {self.number}, {self.contract}"
+        return _("deal {number}, {contract}").format(
+            number=self.number, contract=contract_word(self.contract)
+        )
 
 
 @dataclass(frozen=True)
@@ -71,31 +75,91 @@ def _parts(rules: BarbuRules, contract: str) -> tuple[str, ...]:
     return rules.salad_parts if contract == "salad" else (contract,)
 
 
-def _counts_question(key: str, what: str, total: int, players: Sequence[str]) -> ResultQuestion:
-    def parse(text: str) -> dict[str, int]:
-        return entry.counts(text, players, field=key)
+# What a result answer is called in a refusal (``tricks: give one number per player …``).
+FIELDS = {
+    "tricks": NP_("result field", "tricks"),
+    "hearts": NP_("result field", "hearts"),
+    "queens": NP_("result field", "queens"),
+    "ace_of_hearts": NP_("result field", "ace_of_hearts"),
+    "king_of_hearts": NP_("result field", "king_of_hearts"),
+    "second_last": NP_("result field", "second_last"),
+    "last": NP_("result field", "last"),
+    "trump": NP_("result field", "trump"),
+    "order": NP_("result field", "order"),
+    "start": NP_("result field", "start"),
+    "cards": NP_("result field", "cards"),
+    "most": NP_("result field", "most"),
+    "beats": NP_("result field", "beats"),
+    "hand": NP_("result field", "hand"),
+    "ravage-city": NP_("result field", "ravage-city"),
+    "chinese-poker": NP_("result field", "chinese-poker"),
+}
 
-    prompt = (
-        f"{what} taken ({total} in all): {players[0]}=2,{players[-1]}=1,… "
-        f"or one number each for {' '.join(players)}"
+
+def field_word(key: str) -> str:
+    """A result answer's name in a refusal, in the language in force."""
+    return pgettext("result field", FIELDS.get(key, key))
+
+
+_COUNTS_PROMPTS = {
+    "tricks": N_(
+        "Tricks taken ({total} in all): {first}=2,{last}=1,… or one number each for {players}"
+    ),
+    "hearts": N_(
+        "Hearts taken ({total} in all): {first}=2,{last}=1,… or one number each for {players}"
+    ),
+    "queens": N_(
+        "Queens taken ({total} in all): {first}=2,{last}=1,… or one number each for {players}"
+    ),
+}
+
+
+def _counts_question(key: str, total: int, players: Sequence[str]) -> ResultQuestion:
+    def parse(text: str) -> dict[str, int]:
+        return entry.counts(text, players, field=field_word(key))
+
+    prompt = _(_COUNTS_PROMPTS[key]).format(
+        total=total, first=players[0], last=players[-1], players=" ".join(players)
     )
     return ResultQuestion(key, prompt, parse, counts=tuple(players), total=total)
 
 
 def _taker_question(key: str, prompt: str, players: Sequence[str]) -> ResultQuestion:
     def parse(text: str) -> str:
-        return entry.player(text, players, field=key)
+        return entry.player(text, players, field=field_word(key))
 
     return ResultQuestion(key, prompt, parse, choices=tuple(players))
 
 
+# How a result is given (Ravage City, Chinese Poker): answered in English or in the
+# language in force.
+FORM_WORDS = {
+    "cards": NP_("result form", "cards"),
+    "most": NP_("result form", "most"),
+    "beats": NP_("result form", "beats"),
+    "hands": NP_("result form", "hands"),
+}
+
+
+def form_word(word: str) -> str:
+    """A way of giving a result, as the prompt shows it in the language in force."""
+    return pgettext("result form", FORM_WORDS.get(word, word))
+
+
 def _choice(words: Sequence[str], *, field: str) -> Callable[[str], str]:
     def parse(text: str) -> str:
-        t = text.strip().casefold()
-        found = [w for w in words if t and w.startswith(t)]
+        t = entry.ascii_forms(text).strip().casefold()
+        local = {w: entry.ascii_forms(form_word(w)).casefold() for w in words}
+        exact = [w for w in words if t in (w, local[w])]
+        found = exact or [w for w in words if t and (w.startswith(t) or local[w].startswith(t))]
         if len(found) != 1:
             raise ScoresheetError(
-                f"{field}: answer {' or '.join(words)}, not {entry.quote(text.strip())}"
+                _("{field}: answer {first} or {second}, not {typed}").format(
+                    field=field_word(field),
+                    first=form_word(words[0]),
+                    second=form_word(words[1]),
+                    typed=entry.quote(text.strip()),
+                )
             )
         return found[0]
 
@@ -105,7 +169,7 @@ def _choice(words: Sequence[str], *, field: str) -> Callable[[str], str]:
 def _trump(text: str) -> str | None:
     if entry.is_none(text):
         return None
-    return entry.suit(text, field="trump")
+    return entry.suit(text, field=field_word("trump"))
 
 
 def _start(text: str) -> str | None:
@@ -117,7 +181,7 @@ def _start(text: str) -> str | None:
 
 def _order(players: Sequence[str]) -> Callable[[str], list[str]]:
     def parse(text: str) -> list[str]:
-        order = entry.player_list(text, players, field="order")
+        order = entry.player_list(text, players, field=field_word("order"))
         if len(order) == len(players) - 1 and len(set(order)) == len(order):
             order += [p for p in players if p not in order]  # the last one out goes without saying
         return order
@@ -126,7 +190,7 @@ def _order(players: Sequence[str]) -> Callable[[str], list[str]]:
 
 
 def _hand(text: str) -> dict[str, str]:
-    rows = hand_rows(text, field="hand")
+    rows = hand_rows(text, field=field_word("hand"))
     parse_hand(rows["front"], rows["middle"], rows["back"])
     return rows
 
@@ -164,36 +228,38 @@ def _questions(
                 add(
                     ResultQuestion(
                         "trump",
-                        "Trump suit (spades, hearts, diamonds, clubs; Enter to skip)",
+                        _("Trump suit (spades, hearts, diamonds, clubs; Enter to skip)"),
                         _trump,
                     )
                 )
-            add(_counts_question("tricks", "Tricks", rules.tricks_per_deal, players))
+            add(_counts_question("tricks", rules.tricks_per_deal, players))
         elif part == "no-hearts":
-            add(_counts_question("hearts", "Hearts", rules.count_in_deck(suit="H"), players))
+            add(_counts_question("hearts", rules.count_in_deck(suit="H"), players))
             if v.no_hearts is not None and v.no_hearts.ace_extra:
-                add(_taker_question("ace_of_hearts", "Who took the A♥?", players))
+                add(_taker_question("ace_of_hearts", _("Who took the A♥?"), players))
         elif part == "no-queens":
-            add(_counts_question("queens", "Queens", rules.count_in_deck(rank=12), players))
+            add(_counts_question("queens", rules.count_in_deck(rank=12), players))
         elif part == "no-king":
-            add(_taker_question("king_of_hearts", "Who took the K♥?", players))
+            add(_taker_question("king_of_hearts", _("Who took the K♥?"), players))
         elif part == "no-last-two":
-            add(_taker_question("second_last", "Who took the second-to-last trick?", players))
-            add(_taker_question("last", "Who took the last trick?", players))
+            add(_taker_question("second_last", _("Who took the second-to-last trick?"), players))
+            add(_taker_question("last", _("Who took the last trick?"), players))
         elif part == "no-last-trick":
-            add(_taker_question("last", "Who took the last trick?", players))
+            add(_taker_question("last", _("Who took the last trick?"), players))
         elif part == "dominoes":
             add(
                 ResultQuestion(
                     "order",
-                    f"Going-out order, first out first ({', '.join(players)} in some order)",
+                    _("Going-out order, first out first ({players} in some order)").format(
+                        players=", ".join(players)
+                    ),
                     _order(players),
                 )
             )
             add(
                 ResultQuestion(
                     "start",
-                    "Starting rank (A K Q J T 9 …; Enter to skip)",
+                    _("Starting rank (A K Q J T 9 …; Enter to skip)"),
                     _start,
                 )
             )
@@ -201,8 +267,10 @@ def _questions(
             add(
                 ResultQuestion(
                     FORM,
-                    "Ravage City: give each player's cards per suit, or who took the most? "
-                    "(cards/most)",
+                    _(
+                        "Ravage City: give each player's cards per suit, or who took the most? "
+                        "({cards}/{most})"
+                    ).format(cards=form_word("cards"), most=form_word("most")),
                     _choice(("cards", "most"), field="ravage-city"),
                     choices=("cards", "most"),
                 )
@@ -211,8 +279,8 @@ def _questions(
                 add(
                     ResultQuestion(
                         "cards",
-                        "{player}'s cards taken, ♠/♥/♦/♣ (3/4/2/3, or s3 h4 d2 c3)",
-                        lambda text: suit_counts(text, field="cards"),
+                        _("{player}'s cards taken, ♠/♥/♦/♣ (3/4/2/3, or s3 h4 d2 c3)"),
+                        lambda text: suit_counts(text, field=field_word("cards")),
                         per_player=True,
                         counts=("♠", "♥", "♦", "♣"),
                         separator="/",
@@ -222,8 +290,8 @@ def _questions(
                 add(
                     ResultQuestion(
                         "most",
-                        "Who took the most cards of one suit (all of them if tied)?",
-                        lambda text: entry.player_list(text, players, field="most"),
+                        _("Who took the most cards of one suit (all of them if tied)?"),
+                        lambda text: entry.player_list(text, players, field=field_word("most")),
                     )
                 )
         elif part == "chinese-poker":
@@ -233,8 +301,10 @@ def _questions(
                 add(
                     ResultQuestion(
                         FORM,
-                        "Chinese Poker: give each player's beats per row, or their hands? "
-                        "(beats/hands)",
+                        _(
+                            "Chinese Poker: give each player's beats per row, or their hands? "
+                            "({beats}/{hands})"
+                        ).format(beats=form_word("beats"), hands=form_word("hands")),
                         _choice(("beats", "hands"), field="chinese-poker"),
                         choices=("beats", "hands"),
                     )
@@ -244,10 +314,10 @@ def _questions(
                 add(
                     ResultQuestion(
                         "beats",
-                        "{player}'s beats, front/middle/back (2/1/3)",
-                        lambda text: row_counts(text, field="beats"),
+                        _("{player}'s beats, front/middle/back (2/1/3)"),
+                        lambda text: row_counts(text, field=field_word("beats")),
                         per_player=True,
-                        counts=("front", "middle", "back"),
+                        counts=tuple(row_word(r) for r in ("front", "middle", "back")),
                         separator="/",
                     )
                 )
@@ -255,13 +325,15 @@ def _questions(
                 add(
                     ResultQuestion(
                         "hands",
-                        "{player}'s hand, front | middle | back (AS AH 2C | KS KH KD 3C 3D | …)",
+                        _("{player}'s hand, front | middle | back (AS AH 2C | KS KH KD 3C 3D | …)"),
                         _hand,
                         per_player=True,
                     )
                 )
         else:  # the rules refuse contracts the scoring does not know
-            raise ScoresheetError(f"{part}: no questions for this contract")
+            raise ScoresheetError(
+                _("{contract}: no questions for this contract").format(contract=part)
+            )
     return out
 
 
@@ -280,23 +352,35 @@ def check_answers(ctx: DealContext, answers: Mapping[str, Any]) -> None:
     order the questions are asked, so an error about a missing key that has not been
     asked yet means everything asked so far is right.
     """
-    result = result_of(answers)
-    try:
-        base_scores(ctx.rules, ctx.contract, cast("Any", result), ctx.players, ctx.where)
-    except ScoresheetError as error:
-        if next_question(ctx.rules, ctx.contract, ctx.players, answers) is None:
-            raise
-        message = str(error)
+    message = english_refusal(ctx, answers)
+    if message is None:
+        return
+    if next_question(ctx.rules, ctx.contract, ctx.players, answers) is not None:
         missing = _MISSING.search(message)
         if missing and missing.group(1) not in answers:
             return
         if "result needs either" in message:
             return
-        raise
+    # The same refusal, in the language in force.
+    base_scores(ctx.rules, ctx.contract, cast("Any", result_of(answers)), ctx.players, ctx.where)
+    raise ScoresheetError(message)  # pragma: no cover - the scoring refuses alike in any language
 
 
-def rewind(answers: Mapping[str, Any], error: ScoresheetError) -> dict[str, Any]:
-    """The answers to keep after ``error``: those before the first one the error names.
+def english_refusal(ctx: DealContext, answers: Mapping[str, Any]) -> str | None:
+    """The scoring's refusal of the result answers in English (what :func:`rewind` and
+    the play's blame read), or ``None`` when it takes them."""
+    with source_language():
+        try:
+            result = result_of(answers)
+            base_scores(ctx.rules, ctx.contract, cast("Any", result), ctx.players, ctx.where)
+        except ScoresheetError as error:
+            return str(error)
+    return None
+
+
+def rewind(answers: Mapping[str, Any], error: ScoresheetError | str) -> dict[str, Any]:
+    """The answers to keep after ``error`` (the scoring's refusal, read in English: see
+    :func:`english_refusal`): those before the first one the error names.
 
     An error that names none of them (e.g. "Bob took the A♥ but no heart") could come
     from any of them, so all are asked again.
@@ -313,34 +397,45 @@ def rewind(answers: Mapping[str, Any], error: ScoresheetError) -> dict[str, Any]
 # -- the rules' words, shown on "?" --------------------------------------------------------
 
 HELP_RESULT = {
-    "tricks": "Tricks each player took: Ann=2,Cat=1,… (players left out took none) or "
-    "one number per player in seating order. They add up to the tricks of a deal.",
-    "hearts": "Hearts each player took, as for tricks; they add up to the hearts in the deck.",
-    "queens": "Queens each player took, as for tricks; they add up to the queens in the deck.",
-    "ace_of_hearts": "Who took the A♥: that player must have taken at least one heart.",
-    "king_of_hearts": "Who took the K♥.",
-    "second_last": "Who took the second-to-last trick (may be the same as the last).",
-    "last": "Who took the last trick.",
-    "trump": "The trump suit the declarer named (spades, hearts, s, ♥, or a unique start); "
-    "Enter if it was not noted.",
-    "order": "The going-out order, first out first, every player once; the last one may "
-    "be left out.",
-    "start": "The starting rank the declarer named (A K Q J T 9 …); Enter to skip.",
-    "cards": "The cards this player took, per suit ♠/♥/♦/♣: 3/4/2/3 or s3 h4 d2 c3. Each "
-    "suit adds up to the cards of that suit, and a player's cards are whole tricks. The "
-    "last player's cards are the rest: not asked.",
-    "most": "The players who took the most cards of one suit (all of them if tied).",
-    "beats": "How many opponents this player beat in each row: front/middle/back.",
-    "hands": "This player's three rows of cards: front | middle | back.",
+    "tricks": N_(
+        "Tricks each player took: Ann=2,Cat=1,… (players left out took none) or "
+        "one number per player in seating order. They add up to the tricks of a deal."
+    ),
+    "hearts": N_("Hearts each player took, as for tricks; they add up to the hearts in the deck."),
+    "queens": N_("Queens each player took, as for tricks; they add up to the queens in the deck."),
+    "ace_of_hearts": N_("Who took the A♥: that player must have taken at least one heart."),
+    "king_of_hearts": N_("Who took the K♥."),
+    "second_last": N_("Who took the second-to-last trick (may be the same as the last)."),
+    "last": N_("Who took the last trick."),
+    "trump": N_(
+        "The trump suit the declarer named (spades, hearts, s, ♥, or a unique start); "
+        "Enter if it was not noted."
+    ),
+    "order": N_(
+        "The going-out order, first out first, every player once; the last one may be left out."
+    ),
+    "start": N_("The starting rank the declarer named (A K Q J T 9 …); Enter to skip."),
+    "cards": N_(
+        "The cards this player took, per suit ♠/♥/♦/♣: 3/4/2/3 or s3 h4 d2 c3. Each "
+        "suit adds up to the cards of that suit, and a player's cards are whole tricks. The "
+        "last player's cards are the rest: not asked."
+    ),
+    "most": N_("The players who took the most cards of one suit (all of them if tied)."),
+    "beats": N_("How many opponents this player beat in each row: front/middle/back."),
+    "hands": N_("This player's three rows of cards: front | middle | back."),
 }
 
 
 HELP_FORM: dict[tuple[str, ...], str] = {
-    ("cards", "most"): "Ravage City: the player who took the most cards of any one suit "
-    "scores the penalty, split if tied. Give each player's cards per suit, or just who "
-    "took the most cards of one suit (all of them if tied).",
-    ("beats", "hands"): "Chinese Poker: each player sorts their 13 cards into a back hand "
-    "(5 cards), a middle hand (5) and a front hand (3); each row is compared with the same "
-    "row of every other player, and each row beaten is a beat. Give each player's beats "
-    "per row, or their hands to have the rows compared.",
+    ("cards", "most"): N_(
+        "Ravage City: the player who took the most cards of any one suit "
+        "scores the penalty, split if tied. Give each player's cards per suit, or just who "
+        "took the most cards of one suit (all of them if tied)."
+    ),
+    ("beats", "hands"): N_(
+        "Chinese Poker: each player sorts their 13 cards into a back hand "
+        "(5 cards), a middle hand (5) and a front hand (3); each row is compared with the same "
+        "row of every other player, and each row beaten is a beat. Give each player's beats "
+        "per row, or their hands to have the rows compared."
+    ),
 }

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from math import comb
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from scoresheet.cards import Card, parse_card, standard_deck
+from scoresheet.i18n import NP_, _, ngettext, pgettext
 from scoresheet.limits import MAX_DEALS
 
 if TYPE_CHECKING:
@@ -16,19 +17,57 @@ if TYPE_CHECKING:
 
 _T = TypeVar("_T")
 
+# Each contract's name as a title (``rules show``, the pad), translated where it is shown.
 CONTRACT_NAMES: dict[str, str] = {
-    "no-tricks": "No Tricks",
-    "no-hearts": "No Hearts",
-    "no-queens": "No Queens",
-    "no-king": "No King of Hearts",
-    "no-last-two": "No Last Two",
-    "no-last-trick": "No Last Trick",
-    "trumps": "Trumps",
-    "dominoes": "Dominoes",
-    "ravage-city": "Ravage City",
-    "chinese-poker": "Chinese Poker",
-    "salad": "Salad",
+    "no-tricks": NP_("barbu contract", "No Tricks"),
+    "no-hearts": NP_("barbu contract", "No Hearts"),
+    "no-queens": NP_("barbu contract", "No Queens"),
+    "no-king": NP_("barbu contract", "No King of Hearts"),
+    "no-last-two": NP_("barbu contract", "No Last Two"),
+    "no-last-trick": NP_("barbu contract", "No Last Trick"),
+    "trumps": NP_("barbu contract", "Trumps"),
+    "dominoes": NP_("barbu contract", "Dominoes"),
+    "ravage-city": NP_("barbu contract", "Ravage City"),
+    "chinese-poker": NP_("barbu contract", "Chinese Poker"),
+    "salad": NP_("barbu contract", "Salad"),
 }
+# Each contract as the sheet, the status and the prompts name it: in English its id (what
+# a game file holds); in another language its name there, which a player may type too.
+CONTRACT_WORDS: dict[str, str] = {
+    "no-tricks": NP_("barbu contract", "no-tricks"),
+    "no-hearts": NP_("barbu contract", "no-hearts"),
+    "no-queens": NP_("barbu contract", "no-queens"),
+    "no-king": NP_("barbu contract", "no-king"),
+    "no-last-two": NP_("barbu contract", "no-last-two"),
+    "no-last-trick": NP_("barbu contract", "no-last-trick"),
+    "trumps": NP_("barbu contract", "trumps"),
+    "dominoes": NP_("barbu contract", "dominoes"),
+    "ravage-city": NP_("barbu contract", "ravage-city"),
+    "chinese-poker": NP_("barbu contract", "chinese-poker"),
+    "salad": NP_("barbu contract", "salad"),
+}
+
+
+def contract_word(contract: str) -> str:
+    """A contract as the views name it, in the language in force (its id in English).
+
+    >>> contract_word("no-queens")
+    'no-queens'
+    """
+    return pgettext("barbu contract", CONTRACT_WORDS.get(contract, contract))
+
+
+def contract_title(contract: str) -> str:
+    """A contract's title (``No Queens``), in the language in force."""
+    name = CONTRACT_NAMES.get(contract)
+    return contract if name is None else pgettext("barbu contract", name)
+
+
+def contract_words(contracts: Iterable[str]) -> str:
+    """Contracts as the views name them, separated by commas."""
+    return ", ".join(contract_word(c) for c in contracts)
+
+
 NOT_IN_SALAD = ("salad", "chinese-poker", "dominoes", "ravage-city")
 
 
@@ -163,40 +202,55 @@ class BarbuRules:
         deck = self.deck
         if len(deck) != self.players * self.cards_per_player:
             raise ValueError(
-                f"the deck has {len(deck)} cards, but {self.players} players × "
-                f"{self.cards_per_player} cards is {self.players * self.cards_per_player}"
+                _(
+                    "the deck has {cards} cards, but {players} players × {each} cards is {need}"
+                ).format(
+                    cards=len(deck),
+                    players=self.players,
+                    each=self.cards_per_player,
+                    need=self.players * self.cards_per_player,
+                )
             )
         if self.deals_per_game > MAX_DEALS:
             raise ValueError(
-                f"rounds: {self.rounds} rounds make {self.deals_per_game} deals; a game holds "
-                f"at most {MAX_DEALS}"
+                _("rounds: {rounds} rounds make {deals} deals; a game holds at most {most}").format(
+                    rounds=self.rounds, deals=self.deals_per_game, most=MAX_DEALS
+                )
             )
         if self.tricks_per_deal != self.cards_per_player:
-            raise ValueError("tricks_per_deal must equal cards_per_player")
+            raise ValueError(_("tricks_per_deal must equal cards_per_player"))
         if len(set(self.contracts)) != len(self.contracts):
             twice = next(c for c in self.contracts if self.contracts.count(c) > 1)
-            raise ValueError(f'"{twice}" is listed twice in contracts')
+            raise ValueError(_('"{contract}" is listed twice in contracts').format(contract=twice))
         for contract in self.contracts:
             self._check_value(contract)
         if "salad" in self.contracts:
             for part in self.salad_parts:
                 if part in NOT_IN_SALAD:
-                    raise ValueError(f"salad cannot combine {part}")
+                    raise ValueError(_("salad cannot combine {contract}").format(contract=part))
                 self._check_value(part)
         dominoes = self.values.dominoes
         if dominoes is not None and len(dominoes) != self.players:
-            raise ValueError(f"values.dominoes needs one payout per player ({self.players})")
+            raise ValueError(
+                _("values.dominoes needs one payout per player ({players})").format(
+                    players=self.players
+                )
+            )
         penalty = self.values.ravage_city
         if penalty is not None:
             for k in range(1, self.players + 1):
                 if penalty % k:
                     raise ValueError(
-                        f"values.ravage-city ({penalty}) cannot be split "
-                        f"equally between {k} tied players"
+                        _(
+                            "values.ravage-city ({penalty}) cannot be split equally between "
+                            "{n} tied players"
+                        ).format(penalty=penalty, n=k)
                     )
         for card, needed_by in (("KH", "no-king"), ("AH", "no-hearts")):
             if needed_by in self.all_contracts and parse_card(card) not in deck:
-                raise ValueError(f"{needed_by} needs {card} in the deck")
+                raise ValueError(
+                    _("{contract} needs {card} in the deck").format(contract=needed_by, card=card)
+                )
         poker = self.values.chinese_poker
         if poker is not None:
             # The poker tables are built on import: only with Chinese Poker.
@@ -206,20 +260,30 @@ class BarbuRules:
                 for category in table:
                     if category not in CATEGORY_NAMES:
                         raise ValueError(
-                            f'values.chinese-poker.royalties.{row}: "{category}" is not a '
-                            f"hand category ({', '.join(CATEGORY_NAMES)})"
+                            _(
+                                'values.chinese-poker.royalties.{row}: "{category}" is not a '
+                                "hand category ({categories})"
+                            ).format(
+                                row=row, category=category, categories=", ".join(CATEGORY_NAMES)
+                            )
                         )
         most = self.deals_per_declarer  # a non-declarer doubles a declarer once a deal at most
         if self.doubling.min_declarer_doubles > most:
-            deals = f"{most} deal{'' if most == 1 else 's'}"
             raise ValueError(
-                f"doubling.min_declarer_doubles: {self.doubling.min_declarer_doubles} doubles "
-                f"of a declarer cannot be made in the declarer's {deals} (one a deal)"
+                ngettext(
+                    "doubling.min_declarer_doubles: {doubles} doubles of a declarer cannot be "
+                    "made in the declarer's {n} deal (one a deal)",
+                    "doubling.min_declarer_doubles: {doubles} doubles of a declarer cannot be "
+                    "made in the declarer's {n} deals (one a deal)",
+                    most,
+                ).format(doubles=self.doubling.min_declarer_doubles, n=most)
             )
 
     def _check_value(self, contract: str) -> None:
         if self.values.of(contract) is None:
-            raise ValueError(f'contract "{contract}" has no value in values')
+            raise ValueError(
+                _('contract "{contract}" has no value in values').format(contract=contract)
+            )
 
     # -- derived facts -------------------------------------------------------------------
 
@@ -285,7 +349,7 @@ class BarbuRules:
             return sum(_need(self.contract_total(p)) for p in self.salad_parts)
         if contract == "chinese-poker":
             return None
-        raise ValueError(f"unknown contract {contract}")
+        raise ValueError(_("unknown contract {contract}").format(contract=contract))
 
     def max_total(self, contract: str) -> int:
         """The largest total a contract can reach (its fixed total where it has one)."""
@@ -327,7 +391,7 @@ class BarbuRules:
 
 def _need(value: _T | None) -> _T:
     if value is None:
-        raise ValueError("a contract in play has no value")
+        raise ValueError(_("a contract in play has no value"))
     return value
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
@@ -11,7 +11,8 @@ from scoresheet.errors import ScoresheetError
 from scoresheet.games.barbu.contracts import base_scores
 from scoresheet.games.barbu.ledger import Bet, resolve_bets
 from scoresheet.games.barbu.rotation import dealer_of, declarer_of
-from scoresheet.games.barbu.rules import BarbuRules
+from scoresheet.games.barbu.rules import BarbuRules, contract_word, contract_words
+from scoresheet.i18n import _, ngettext, source_language
 from scoresheet.rules import check_game_of, rules_of
 
 if TYPE_CHECKING:
@@ -113,7 +114,7 @@ class GameScore:
         done = list(self.declared.get(declarer, ()))
         left: list[str] = []
         for contract in self.rules.contracts:
-            for _ in range(self.rules.rounds):
+            for _round in range(self.rules.rounds):
                 if contract in done:
                     done.remove(contract)
                 else:
@@ -174,8 +175,9 @@ def score_game(record: Mapping[str, Any], rules: BarbuRules | None = None) -> Ga
     players = tuple(record["players"])
     if len(players) != rules.players:
         raise ScoresheetError(
-            f"players: these rules ({rules.name}) are for {rules.players} players, "
-            f"the game has {len(players)}"
+            _("players: these rules ({rules}) are for {want} players, the game has {got}").format(
+                rules=rules.name, want=rules.players, got=len(players)
+            )
         )
     score_deal = _table(rules, players).score_deal
     per_declarer, deals_per_game = rules.deals_per_declarer, rules.deals_per_game
@@ -186,7 +188,9 @@ def score_game(record: Mapping[str, Any], rules: BarbuRules | None = None) -> Ga
     for index, deal in enumerate(record.get("deals", [])):
         if index >= deals_per_game:
             raise ScoresheetError(
-                f"deal {index + 1}: the game is complete after {deals_per_game} deals"
+                _("deal {number}: the game is complete after {deals} deals").format(
+                    number=index + 1, deals=deals_per_game
+                )
             )
         scored = score_deal(index + 1, deal, declared)
         deals.append(scored)
@@ -245,12 +249,15 @@ class _Table:
     def score_deal(self, number: int, deal: BarbuDeal, declared: dict[str, list[str]]) -> DealScore:
         rules, players = self.rules, self.players
         contract = deal["contract"]
-        where = f"deal {number}, {contract}"
         if contract not in self.contracts:
-            known = ", ".join(rules.contracts)
             raise ScoresheetError(
-                f'deal {number}: "{contract}" is not a contract of these rules ({known})'
+                _('deal {number}: "{contract}" is not a contract of these rules ({known})').format(
+                    number=number, contract=contract, known=contract_words(rules.contracts)
+                )
             )
+        where = _("deal {number}, {contract}").format(
+            number=number, contract=contract_word(contract)
+        )
         index = number - 1
         declarers = self.declarers
         declarer = (
@@ -259,15 +266,23 @@ class _Table:
         named = deal.get("declarer")
         if named is not None and named != declarer:
             raise ScoresheetError(
-                f"{where}: the declarer is {declarer} by the rotation, not {named}"
+                _("{where}: the declarer is {declarer} by the rotation, not {named}").format(
+                    where=where, declarer=declarer, named=named
+                )
             )
         if declared[declarer].count(contract) >= rules.rounds:
-            raise ScoresheetError(f"{where}: {declarer} has already declared {contract}")
+            raise ScoresheetError(
+                _("{where}: {declarer} has already declared {contract}").format(
+                    where=where, declarer=declarer, contract=contract_word(contract)
+                )
+            )
         dealer = self.dealers[declarer]
         named_dealer = deal.get("dealer")
         if named_dealer is not None and named_dealer != dealer:
             raise ScoresheetError(
-                f"{where}: the dealer is {dealer} by the rotation, not {named_dealer}"
+                _("{where}: the dealer is {dealer} by the rotation, not {named}").format(
+                    where=where, dealer=dealer, named=named_dealer
+                )
             )
         declarations = deal.get("doubles") or []
         result = deal.get("result")
@@ -280,13 +295,15 @@ class _Table:
         if split:
             if result is not None:
                 raise ScoresheetError(
-                    f"{where}: nobody doubled, so under these rules the deal is not played "
-                    "and its total is split; leave out the result"
+                    _(
+                        "{where}: nobody doubled, so under these rules the deal is not played "
+                        "and its total is split; leave out the result"
+                    ).format(where=where)
                 )
             base = split_undoubled(self.split_totals[contract], players, declarer)
         else:
             if result is None:
-                raise ScoresheetError(f"{where}: the result is missing")
+                raise ScoresheetError(_("{where}: the result is missing").format(where=where))
             base = base_scores(rules, contract, result, players, where)
         # Settle each bet on the base scores (as :func:`settle`), adding up what it moves.
         doubles = dict.fromkeys(players, 0)
@@ -350,14 +367,12 @@ def _short_doubles(
             continue
         made = declarer_doubles.get((doubler, last.declarer), 0)
         if made < required:
+            with source_language():  # the message ``score --json`` gives, never translated
+                message = violation_message(doubler, last.declarer, made, required)
             out.append(
                 Violation(
                     deal=last.number,
-                    message=(
-                        f"{doubler} doubled {last.declarer} {made} time"
-                        f"{'' if made == 1 else 's'} in {last.declarer}'s set; "
-                        f"the rules require {required}"
-                    ),
+                    message=message,
                     doubler=doubler,
                     declarer=last.declarer,
                     made=made,
@@ -365,6 +380,28 @@ def _short_doubles(
                 )
             )
     return out
+
+
+def violation_message(doubler: str, declarer: str, made: int, required: int) -> str:
+    """What a declarer's doubles made short say, in the language in force.
+
+    >>> violation_message("Bob", "Ann", 1, 2)
+    "Bob doubled Ann 1 time in Ann's set; the rules require 2"
+    """
+    return ngettext(
+        "{doubler} doubled {declarer} {n} time in {declarer}'s set; the rules require {required}",
+        "{doubler} doubled {declarer} {n} times in {declarer}'s set; the rules require {required}",
+        made,
+    ).format(doubler=doubler, declarer=declarer, n=made, required=required)
+
+
+def shown_violations(result: GameScore) -> list[Violation]:
+    """The violations as the terminal shows them: their message in the language in force
+    (``score --json`` keeps the English one)."""
+    return [
+        replace(v, message=violation_message(v.doubler, v.declarer, v.made, v.required))
+        for v in result.violations
+    ]
 
 
 def to_json(result: GameScore) -> dict[str, Any]:

@@ -13,6 +13,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from scoresheet.games.barbu.rules import contract_word
+from scoresheet.i18n import NP_, _, pgettext
+from scoresheet.views.term import cells
+
 KEY = "barbu"
 
 
@@ -107,31 +111,43 @@ def _avg(value: float | None) -> str:
     return "–" if value is None else f"{value:+.2f}"
 
 
-def _share(value: float | None) -> str:
-    return "" if value is None else f", {value:.0%} won"
+def _pad(text: str, width: int) -> str:
+    """``text`` padded to ``width`` terminal cells (a translated word may be wide)."""
+    return text + " " * max(0, width - cells(text))
 
 
 def text(figures: Mapping[str, Mapping[str, Any]], width: int) -> list[str]:
-    lines = ["", "Barbu contracts: average as declarer / as defender (declared first)"]
+    lines = ["", _("Barbu contracts: average as declarer / as defender (declared first)")]
     for p, f in figures.items():
         for contract, c in f["contracts"].items():
             d, x = c["declarer"], c["defender"]
             best = d["best"]
-            lines.append(
-                f"  {p.ljust(width)}  {contract:<14} {_avg(d['average'])} / "
-                f"{_avg(x['average'])}  ({c['declared_first']})"
-                + (f"  best {best['score']:+d}, worst {d['worst']['score']:+d}" if best else "")
+            line = _("{player}  {contract} {as_declarer} / {as_defender}  ({first})").format(
+                player=_pad(p, width),
+                contract=_pad(contract_word(contract), 14),
+                as_declarer=_avg(d["average"]),
+                as_defender=_avg(x["average"]),
+                first=c["declared_first"],
             )
-    lines += ["", "Doubles: made (won/lost), received, redoubles made/received, net points"]
+            if best:
+                line += _("  best {best:+d}, worst {worst:+d}").format(
+                    best=best["score"], worst=d["worst"]["score"]
+                )
+            lines.append("  " + line)
+    lines += ["", _("Doubles: made (won/lost), received, redoubles made/received, net points")]
     for p, f in figures.items():
         d = f["doubles"]
         broke = f["violations"]
-        lines.append(
-            f"  {p.ljust(width)}  {d['made']} ({d['won']}/{d['lost']}"
-            f"{_share(d['won_share'])}), {d['received']}, "
-            f"{d['redoubles_made']}/{d['redoubles_received']}, {d['net']:+d}"
-            + (f"; violations {broke}" if broke else "")
-        )
+        share = d["won_share"]
+        if share is None:
+            made = _("{made} ({won}/{lost})")
+        else:
+            made = _("{made} ({won}/{lost}, {share:.0%} won)")
+        line = made.format(made=d["made"], won=d["won"], lost=d["lost"], share=share)
+        line += f", {d['received']}, {d['redoubles_made']}/{d['redoubles_received']}, {d['net']:+d}"
+        if broke:
+            line += _("; violations {n}").format(n=broke)
+        lines.append(f"  {_pad(p, width)}  {line}")
     return lines
 
 
@@ -139,23 +155,27 @@ def _score(entry: Mapping[str, Any] | None) -> int | None:
     return None if entry is None else int(entry["score"])
 
 
+# The stats workbook's column headings, translated where the sheet is written.
+HEADINGS = (
+    NP_("stats heading", "player"),
+    NP_("stats heading", "contract"),
+    NP_("stats heading", "declared"),
+    NP_("stats heading", "as declarer"),
+    NP_("stats heading", "best"),
+    NP_("stats heading", "worst"),
+    NP_("stats heading", "defended"),
+    NP_("stats heading", "as defender"),
+    NP_("stats heading", "best"),
+    NP_("stats heading", "worst"),
+    NP_("stats heading", "declared first"),
+)
+
+
 def table(
     figures: Mapping[str, Mapping[str, Any]],
 ) -> tuple[str, str, list[str], list[list[Any]]]:
     """Each player's contracts as declarer and as defender."""
-    head = [
-        "player",
-        "contract",
-        "declared",
-        "as declarer",
-        "best",
-        "worst",
-        "defended",
-        "as defender",
-        "best",
-        "worst",
-        "declared first",
-    ]
+    head = [pgettext("stats heading", h) for h in HEADINGS]
     rows = []
     for p, f in figures.items():
         for contract, c in f["contracts"].items():
@@ -163,7 +183,7 @@ def table(
             rows.append(
                 [
                     p,
-                    contract,
+                    contract_word(contract),
                     d["deals"],
                     d["average"],
                     _score(d["best"]),
@@ -175,4 +195,4 @@ def table(
                     c["declared_first"],
                 ]
             )
-    return "Barbu", "Barbu: average score per contract", head, rows
+    return "Barbu", _("Barbu: average score per contract"), head, rows

@@ -9,10 +9,19 @@ This module is Barbu's ``Views`` role (:class:`scoresheet.roles.Views`).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
-from scoresheet.games.barbu.rules import CONTRACT_NAMES, BarbuRules
-from scoresheet.games.barbu.score import DealScore, GameScore, Owed, PairLedger
+from scoresheet.games.barbu.rules import contract_word, contract_words
+
+# The rules in force, read out for ``rules show``: their own module, named here for the role.
+from scoresheet.games.barbu.rules_view import rules_json, rules_text, value_text
+from scoresheet.games.barbu.score import (
+    DealScore,
+    GameScore,
+    Owed,
+    PairLedger,
+    shown_violations,
+)
+from scoresheet.i18n import _, ngettext, pgettext
 from scoresheet.views.common import (
     abbreviations,
     check_mark,
@@ -23,17 +32,20 @@ from scoresheet.views.common import (
     standings_table,
     violation_lines,
 )
-from scoresheet.views.term import Cell, Layout, Styled, Term, fit_table, plural, signed_style, wrap
+from scoresheet.views.term import Cell, Layout, Styled, Term, fit_table, signed_style, wrap
 
 __all__ = [
     "after_deal_text",
+    "contracts_left_line",
     "deal_text",
     "ledger_outcome",
     "ledger_table",
+    "next_deal_line",
     "owed_now",
     "owed_text",
     "owed_text_lines",
     "paper_doubles",
+    "played_text",
     "row_adds_up",
     "rules_json",
     "rules_text",
@@ -86,6 +98,11 @@ def _signed(value: int, text: str | None = None) -> Styled:
     return Styled(text if text is not None else f"{value:+d}", signed_style(value))
 
 
+def _heading(word: str) -> str:
+    """A column heading in the language in force (marked where it is written)."""
+    return pgettext("sheet heading", word)
+
+
 def _sheet_layouts(result: GameScore, *, running: bool, with_total: bool) -> list[Layout]:
     """The deal table in full (names) and compact (initials, contract codes, a legend).
 
@@ -123,9 +140,10 @@ def _sheet_layouts(result: GameScore, *, running: bool, with_total: bool) -> lis
             who = f"{deal.declarer}/{deal.dealer}"
             who_short = f"{tags[deal.declarer]}/{tags[deal.dealer]}"
         split = deal.split
-        full.append(
-            [str(deal.number), who, deal.contract + (" (split)" if split else ""), *scores, *tail]
-        )
+        name = contract_word(deal.contract)
+        # Translators: a deal not played (nobody doubled), its total split.
+        shown = _("{contract} (split)").format(contract=name) if split else name
+        full.append([str(deal.number), who, shown, *scores, *tail])
         short.append(
             [str(deal.number), who_short, codes[deal.contract] + "/s" * split, *scores, *tail]
         )
@@ -133,20 +151,30 @@ def _sheet_layouts(result: GameScore, *, running: bool, with_total: bool) -> lis
     if not running:
         totals: list[Cell] = [_signed(result.totals[p]) for p in players]
         grand: list[Cell] = [_signed(sum(result.totals.values()))] if with_total else []
-        full.append(["", "", "TOTAL", *totals, *grand, ""])
-        short.append(["", "", "TOTAL", *totals, *grand, ""])
+        full.append(["", "", _heading("TOTAL"), *totals, *grand, ""])
+        short.append(["", "", _heading("TOTAL"), *totals, *grand, ""])
         bad.append(False)
-    tail_head = [*(["total"] if with_total else []), "ok"]
+    tail_head = [*([_heading("total")] if with_total else []), _heading("ok")]
     sums = [f"Σ{tags[p]}" for p in players] if running else []
     right = set(range(3, width))
-    by = "the declarer" + (
-        "/the dealer" if any(d.dealer != d.declarer for d in result.deals) else ""
-    )
+    if any(d.dealer != d.declarer for d in result.deals):
+        by = _("the declarer/the dealer")
+    else:
+        by = _("the declarer")
+    if running:
+        key = _("{by}: {who}; {ct}: the contract; Σ: running totals")
+    else:
+        key = _("{by}: {who}; {ct}: the contract")
+    shown_codes = {contract_word(c): code for c, code in codes.items()}
     notes = [
         players_legend(players, tags),
-        f"by: {by}; ct: the contract" + ("; Σ: running totals" if running else ""),
-        legend("contracts", codes, {d.contract for d in result.deals}),
-        "/s: not played (nobody doubled), its total split"
+        key.format(by=_heading("by"), ct=_heading("ct"), who=by),
+        legend(
+            pgettext("legend", "contracts"),
+            shown_codes,
+            {contract_word(d.contract) for d in result.deals},
+        ),
+        _("/s: not played (nobody doubled), its total split")
         if any(d.split for d in result.deals)
         else "",
     ]
@@ -156,14 +184,14 @@ def _sheet_layouts(result: GameScore, *, running: bool, with_total: bool) -> lis
 
     return [
         Layout(
-            ["#", "declarer", "contract", *players, *tail_head, *sums],
+            ["#", _heading("declarer"), _heading("contract"), *players, *tail_head, *sums],
             full,
             right=right,
             keep=3,
             row_style=style,
         ),
         Layout(
-            ["#", "by", "ct", *(tags[p] for p in players), *tail_head, *sums],
+            ["#", _heading("by"), _heading("ct"), *(tags[p] for p in players), *tail_head, *sums],
             short,
             right=right,
             keep=3,
@@ -181,7 +209,7 @@ def score_table(result: GameScore, term: Term | None = None) -> str:
 
 
 def violations_text(result: GameScore, term: Term | None = None) -> str:
-    return "\n".join(violation_lines(term or Term.detect(), result.violations))
+    return "\n".join(violation_lines(term or Term.detect(), shown_violations(result)))
 
 
 def standings(result: GameScore, term: Term | None = None) -> str:
@@ -203,10 +231,10 @@ def ledger_outcome(pair: PairLedger) -> str:
     a, b = pair.players
     net = pair.net[a]
     if net > 0:
-        return f"{a} won {net} from {b}"
+        return _("{winner} won {points} from {loser}").format(winner=a, points=net, loser=b)
     if net < 0:
-        return f"{b} won {-net} from {a}"
-    return "even"
+        return _("{winner} won {points} from {loser}").format(winner=b, points=-net, loser=a)
+    return pgettext("ledger", "even")
 
 
 def ledger_table(result: GameScore, term: Term | None = None) -> str:
@@ -215,20 +243,22 @@ def ledger_table(result: GameScore, term: Term | None = None) -> str:
     tags = initials(players)
     rows: list[list[Cell]] = []
     short: list[list[Cell]] = []
+    even = pgettext("ledger", "even")
     for pair in result.ledger():
         a, b = pair.players
         net = pair.net[a]
         who = ledger_outcome(pair)
-        code = f"{tags[a]} +{net}" if net > 0 else f"{tags[b]} +{-net}" if net < 0 else "even"
+        code = f"{tags[a]} +{net}" if net > 0 else f"{tags[b]} +{-net}" if net < 0 else even
         counts: list[Cell] = [str(pair.bets), str(pair.redoubles)]
         rows.append([f"{a} – {b}", *counts, who])
         short.append([f"{tags[a]}–{tags[b]}", *counts, code])
     notes = [n for n in [players_legend(players, tags)] if n]
+    h = _heading
     return fit_table(
         term or Term.detect(),
         [
-            Layout(["pair", "bets", "redoubled", "net"], rows, right={1, 2}),
-            Layout(["pair", "bets", "redbl", "won"], short, right={1, 2}, legend=notes),
+            Layout([h("pair"), h("bets"), h("redoubled"), h("net")], rows, right={1, 2}),
+            Layout([h("pair"), h("bets"), h("redbl"), h("won")], short, right={1, 2}, legend=notes),
         ],
     )
 
@@ -238,27 +268,50 @@ def owed_text(result: GameScore, term: Term | None = None) -> str:
     return owed_text_lines(result.owed(), term)
 
 
+def _times_owed(n: int) -> str:
+    """``once``, ``2 times``: how many doubles are owed, in a sentence."""
+    return ngettext("once", "{n} times", n).format(n=n)
+
+
+def _owed_sentence(o: Owed) -> str:
+    """One non-declarer's doubles still owed to a declarer, in words."""
+    left = o.remaining
+    if o.owed > o.remaining:
+        return ngettext(
+            "{doubler} can no longer double {declarer} {times} "
+            "({made} so far, {declarer}'s last deal left)",
+            "{doubler} can no longer double {declarer} {times} "
+            "({made} so far, {declarer}'s last {n} deals left)",
+            left,
+        ).format(
+            doubler=o.doubler,
+            declarer=o.declarer,
+            times=_times_owed(o.required),
+            made=o.made,
+            n=left,
+        )
+    if o.must:
+        if left == 1:
+            text = _("{doubler} must double {declarer} in {declarer}'s last deal")
+        elif left == 2:
+            text = _("{doubler} must double {declarer} in both of {declarer}'s last {n} deals")
+        else:
+            text = _("{doubler} must double {declarer} in all of {declarer}'s last {n} deals")
+        return text.format(doubler=o.doubler, declarer=o.declarer, n=left)
+    return ngettext(
+        "{doubler} must still double {declarer} {times} in {declarer}'s last deal",
+        "{doubler} must still double {declarer} {times} in {declarer}'s last {n} deals",
+        left,
+    ).format(doubler=o.doubler, declarer=o.declarer, times=_times_owed(o.owed), n=left)
+
+
 def owed_text_lines(owed: Sequence[Owed], term: Term | None = None, indent: str = "") -> str:
     """One line per non-declarer still short of a declarer's doubles, most urgent first;
     in yellow on a terminal (red when it can no longer be made good)."""
     term = term or Term.detect()
     lines = []
     for o in sorted(owed, key=lambda o: (not o.must, o.remaining - o.owed)):
-        deals = "deal" if o.remaining == 1 else f"{o.remaining} deals"
-        if o.owed > o.remaining:
-            text = (
-                f"{o.doubler} can no longer double {o.declarer} "
-                f"{'once' if o.required == 1 else f'{o.required} times'} "
-                f"({o.made} so far, {o.declarer}'s last {deals} left)"
-            )
-        elif o.must:
-            every = {1: "", 2: "both of "}.get(o.remaining, "all of ")
-            text = f"{o.doubler} must double {o.declarer} in {every}{o.declarer}'s last {deals}"
-        else:
-            times = "once" if o.owed == 1 else f"{o.owed} times"
-            text = (
-                f"{o.doubler} must still double {o.declarer} {times} in {o.declarer}'s last {deals}"
-            )
+        text = _owed_sentence(o)
         style = "bold red" if o.owed > o.remaining else "yellow"
         lines += [
             term.paint(line, style) for line in wrap(indent + text, term.width, indent + "  ")
@@ -273,18 +326,26 @@ def owed_now(result: GameScore) -> list[Owed]:
     return [o for o in result.owed() if o.declarer == nxt or o.must]
 
 
+def played_text(played: int, total: int) -> str:
+    """``3 of 28 deals played``."""
+    return ngettext("{played} of {n} deal played", "{played} of {n} deals played", total).format(
+        played=played, n=total
+    )
+
+
 def _progress(result: GameScore) -> str:
     played, total = len(result.deals), result.rules.deals_per_game
-    return f"{played} of {plural(total, 'deal')} played" + (
-        " — complete" if result.complete else ""
-    )
+    text = played_text(played, total)
+    if result.complete:
+        return _("{progress} — complete").format(progress=text)
+    return text
 
 
 def title_line(result: GameScore, title: str, term: Term, *, progress: bool = True) -> str:
     """``game.json: Barbu, rules classic; no-king -25 — 3 of 28 deals played``."""
-    text = f"{title}: Barbu, rules {rules_in_force(result.rules)}"
+    text = _("{file}: Barbu, rules {rules}").format(file=title, rules=rules_in_force(result.rules))
     if progress:
-        text += f" — {_progress(result)}"
+        text = _("{title} — {progress}").format(title=text, progress=_progress(result))
     return term.lines(text)
 
 
@@ -292,31 +353,32 @@ def sheet_text(result: GameScore, title: str, term: Term | None = None) -> str:
     """The whole score sheet for ``scoresheet show``."""
     term = term or Term.detect()
     rules = result.rules
-    dealer_note = "" if rules.dealer == "declarer" else " (declarer/dealer)"
+    doubles = _(
+        "Doubles are written in the doubler's column: the doubled players' initials (X: "
+        "everyone), * when the declarer is among them, R + initials for redoubles."
+    )
+    if rules.dealer != "declarer":
+        doubles = _("{doubles} (declarer/dealer)").format(doubles=doubles)
     parts = [
         title_line(result, title, term),
         "",
-        term.lines(
-            "Doubles are written in the doubler's column: the doubled players' initials (X: "
-            "everyone), * when the declarer is among them, R + initials for redoubles."
-            + dealer_note
-        ),
+        term.lines(doubles),
         "",
         fit_table(term, _sheet_layouts(result, running=True, with_total=False))
         if result.deals
-        else "(no deals yet)",
+        else _("(no deals yet)"),
         "",
-        "Standings",
+        _("Standings"),
         standings(result, term),
         "",
-        "Doubling ledger",
+        _("Doubling ledger"),
         ledger_table(result, term),
     ]
     owed = owed_text(result, term)
     if owed:
-        parts += ["", term.lines("Doubles still owed to declarers"), owed]
+        parts += ["", term.lines(_("Doubles still owed to declarers")), owed]
     if result.violations:
-        parts += ["", "Violations", violations_text(result, term)]
+        parts += ["", _("Violations"), violations_text(result, term)]
     return "\n".join(parts)
 
 
@@ -329,11 +391,26 @@ def score_text(result: GameScore, title: str, term: Term | None = None) -> str:
     played = len(result.deals)
     parts += [
         "",
-        "complete"
-        if result.complete
-        else f"{played} of {plural(result.rules.deals_per_game, 'deal')} played",
+        _("complete") if result.complete else played_text(played, result.rules.deals_per_game),
     ]
     return "\n".join(parts)
+
+
+def next_deal_line(result: GameScore, declarer: str, dealer: str | None) -> str:
+    """``Next, deal 5: Bob declares.`` (with the dealer when another player deals)."""
+    number = len(result.deals) + 1
+    if dealer is None or dealer == declarer:
+        text = _("Next, deal {number}: {declarer} declares.")
+    else:
+        text = _("Next, deal {number}: {declarer} (dealer: {dealer}) declares.")
+    return text.format(number=number, declarer=declarer, dealer=dealer)
+
+
+def contracts_left_line(result: GameScore, declarer: str) -> str:
+    """``Bob's contracts left: no-queens, trumps``."""
+    return _("{declarer}'s contracts left: {contracts}").format(
+        declarer=declarer, contracts=contract_words(result.contracts_left(declarer))
+    )
 
 
 def status_text(result: GameScore, title: str, term: Term | None = None) -> str:
@@ -342,135 +419,58 @@ def status_text(result: GameScore, title: str, term: Term | None = None) -> str:
     lines = [title_line(result, title, term)]
     declarer = result.next_declarer
     if declarer is None:
-        lines.append("The game is complete.")
+        lines.append(_("The game is complete."))
     else:
-        dealer = result.next_dealer
-        deals = f"deal {len(result.deals) + 1}"
-        who = declarer if dealer == declarer else f"{declarer} (dealer: {dealer})"
-        lines.append(term.lines(f"Next, {deals}: {who} declares."))
-        left = result.contracts_left(declarer)
-        lines.append(term.lines(f"{declarer}'s contracts left: {', '.join(left)}"))
+        lines.append(term.lines(next_deal_line(result, declarer, result.next_dealer)))
+        lines.append(term.lines(contracts_left_line(result, declarer)))
         owed = [o for o in result.owed() if o.declarer == declarer]
         if owed:
-            lines.append(term.lines(f"Doubles owed to {declarer}:"))
+            lines.append(term.lines(_("Doubles owed to {declarer}:").format(declarer=declarer)))
             lines.append(owed_text_lines(owed, term, indent="  "))
         else:
-            lines.append(term.lines(f"No doubles are owed to {declarer}."))
-    lines += ["", "Standings", standings(result, term)]
+            lines.append(
+                term.lines(_("No doubles are owed to {declarer}.").format(declarer=declarer))
+            )
+    lines += ["", _("Standings"), standings(result, term)]
     if result.violations:
-        lines += ["", "Violations", violations_text(result, term)]
+        lines += ["", _("Violations"), violations_text(result, term)]
     return "\n".join(lines)
+
+
+def _scores_line(players: Sequence[str], scores: Mapping[str, int]) -> str:
+    return ", ".join(f"{p} {scores[p]:+d}" for p in players)
 
 
 def deal_text(result: GameScore, number: int, term: Term | None = None) -> str:
     """One line for a deal just added or corrected (wrapped to the terminal)."""
     term = term or Term.detect()
     deal = result.deals[number - 1]
-    scores = ", ".join(f"{p} {deal.score[p]:+d}" for p in result.players)
-    note = " (not played: nobody doubled, total split)" if deal.split else ""
-    return term.lines(f"deal {number}: {deal.declarer} declared {deal.contract}{note} — {scores}")
+    scores = _scores_line(result.players, deal.score)
+    if deal.split:
+        text = _(
+            "deal {number}: {declarer} declared {contract} (not played: nobody doubled, "
+            "total split) — {scores}"
+        )
+    else:
+        text = _("deal {number}: {declarer} declared {contract} — {scores}")
+    shown = text.format(
+        number=number,
+        declarer=deal.declarer,
+        contract=contract_word(deal.contract),
+        scores=scores,
+    )
+    return term.lines(shown)
 
 
 def after_deal_text(result: GameScore, term: Term | None = None) -> str:
     """What the table needs to hear after a deal: totals, doubles owed, violations."""
     term = term or Term.detect()
-    totals = ", ".join(f"{p} {result.totals[p]:+d}" for p in result.players)
-    lines = [term.lines(f"totals: {totals}")]
+    totals = _scores_line(result.players, result.totals)
+    lines = [term.lines(_("totals: {totals}").format(totals=totals))]
     owed = owed_text_lines(owed_now(result), term)
     if owed:
         lines.append(owed)
-    lines += violation_lines(term, result.violations)
+    lines += violation_lines(term, shown_violations(result))
     if result.complete:
-        lines.append("the game is complete")
+        lines.append(_("the game is complete"))
     return "\n".join(lines)
-
-
-# -- the rules in force ---------------------------------------------------------------------
-
-
-def rules_json(rules: BarbuRules) -> dict[str, Any]:
-    """A full rules object: what a game file's ``rules`` key may carry instead of a name."""
-    return dict(rules.data)
-
-
-def value_text(rules: BarbuRules, contract: str) -> str:
-    """What a contract is worth under ``rules``, in words (``-2 per trick``)."""
-    value = rules.values.of(contract)
-    if contract in ("no-tricks", "trumps"):
-        return f"{value:+d} per trick"
-    if contract == "no-queens":
-        return f"{value:+d} per queen"
-    if contract == "no-hearts":
-        extra = f", A♥ {value.per_heart + value.ace_extra:+d}" if value.ace_extra else ""
-        return f"{value.per_heart:+d} per heart{extra}"
-    if contract in ("no-king", "no-last-trick"):
-        return f"{value:+d}"
-    if contract == "no-last-two":
-        return f"second-last {value.second_last:+d}, last {value.last:+d}"
-    if contract == "dominoes":
-        return " / ".join(f"{v:+d}" for v in value) + " by going-out order"
-    if contract == "ravage-city":
-        return f"{value:+d} to the most cards of one suit, ties split"
-    if contract == "chinese-poker":
-        extras = []
-        if value.scoop:
-            extras.append(f"scoop {value.scoop} beats")
-        if value.royalties:
-            extras.append("royalties")
-        return f"{value.per_beat:+d} per beat" + (f" ({', '.join(extras)})" if extras else "")
-    if contract == "salad":
-        return "all of " + ", ".join(value)
-    return str(value)
-
-
-def rules_text(rules: BarbuRules) -> str:
-    """A readable summary, with every check total derived from the values and the deck."""
-    d = rules.doubling
-    removed = f", without {' '.join(rules.removed_cards)}" if rules.removed_cards else ""
-    lines = [
-        f"{rules.name}: {rules.description}",
-        f"  {rules.players} players, {len(rules.deck)} cards{removed}, "
-        f"{rules.cards_per_player} each, {rules.tricks_per_deal} tricks a deal",
-        f"  {rules.deals_per_game} deals: each player declares {rules.deals_per_declarer}, "
-        f"rotation {rules.rotation}, dealer {rules.dealer}",
-        f"  doubling: negative contracts {d.negative}, positive {d.positive}; "
-        f"each non-declarer doubles each declarer at least {_times(d.min_declarer_doubles)}; "
-        f"redoubles {'on' if d.redoubles else 'off'}",
-        f"  undoubled negative deals: {'split, not played' if rules.undoubled_split else 'played'}",
-        "",
-    ]
-    width = max(len(c) for c in rules.contracts)
-    for c in rules.contracts:
-        total = rules.contract_total(c)
-        shown = f"{total:+d}" if total is not None else f"up to {rules.max_total(c):+d}"
-        sign = "positive" if rules.is_positive(c) else "negative"
-        lines.append(
-            f"  {c.ljust(width)}  {CONTRACT_NAMES[c]:18} {sign:8}  total {shown:>6}   "
-            f"{value_text(rules, c)}"
-        )
-    lines.append("")
-    fixed = all(rules.contract_total(c) is not None for c in rules.contracts)
-    if rules.zero_sum:
-        lines.append("  zero-sum: every full game sums to 0")
-    elif fixed:
-        lines.append(f"  not zero-sum: every full game sums to {rules.game_total:+d}")
-    elif rules.game_total == 0:
-        lines.append(
-            "  zero-sum only when every Chinese Poker row has a winner "
-            "(ties and fouls make a game sum below 0)"
-        )
-    else:
-        lines.append(
-            f"  not zero-sum: a full game sums to at most {rules.game_total:+d} "
-            "(ties and fouls in Chinese Poker lower it)"
-        )
-    return "\n".join(lines)
-
-
-def _times(n: int) -> str:
-    """``once``, ``twice``, ``3 times``.
-
-    >>> _times(0), _times(1), _times(2), _times(3)
-    ('0 times', 'once', 'twice', '3 times')
-    """
-    return {1: "once", 2: "twice"}.get(n, f"{n} times")
