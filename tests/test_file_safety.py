@@ -614,8 +614,11 @@ def test_a_duplicate_key_in_a_deal_given_on_the_command_line_is_refused(tmp_path
 
 KEYS = st.text(st.sampled_from("abcAB_"), min_size=1, max_size=3)
 # Strings without braces or quotes, so that every '{"' in the text starts an object.
-# Nor control characters, which parse refuses wherever they are (a test of its own).
-TEXTS = st.text(st.characters(blacklist_characters='{"\\', blacklist_categories=["Cc"]), max_size=5)
+# Nor control characters or lone surrogates, which parse refuses wherever they are (tests of
+# their own).
+TEXTS = st.text(
+    st.characters(blacklist_characters='{"\\', blacklist_categories=["Cc", "Cs"]), max_size=5
+)
 SCALARS = st.none() | st.booleans() | st.integers(-99, 99) | TEXTS
 NESTED = SCALARS | st.lists(SCALARS, max_size=3) | st.dictionaries(KEYS, SCALARS, max_size=3)
 JSON_VALUES = SCALARS | st.lists(NESTED, max_size=3) | st.dictionaries(KEYS, NESTED, max_size=3)
