@@ -8,25 +8,54 @@ from typing import Any
 from scoresheet.games.belote.rules import CONTRACT_NAMES
 from scoresheet.games.belote.score import GameScore
 from scoresheet.games.belote.views import held_line, outcome_line, team_tags
+from scoresheet.i18n import NP_, _, pgettext
 from scoresheet.views.web import Row, row, team_standings
+
+# Each contract as the sheet names it, and each deal's outcome (the game file's words).
+CONTRACTS = {
+    "spades": NP_("belote contract", "♠ Spades"),
+    "hearts": NP_("belote contract", "♥ Hearts"),
+    "diamonds": NP_("belote contract", "♦ Diamonds"),
+    "clubs": NP_("belote contract", "♣ Clubs"),
+    "no-trumps": NP_("belote contract", "No Trumps"),
+    "all-trumps": NP_("belote contract", "All Trumps"),
+}
+OUTCOMES = {
+    "made": NP_("belote outcome", "made"),
+    "dedans": NP_("belote outcome", "dedans"),
+    "litige": NP_("belote outcome", "litige"),
+}
 
 
 def sheet(result: GameScore) -> dict[str, Any]:
     """The sheet as JSON-ready data (see :mod:`scoresheet.views.web`)."""
     tags = team_tags(result)
-    columns = ["#", "contract", "taker", "outcome", tags[0], tags[1], "note"]
+    columns = [
+        "#",
+        pgettext("sheet heading", "contract"),
+        pgettext("sheet heading", "taker"),
+        pgettext("sheet heading", "outcome"),
+        tags[0],
+        tags[1],
+        pgettext("sheet heading", "note"),
+    ]
     rows: list[Row] = []
     for d in result.deals:
-        notes = [f"{d.held} held"] if d.held else []
-        notes += [f"+{d.released[k]} litige to {tags[k]}" for k in (0, 1) if d.released[k]]
+        notes = [_("{points} held").format(points=d.held)] if d.held else []
+        notes += [
+            _("+{points} litige to {team}").format(points=d.released[k], team=tags[k])
+            for k in (0, 1)
+            if d.released[k]
+        ]
+        name = CONTRACTS.get(d.contract, CONTRACT_NAMES[d.contract])
         rows.append(
             row(
                 "deal",
                 [
                     str(d.number),
-                    CONTRACT_NAMES[d.contract],
+                    pgettext("belote contract", name),
                     d.taker,
-                    d.outcome,
+                    pgettext("belote outcome", OUTCOMES.get(d.outcome, d.outcome)),
                     str(d.score[0]),
                     str(d.score[1]),
                     "\n".join(notes),
@@ -37,11 +66,11 @@ def sheet(result: GameScore) -> dict[str, Any]:
         rows.append(row("running", ["", "Σ", "", "", str(d.running[0]), str(d.running[1]), ""]))
     sections = []
     held = held_line(result)
-    sections.append({"title": "Litige", "lines": [held or "no litige points held"]})
-    sections.append({"title": "Outcome", "lines": [outcome_line(result)]})
+    sections.append({"title": _("Litige"), "lines": [held or _("no litige points held")]})
+    sections.append({"title": _("Outcome"), "lines": [outcome_line(result)]})
     return {
-        "title": f"Belote, rules {result.rules.name}",
-        "progress": f"target {result.rules.target}",
+        "title": _("Belote, rules {rules}").format(rules=result.rules.name),
+        "progress": _("target {target}").format(target=result.rules.target),
         "teams": [f"{tags[k]} = {result.team_name(k)}" for k in (0, 1)],
         "columns": columns,
         "left": [1, 2, 3, 6],

@@ -7,17 +7,32 @@ from typing import Any
 
 from scoresheet.games.caribbean_all_fours.score import GameScore
 from scoresheet.games.caribbean_all_fours.views import LETTERS, outcome, point_short
+from scoresheet.i18n import NP_, _, pgettext
 from scoresheet.views.web import Row, row, team_standings
+
+# The dealer's answer to a beg, as the sheet shows it (the game file's words).
+BEGS = (
+    NP_("all fours beg", "stand"),
+    NP_("all fours beg", "take-one"),
+    NP_("all fours beg", "run"),
+)
 
 
 def sheet(result: GameScore) -> dict[str, Any]:
     """The sheet as JSON-ready data (see :mod:`scoresheet.views.web`)."""
-    columns = ["#", "dealer", "turned up", "beg", "points in the order they counted", "A", "B"]
+    columns = [
+        "#",
+        pgettext("sheet heading", "dealer"),
+        pgettext("sheet heading", "turned up"),
+        pgettext("sheet heading", "beg"),
+        pgettext("sheet heading", "points in the order they counted"),
+        *LETTERS,
+    ]
     rows: list[Row] = []
     for d in result.deals:
         points = "\n".join(point_short(p) for p in d.points) or "—"
         if d.winner is not None:
-            points += f"\n← {LETTERS[d.winner]} wins"
+            points += "\n" + _("← {team} wins").format(team=LETTERS[d.winner])
         rows.append(
             row(
                 "deal",
@@ -25,7 +40,7 @@ def sheet(result: GameScore) -> dict[str, Any]:
                     str(d.number),
                     d.dealer,
                     " ".join(str(c) for c in d.turn_ups),
-                    d.beg or "—",
+                    pgettext("all fours beg", d.beg) if d.beg else "—",
                     points,
                     str(d.running[0]),
                     str(d.running[1]),
@@ -33,12 +48,14 @@ def sheet(result: GameScore) -> dict[str, Any]:
                 d.number,
             )
         )
-    sections = [{"title": "Outcome", "lines": [outcome(result)]}]
+    sections = [{"title": _("Outcome"), "lines": [outcome(result)]}]
     if any(not p.counted for d in result.deals for p in d.points):
-        sections.append({"title": "Not counted", "lines": ["[…]: scored after the game was won."]})
+        sections.append(
+            {"title": _("Not counted"), "lines": [_("[…]: scored after the game was won.")]}
+        )
     return {
-        "title": f"Caribbean All Fours, rules {result.rules.name}",
-        "progress": f"first to {result.rules.target}",
+        "title": _("Caribbean All Fours, rules {rules}").format(rules=result.rules.name),
+        "progress": _("first to {target}").format(target=result.rules.target),
         "teams": [f"{LETTERS[k]} = {result.team_name(k)}" for k in (0, 1)],
         "columns": columns,
         "left": [1, 2, 3, 4],

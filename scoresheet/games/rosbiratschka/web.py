@@ -7,25 +7,43 @@ from typing import Any
 
 from scoresheet.games.rosbiratschka.score import GameScore
 from scoresheet.games.rosbiratschka.views import adds_up, note, progress, winner_line
+from scoresheet.i18n import NP_, _, pgettext
 from scoresheet.views.web import Row, row, signed
+
+# Each contract as the sheet names it (its id, in the language in force).
+CONTRACTS = (
+    NP_("rosbiratschka contract", "no-tricks"),
+    NP_("rosbiratschka contract", "no-hearts"),
+    NP_("rosbiratschka contract", "no-jacks"),
+    NP_("rosbiratschka contract", "king-of-hearts"),
+    NP_("rosbiratschka contract", "hundred"),
+    NP_("rosbiratschka contract", "rosbiratschka"),
+)
 
 
 def sheet(result: GameScore) -> dict[str, Any]:
     """The sheet as JSON-ready data (see :mod:`scoresheet.views.web`)."""
     players = list(result.players)
-    columns = ["#", "contract", *players, "ok"]
+    columns = [
+        "#",
+        pgettext("sheet heading", "contract"),
+        *players,
+        # Translators: the heading of the column saying whether a deal's scores add up.
+        pgettext("sheet heading", "ok"),
+    ]
     rows: list[Row] = []
     running = dict.fromkeys(players, 0)
     for d in result.deals:
         # Who dealt, and why the total is what it is, under the contract: a phone has
         # no room for two more columns.
-        under = "\n".join(x for x in (f"{d.dealer} deals", note(d)) if x)
+        dealt = _("{dealer} deals").format(dealer=d.dealer)
+        under = "\n".join(x for x in (dealt, note(d)) if x)
         rows.append(
             row(
                 "deal",
                 [
                     str(d.number),
-                    f"{d.contract}\n{under}",
+                    f"{pgettext('rosbiratschka contract', d.contract)}\n{under}",
                     *(signed(d.score[p]) for p in players),
                     "✓" if adds_up(result, d) else "✗",
                 ],
@@ -47,15 +65,15 @@ def sheet(result: GameScore) -> dict[str, Any]:
     sections = []
     winner = winner_line(result)
     if winner:
-        sections.append({"title": "Winner", "lines": [winner]})
+        sections.append({"title": _("Winner"), "lines": [winner]})
     return {
-        "title": f"Rosbiratschka, rules {result.rules.name}",
+        "title": _("Rosbiratschka, rules {rules}").format(rules=result.rules.name),
         "progress": progress(result),
         "teams": None,
         "columns": columns,
         "left": [1],
         "rows": rows,
         "standings": standings,
-        "standings_note": "lowest total first",
+        "standings_note": _("lowest total first"),
         "sections": sections,
     }
