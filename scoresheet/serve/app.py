@@ -46,8 +46,9 @@ from starlette.routing import Route
 from scoresheet import record as rec
 from scoresheet import registry
 from scoresheet.errors import ScoresheetError
+from scoresheet.i18n import _, language, pgettext, set_language
 from scoresheet.limits import MAX_DEALS
-from scoresheet.serve import form
+from scoresheet.serve import form, words
 from scoresheet.serve.live import Live, public
 from scoresheet.serve.streams import Slots, event_stream
 from scoresheet.session import add_deal, edit_deal, undo_last
@@ -138,7 +139,7 @@ def _page_token(secret: bytes, role: str) -> str:
 
 
 def _token_ok(secret: bytes, role: str, token: str) -> bool:
-    nonce, _, mac = token.partition(".")
+    nonce, _dot, mac = token.partition(".")
     expected = hmac.new(secret, f"{role}:{nonce}".encode(), hashlib.sha256).hexdigest()[:32]
     return bool(nonce) and hmac.compare_digest(mac.encode(), expected.encode())
 
@@ -152,10 +153,13 @@ def create_app(
     keys: Keys,
     *,
     stopping: Callable[[], bool] = lambda: False,
+    lang: str | None = None,
 ) -> ASGIApp:
     """The ASGI application serving ``path`` to the holders of ``keys``.
 
-    ``stopping`` tells the live streams to end (the server is shutting down).
+    ``stopping`` tells the live streams to end (the server is shutting down). ``lang``:
+    the language of every page (``--lang``); without it, each request is answered in
+    its page's language (:func:`scoresheet.serve.words.chosen`).
     """
     live = Live(path)
     slots = Slots()
@@ -166,7 +170,7 @@ def create_app(
     assets = {name: _asset(name) for name in ASSETS}
 
     def forbidden() -> Response:
-        return Response("forbidden\n", status_code=403, media_type="text/plain")
+        return Response(_("forbidden") + "\n", status_code=403, media_type="text/plain")
 
     def refusal(exc: Refused) -> JSONResponse:
         body: dict[str, Any] = {"error": _one_line(public(exc.message, path))}
@@ -176,42 +180,44 @@ def create_app(
 
     def check_same_page(request: Request, role: str) -> None:
         if role != "score":
-            raise Refused(403, "this is the view-only link: it cannot change the game")
+            raise Refused(403, _("this is the view-only link: it cannot change the game"))
         site = request.headers.get("sec-fetch-site")
         if site is not None and site not in ("same-origin", "none"):
-            raise Refused(403, "refused: the request did not come from this page")
+            raise Refused(403, _("refused: the request did not come from this page"))
         origin = request.headers.get("origin")
         host = request.headers.get("host", "")
         if origin is not None and origin != f"{request.url.scheme}://{host}":
-            raise Refused(403, "refused: the request did not come from this page")
+            raise Refused(403, _("refused: the request did not come from this page"))
         token = request.headers.get("x-scoresheet-token", "")
         if not _token_ok(secret, role, token):
-            raise Refused(403, "refused: this page's token is missing or wrong; reload the page")
+            raise Refused(403, _("refused: this page's token is missing or wrong; reload the page"))
         kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
         if kind != "application/json":
-            raise Refused(415, "refused: send the request as application/json")
+            raise Refused(415, _("refused: send the request as application/json"))
 
     async def body_json(request: Request, source: str, *, answers: bool = False) -> Any:
         """The request's JSON body; ``source`` names it in a refusal. ``answers``: the
         text typed at a question, read as `play` reads it (a tab is a space)."""
+        too_big = _("refused: a request may carry at most {size} KiB").format(size=MAX_BODY // 1024)
         length = request.headers.get("content-length")
         if length is not None and (
             not (length.isascii() and length.isdigit()) or int(length) > MAX_BODY
         ):
-            raise Refused(413, f"refused: a request may carry at most {MAX_BODY // 1024} KiB")
+            raise Refused(413, too_big)
         chunks, size = [], 0
         try:
             async with asyncio.timeout(BODY_SECONDS):
                 async for chunk in request.stream():
                     size += len(chunk)
                     if size > MAX_BODY:
-                        raise Refused(
-                            413, f"refused: a request may carry at most {MAX_BODY // 1024} KiB"
-                        )
+                        raise Refused(413, too_big)
                     chunks.append(chunk)
         except (TimeoutError, ClientDisconnect):
             raise Refused(
-                408, f"refused: the request took over {BODY_SECONDS} s to arrive"
+                408,
+                _("refused: the request took over {seconds} s to arrive").format(
+                    seconds=BODY_SECONDS
+                ),
             ) from None
         try:
             # Read as `add --deal` reads a deal: a key given twice is refused, not the
@@ -221,14 +227,19 @@ def create_app(
             raise Refused(400, str(exc)) from None
 
     def conflict_state() -> dict[str, Any] | None:
-        return live.state or None
+        return live.state_for(language()) or None
 
     def check_number(number: int) -> None:
         """Refuse a deal number no game has (400), before looking at this game."""
         if number < 1:
-            raise Refused(400, f"deal {number}: deals are numbered from 1")
+            raise Refused(400, _("deal {number}: deals are numbered from 1").format(number=number))
         if number > MAX_DEALS:
-            raise Refused(400, f"deal {number}: a game has at most {MAX_DEALS} deals")
+            raise Refused(
+                400,
+                _("deal {number}: a game has at most {most} deals").format(
+                    number=number, most=MAX_DEALS
+                ),
+            )
 
     def saved_so_far(game: Any, number: int) -> int:
         """The deals the game holds; refused when deal ``number`` is among them already."""
@@ -238,8 +249,10 @@ def create_app(
             shown = registry.part(game.result.game, "views").deal_text(game.result, number)
             raise Refused(
                 409,
-                f"deal {number} was saved first from another phone or the terminal — "
-                f"here it is ({shown}); enter yours again",
+                _(
+                    "deal {number} was saved first from another phone or the terminal — "
+                    "here it is ({shown}); enter yours again"
+                ).format(number=number, shown=shown),
             )
         return played
 
@@ -250,17 +263,22 @@ def create_app(
         if number > played + 1:
             raise Refused(
                 409,
-                f"deal {number}: the game has {played} deals; the next is "
-                f"deal {played + 1} — here is the sheet as it is",
+                _(
+                    "deal {number}: the game has {played} deals; the next is "
+                    "deal {next} — here is the sheet as it is"
+                ).format(number=number, played=played, next=played + 1),
             )
         try:
-            result, _ = add_deal(game, deal)
+            result, _saved = add_deal(game, deal)
         except ScoresheetError as exc:
             if live.changed(game.snapshot.data):
                 raise Refused(
                     409,
-                    f"the game changed while deal {number} was being saved (another command "
-                    "wrote it); nothing was saved — here is the sheet as it is; enter yours again",
+                    _(
+                        "the game changed while deal {number} was being saved (another "
+                        "command wrote it); nothing was saved — here is the sheet as it is; "
+                        "enter yours again"
+                    ).format(number=number),
                 ) from None
             raise Refused(422, str(exc)) from None
         return registry.part(result.game, "views").deal_text(result, number), len(result.deals)
@@ -276,8 +294,11 @@ def create_app(
         if number > played + 1 or game.result.complete:
             raise Refused(
                 409,
-                f"deal {number}: the game has {played} deals and "
-                + ("is complete" if game.result.complete else f"the next is deal {played + 1}"),
+                (
+                    _("deal {number}: the game has {played} deals and is complete")
+                    if game.result.complete
+                    else _("deal {number}: the game has {played} deals and the next is deal {next}")
+                ).format(number=number, played=played, next=played + 1),
             )
         try:
             return form.ask(game, pairs, text, back)
@@ -289,45 +310,63 @@ def create_app(
         game = live.open()
         played = len(game.result.deals)
         if played == 0:
-            raise Refused(409, "there is no deal to undo")
+            raise Refused(409, _("there is no deal to undo"))
         if number != played:
             raise Refused(
                 409,
-                f"deal {number} is no longer the last deal (the game has {played}): "
-                "nothing was removed — here is the sheet as it is",
+                _(
+                    "deal {number} is no longer the last deal (the game has {played}): "
+                    "nothing was removed — here is the sheet as it is"
+                ).format(number=number, played=played),
             )
         # The number alone does not say it is the deal the page showed: the last deal
         # may have been undone and another saved under its number meanwhile.
         if rec.to_data(game.record)["deals"][number - 1] != was:
             raise Refused(
                 409,
-                f"deal {number} was changed meanwhile (from another phone or the terminal): "
-                "nothing was removed — here it is now",
+                _(
+                    "deal {number} was changed meanwhile (from another phone or the "
+                    "terminal): nothing was removed — here it is now"
+                ).format(number=number),
             )
         try:
-            result, _ = undo_last(game)
+            result, _undone = undo_last(game)
         except ScoresheetError as exc:
             if live.changed(game.snapshot.data):
                 raise Refused(
                     409,
-                    "the game changed while undoing (another command wrote it); "
-                    "nothing was removed — here is the sheet as it is",
+                    _(
+                        "the game changed while undoing (another command wrote it); "
+                        "nothing was removed — here is the sheet as it is"
+                    ),
                 ) from None
             raise Refused(422, str(exc)) from None
         left = len(result.deals)
-        return f"deal {number} removed (kept in the file's history); {left} deals left", left
+        return (
+            _("deal {number} removed (kept in the file's history); {left} deals left").format(
+                number=number, left=left
+            ),
+            left,
+        )
 
     def correct(number: int, was: Any, deal: dict[str, Any]) -> tuple[str, int]:
         check_number(number)
         game = live.open()
         entered = rec.to_data(game.record)["deals"]
         if not 1 <= number <= len(entered):
-            raise Refused(409, f"deal {number}: no such deal (the game has {len(entered)})")
+            raise Refused(
+                409,
+                _("deal {number}: no such deal (the game has {played})").format(
+                    number=number, played=len(entered)
+                ),
+            )
         if entered[number - 1] != was:
             raise Refused(
                 409,
-                f"deal {number} was changed meanwhile (from another phone or the terminal): "
-                "nothing was saved — here it is now; make your correction again",
+                _(
+                    "deal {number} was changed meanwhile (from another phone or the "
+                    "terminal): nothing was saved — here it is now; make your correction again"
+                ).format(number=number),
             )
         try:
             result = edit_deal(game, number, deal)
@@ -335,36 +374,46 @@ def create_app(
             if live.changed(game.snapshot.data):
                 raise Refused(
                     409,
-                    f"the game changed while deal {number} was being corrected (another "
-                    "command wrote it); nothing was saved — here is the sheet as it is",
+                    _(
+                        "the game changed while deal {number} was being corrected (another "
+                        "command wrote it); nothing was saved — here is the sheet as it is"
+                    ).format(number=number),
                 ) from None
             raise Refused(422, str(exc)) from None
         shown = registry.part(result.game, "views").deal_text(result, number)
-        return f"corrected (kept in the file's history): {shown}", len(result.deals)
+        message = _("corrected (kept in the file's history): {shown}").format(shown=shown)
+        return message, len(result.deals)
 
     async def change(request: Request, role: str, action: str, number: int) -> Response:
         try:
             check_same_page(request, role)
             source = {
-                "ask": f"deal {number}'s answers",
-                "deals": f"deal {number}",
-                "correct": f"the correction of deal {number}",
-            }.get(action, "undo")
+                "ask": _("deal {number}'s answers"),
+                "deals": _("deal {number}"),
+                "correct": _("the correction of deal {number}"),
+            }.get(action, pgettext("request", "undo")).format(number=number)
             body = await body_json(request, source, answers=action == "ask")
             if action == "ask":
                 reply = await asyncio.to_thread(ask, number, body)
                 return JSONResponse(reply)
             if action == "deals":
                 if not isinstance(body, dict):
-                    raise Refused(400, "the deal must be one JSON object, {...}")
+                    raise Refused(
+                        400, _("the deal must be one JSON object, {shape}").format(shape="{...}")
+                    )
                 async with save_lock:
                     message, deals = await asyncio.to_thread(add, number, body)
             elif action == "correct":
                 if not (isinstance(body, dict) and isinstance(body.get("deal"), dict)):
                     raise Refused(
                         400,
-                        'a correction is {"was": the deal as it is, "deal": the deal as it '
-                        "should be}",
+                        _("a correction is {shape}").format(
+                            shape='{"was": '
+                            + _("the deal as it is")
+                            + ', "deal": '
+                            + _("the deal as it should be")
+                            + "}"
+                        ),
                     )
                 async with save_lock:
                     message, deals = await asyncio.to_thread(
@@ -381,8 +430,10 @@ def create_app(
                 ):
                     raise Refused(
                         400,
-                        "undo: give the last deal's number and the deal as the page shows it, "
-                        '{"number": N, "was": deal N}',
+                        _(
+                            "undo: give the last deal's number and the deal as the page "
+                            "shows it, {shape}"
+                        ).format(shape='{"number": N, "was": deal N}'),
                     )
                 async with save_lock:
                     message, deals = await asyncio.to_thread(undo, last, body["was"])
@@ -404,6 +455,9 @@ def create_app(
         # "/KEY/REST": parts == ["", KEY, *REST]
         if len(parts) < 2:
             return forbidden()
+        # Each request in its page's language (the server's, when it was given one).
+        code = words.chosen(lang, request.cookies, request.headers.get("accept-language"))
+        set_language(code)
         role = keys.role(parts[1])
         if role is None:
             return forbidden()
@@ -414,21 +468,21 @@ def create_app(
         if method in ("GET", "HEAD"):
             if rest == "":
                 token = _page_token(secret, role)
-                html = page.replace("{{ROLE}}", role).replace("{{TOKEN}}", token)
+                html = words.page(page, code, role, token, fixed=lang is not None)
                 return Response(html, media_type="text/html; charset=utf-8")
             if rest in assets:
                 return Response(assets[rest], media_type=ASSETS[rest])
             if rest == "state":
-                return JSONResponse(live.state)
+                return JSONResponse(await asyncio.to_thread(live.state_for, code))
             if rest == "events":
                 address = request.client.host if request.client is not None else None
                 return event_stream(live, slots, role, address, stopping)
-            return Response("not found\n", status_code=404, media_type="text/plain")
+            return Response(_("not found") + "\n", status_code=404, media_type="text/plain")
         if method == "POST":
-            head, _, tail = rest.partition("/")
+            head, _slash, tail = rest.partition("/")
             if rest == "undo":
                 return await change(request, role, "undo", 0)
-            digits, _, verb = tail.partition("/")
+            digits, _slash, verb = tail.partition("/")
             if head == "deals" and digits.isascii() and digits.isdigit() and len(digits) < 6:
                 if verb == "":
                     return await change(request, role, "deals", int(digits))
@@ -436,8 +490,8 @@ def create_app(
                     return await change(request, role, "ask", int(digits))
                 if verb == "correct":
                     return await change(request, role, "correct", int(digits))
-            return Response("not found\n", status_code=404, media_type="text/plain")
-        return Response("method not allowed\n", status_code=405, media_type="text/plain")
+            return Response(_("not found") + "\n", status_code=404, media_type="text/plain")
+        return Response(_("method not allowed") + "\n", status_code=405, media_type="text/plain")
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Annotated, TextIO
 import typer
 
 from scoresheet.errors import ScoresheetError
+from scoresheet.i18n import _, language
 
 if TYPE_CHECKING:
     import socket
@@ -48,10 +49,31 @@ def bind(host: str, port: int) -> socket.socket:
         sock.listen(128)
     except OSError as exc:
         sock.close()
-        reason = "already in use" if exc.errno == 98 else (exc.strerror or str(exc))
-        raise ScoresheetError(f"--port {port}: cannot listen on {host}:{port}: {reason}") from None
+        reason = _("already in use") if exc.errno == 98 else (exc.strerror or str(exc))
+        raise ScoresheetError(
+            _("{option} {port}: cannot listen on {host}:{port}: {reason}").format(
+                option="--port", port=port, host=host, reason=reason
+            )
+        ) from None
     sock.set_inheritable(True)
     return sock
+
+
+def lang_given(argv: list[str]) -> bool:
+    """Whether ``--lang`` was given on the command line (the language the command line
+    speaks is then every page's; else each page speaks its own).
+
+    >>> lang_given(["scoresheet", "serve", "g.json", "--lang=fr"]), lang_given(["serve"])
+    (True, False)
+    >>> lang_given(["scoresheet", "serve", "--", "--lang"])
+    False
+    """
+    for arg in argv[1:]:
+        if arg == "--":
+            return False
+        if arg == "--lang" or arg.startswith("--lang="):
+            return True
+    return False
 
 
 def print_links(out: TextIO, links: list[tuple[str, str]], qr_url: str) -> None:
@@ -59,14 +81,17 @@ def print_links(out: TextIO, links: list[tuple[str, str]], qr_url: str) -> None:
 
     for label, url in links:
         out.write(f"{label}:\n{url}\n")
-    out.write("\nScan to join with the scoring link:\n")
+    out.write("\n" + _("Scan to join with the scoring link:") + "\n")
     segno.make(qr_url, error="m").terminal(out=out, compact=True)
-    out.write("Ctrl-C stops the server.\n")
+    out.write(_("Ctrl-C stops the server.") + "\n")
     out.flush()
 
 
-def serve(path: Path, *, port: int, lan: bool, out: TextIO = sys.stdout) -> None:
-    """Serve the game at ``path`` until interrupted."""
+def serve(
+    path: Path, *, port: int, lan: bool, out: TextIO = sys.stdout, lang: str | None = None
+) -> None:
+    """Serve the game at ``path`` until interrupted; ``lang``: every page's language
+    (else each page's own: its player's choice, else its browser's)."""
     import uvicorn
 
     from scoresheet.serve.app import Keys, create_app
@@ -81,8 +106,8 @@ def serve(path: Path, *, port: int, lan: bool, out: TextIO = sys.stdout) -> None
     keys = Keys.new()
     base = f"http://{shown}:{actual}"
     links = [
-        ("Scoring link (add a deal, undo the last one, correct one)", f"{base}/{keys.score}/"),
-        ("View-only link (watch the sheet)", f"{base}/{keys.view}/"),
+        (_("Scoring link (add a deal, undo the last one, correct one)"), f"{base}/{keys.score}/"),
+        (_("View-only link (watch the sheet)"), f"{base}/{keys.view}/"),
     ]
     server: uvicorn.Server | None = None
 
@@ -90,7 +115,7 @@ def serve(path: Path, *, port: int, lan: bool, out: TextIO = sys.stdout) -> None
         return server is not None and server.should_exit
 
     config = uvicorn.Config(
-        create_app(path, keys, stopping=stopping),
+        create_app(path, keys, stopping=stopping, lang=lang),
         log_level="warning",
         access_log=False,  # the addresses carry the secrets
         lifespan="on",
@@ -116,7 +141,7 @@ def serve(path: Path, *, port: int, lan: bool, out: TextIO = sys.stdout) -> None
         pass
     finally:
         sock.close()
-    out.write("stopped: the game file is as the last save left it\n")
+    out.write(_("stopped: the game file is as the last save left it") + "\n")
     out.flush()
 
 
@@ -146,4 +171,5 @@ def register(app: typer.Typer) -> None:
         whether it was made from a phone or by add, play, edit or undo in a
         terminal. Ctrl-C stops it.
         """
-        serve(game, port=port, lan=lan)
+        # A language given on purpose (--lang) is every page's; else each page its own.
+        serve(game, port=port, lan=lan, lang=language() if lang_given(sys.argv) else None)

@@ -19,11 +19,13 @@ from typing import Any
 from scoresheet import registry
 from scoresheet.entry import KEYWORD_MARK
 from scoresheet.errors import ScoresheetError
+from scoresheet.i18n import SOURCE, _, language
 from scoresheet.prompting import check_deal, navigation, reason
 from scoresheet.questions import Form, Question, StartAgain
 
 MAX_ANSWERS = 200  # the longest deal (every double, every per-player count) asks about 40
 MAX_TEXT = 400  # characters in one answer (a Chinese Poker hand is about 40)
+SHAPE = '{"answers": [[key, text], …], "text": …}'  # a request's body, as JSON
 
 
 def _sent(q: Question, choice: str, players: Sequence[str]) -> str:
@@ -44,6 +46,18 @@ def _sent(q: Question, choice: str, players: Sequence[str]) -> str:
     return marked if bare == meant else choice
 
 
+def _label(q: Question) -> str:
+    """What an answer given to ``q`` is listed under: its key, which reads as a label in
+    English (``redouble Dan``); in another language the question, without the list of
+    answers its prompt may end with."""
+    if language() == SOURCE:
+        return q.key
+    prompt = q.prompt.strip()
+    if q.choices and prompt.endswith(")") and " (" in prompt:
+        prompt = prompt[: prompt.rindex(" (")]
+    return prompt
+
+
 def _question(q: Question, players: Sequence[str]) -> dict[str, Any]:
     return {
         "key": q.key,
@@ -55,7 +69,7 @@ def _question(q: Question, players: Sequence[str]) -> dict[str, Any]:
         "counts": list(q.counts),
         "total": q.total,
         "separator": q.separator,
-        "help": q.help or "Answer the question as the table played it.",
+        "help": q.help or _("Answer the question as the table played it."),
         "note": q.note,
         "players": [c for c in q.choices if c in players],
     }
@@ -64,15 +78,15 @@ def _question(q: Question, players: Sequence[str]) -> dict[str, Any]:
 def read_answers(body: Any) -> tuple[list[tuple[str, str]], str | None, bool]:
     """The answers, the new answer and ``back`` of a request; raises with what is wrong."""
     if not isinstance(body, Mapping):
-        raise ScoresheetError('the form sends {"answers": [[key, text], …], "text": …}')
+        raise ScoresheetError(_("the form sends {shape}").format(shape=SHAPE))
     if "answers" not in body:
         # Not "no answers yet": a page always sends the answers it holds, [] at first.
-        raise ScoresheetError(
-            'answers: missing; the form sends {"answers": [[key, text], …], "text": …}'
-        )
+        raise ScoresheetError(_("answers: missing; the form sends {shape}").format(shape=SHAPE))
     given = body["answers"]
     if not isinstance(given, list) or len(given) > MAX_ANSWERS:
-        raise ScoresheetError(f"answers: a list of at most {MAX_ANSWERS} [key, text] pairs")
+        raise ScoresheetError(
+            _("answers: a list of at most {most} [key, text] pairs").format(most=MAX_ANSWERS)
+        )
     pairs: list[tuple[str, str]] = []
     for i, pair in enumerate(given):
         if not (
@@ -81,15 +95,19 @@ def read_answers(body: Any) -> tuple[list[tuple[str, str]], str | None, bool]:
             and all(isinstance(x, str) and len(x) <= MAX_TEXT for x in pair)
         ):
             raise ScoresheetError(
-                f"answers[{i}]: a [key, text] pair of strings of at most {MAX_TEXT} characters"
+                _(
+                    "answers[{index}]: a [key, text] pair of strings of at most {most} characters"
+                ).format(index=i, most=MAX_TEXT)
             )
         pairs.append((pair[0], pair[1]))
     text = body.get("text")
     if text is not None and not (isinstance(text, str) and len(text) <= MAX_TEXT):
-        raise ScoresheetError(f"text: the answer, a string of at most {MAX_TEXT} characters")
+        raise ScoresheetError(
+            _("text: the answer, a string of at most {most} characters").format(most=MAX_TEXT)
+        )
     back = body.get("back", False)
     if not isinstance(back, bool):
-        raise ScoresheetError("back: true or false")
+        raise ScoresheetError(_("back: true or false"))
     return pairs, text, back
 
 
@@ -103,18 +121,20 @@ def ask(
     ``text`` or go ``back``; what the page shows next.
 
     The reply has ``number``, ``title``, ``intro``, ``answers`` (the pairs to send
-    next time), ``told`` (answers taken without asking, worded as ``play`` words
-    them), perhaps a ``note`` (the hand was thrown in, the whole deal was refused),
-    and either ``question`` (with ``error`` when the answer was refused, ``help`` when
-    ``?`` was typed) or ``deal`` and ``shown`` (the deal as it would be saved).
+    next time) and ``labels`` (what to list each under), ``told`` (answers taken
+    without asking, worded as ``play`` words them), perhaps a ``note`` (the hand was
+    thrown in, the whole deal was refused), and either ``question`` (with ``error``
+    when the answer was refused, ``help`` when ``?`` was typed) or ``deal`` and
+    ``shown`` (the deal as it would be saved).
     """
 
     result = game.result
     dq = registry.part(result.game, "play").deal_questions(result)
     if dq is None:
-        raise ScoresheetError("the game is complete: there is no deal to enter")
+        raise ScoresheetError(_("the game is complete: there is no deal to enter"))
     players = list(result.players)
     texts: dict[str, str] = {}
+    labels: dict[str, str] = {}
     told: list[str] = []
     error: str | None = None
     note: str | None = None
@@ -126,6 +146,7 @@ def ask(
             t = given.pop(q.key)
             form.answer(t)  # raises for an answer refused now (the game changed)
             texts[q.key] = t
+            labels[q.key] = _label(q)
 
     form = dq.form()
     given = dict(pairs)
@@ -133,20 +154,21 @@ def ask(
         walk_given(form, given)
         if back:
             if not form.back():
-                error = "this is the first question of the deal"
+                error = _("this is the first question of the deal")
         elif text is not None:
             q = form.current()
             if q is not None:
                 nav = navigation(text, players)
                 if nav == "back":
                     if not form.back():
-                        error = "this is the first question of the deal"
+                        error = _("this is the first question of the deal")
                 elif nav == "help":
                     show_help = True
                 else:
                     try:
                         form.answer(text)
                         texts[q.key] = text.strip()
+                        labels[q.key] = _label(q)
                         walk_given(form, given)
                     except ScoresheetError as refused:
                         error = reason(refused)
@@ -171,13 +193,15 @@ def ask(
             scored = check_deal(game, deal)
         except ScoresheetError as refused:
             error = reason(refused)
-            note = f"Deal {dq.number} again: the whole deal was refused."
+            note = _("Deal {number} again: the whole deal was refused.").format(number=dq.number)
             form.forget(list(dq.again) or list(form.answers))
             q = form.current()
         else:
             shown = registry.part(result.game, "views").deal_text(scored, dq.number)
             reply.update(deal=deal, shown=str(shown))
     reply["answers"] = [[k, texts[k]] for k in form.asked if k in texts]
+    # What the page heads each answer given with: the question, in the page's language.
+    reply["labels"] = [labels.get(k, k) for k in form.asked if k in texts]
     reply["told"] = told
     if note:
         reply["note"] = note

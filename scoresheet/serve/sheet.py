@@ -6,7 +6,8 @@ doubles still owed, litige points held, …). The page's script only lays these 
 text, so no rule of any game is written in JavaScript, and every number comes from the
 same result as ``score --json`` (which travels alongside, under ``score``).
 
-Nothing here reads files, prints or imports the web server.
+Its words are in the language in force (each page's); the ``score --json`` object stays
+in English, as everywhere. Nothing here reads files, prints or imports the web server.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from scoresheet import registry
+from scoresheet.i18n import _, source_language
 from scoresheet.views.common import initials, players_legend
 from scoresheet.views.term import Term
 
@@ -75,10 +77,13 @@ def view(result: GameResult, title: str) -> dict[str, Any]:
     views = registry.part(result.game, "views")
     out["next"] = _next_lines(views.status_text(result, title, _UNWRAPPED))
     out["violations"] = [
-        f"deal {v.deal}: {v.message}" if getattr(v, "deal", None) else v.message
+        _("deal {number}: {message}").format(number=v.deal, message=v.message)
+        if getattr(v, "deal", None)
+        else v.message
         for v in result.violations
     ]
     out["deals"] = len(result.deals)
     out["complete"] = bool(result.complete)
-    out["score"] = registry.part(result.game, "score").to_json(result)
+    with source_language():  # `score --json`: the same in every language
+        out["score"] = registry.part(result.game, "score").to_json(result)
     return out

@@ -11,6 +11,8 @@ slots are shared out so that no holder of a link can lock the scorers out:
 - at most :data:`PAGES_PER_ADDRESS` streams from one address (``429``): a phone needs
   one, a few tabs a few. Pages on the server's own machine (a loopback address) are not
   counted: nobody elsewhere can send from one;
+- each page is sent the sheet in its own language (its request's), made once per
+  language and version;
 - a stream whose page stops reading is closed by the connection's write deadline
   (:mod:`scoresheet.serve.protocol`), which the keep-alive sets off even when the game
   is quiet; its slot is free again at once.
@@ -26,6 +28,7 @@ from typing import Any
 
 from starlette.responses import Response, StreamingResponse
 
+from scoresheet.i18n import _, language
 from scoresheet.serve.live import Live
 
 MAX_PAGES = 256  # live pages at once: a table has a handful; this bounds the memory held
@@ -82,15 +85,22 @@ class Slots:
         however often it is called). Raises :class:`NoSlot` when there is none."""
         where = counted(address)
         if where is not None and self.by_address[where] >= self.per_address:
-            raise NoSlot(429, f"too many live pages from one address (at most {self.per_address})")
+            raise NoSlot(
+                429,
+                _("too many live pages from one address (at most {limit})").format(
+                    limit=self.per_address
+                ),
+            )
         if sum(self.by_role.values()) >= self.total:
-            raise NoSlot(503, f"too many pages open (at most {self.total})")
+            raise NoSlot(503, _("too many pages open (at most {limit})").format(limit=self.total))
         viewers = self.total - self.reserved
         if role != "score" and self.by_role[role] >= viewers:
             raise NoSlot(
                 503,
-                f"too many view-only pages open (at most {viewers}; the rest are kept "
-                "for the scoring link)",
+                _(
+                    "too many view-only pages open (at most {limit}; the rest are kept "
+                    "for the scoring link)"
+                ).format(limit=viewers),
             )
         self.by_role[role] += 1
         if where is not None:
@@ -115,23 +125,29 @@ class EventStream(StreamingResponse):
     """A page's stream; its slot is given back however the stream ends."""
 
     def __init__(
-        self, live: Live, give_back: Callable[[], None], stopping: Callable[[], bool]
+        self,
+        live: Live,
+        give_back: Callable[[], None],
+        stopping: Callable[[], bool],
+        code: str,
     ) -> None:
         self.live = live
+        self.code = code  # the page's language
         self.give_back = give_back
         self.stopping = stopping
-        self.queue: asyncio.Queue[bytes] | None = None
+        self.queue: asyncio.Queue[int] | None = None
         super().__init__(
             self._events(), media_type="text/event-stream", headers={"x-accel-buffering": "no"}
         )
 
     async def _events(self) -> AsyncIterator[bytes]:
-        self.queue = queue = self.live.listen()
-        yield b"retry: 1000\n\n" + self.live.event
+        self.queue = queue = self.live.listen(self.code)
+        yield b"retry: 1000\n\n" + await self._sheet()
         idle = 0.0
         while not self.stopping():
             try:
-                yield await asyncio.wait_for(queue.get(), WAIT_SECONDS)
+                await asyncio.wait_for(queue.get(), WAIT_SECONDS)
+                yield await self._sheet()
                 idle = 0.0
             except TimeoutError:
                 idle += WAIT_SECONDS
@@ -139,12 +155,19 @@ class EventStream(StreamingResponse):
                     idle = 0.0
                     yield b": still here\n\n"
 
+    async def _sheet(self) -> bytes:
+        """The newest sheet in the page's language: made once per language and version."""
+        made = self.live.made(self.code)
+        if made is not None:
+            return made
+        return await asyncio.to_thread(self.live.event_for, self.code)
+
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         try:
             await super().__call__(scope, receive, send)
         finally:
             if self.queue is not None:
-                self.live.listeners.discard(self.queue)
+                self.live.forget(self.queue)
             self.give_back()
 
 
@@ -161,4 +184,4 @@ def event_stream(
         give_back = slots.take(role, address)
     except NoSlot as exc:
         return Response(exc.message + "\n", status_code=exc.status, media_type="text/plain")
-    return EventStream(live, give_back, stopping)
+    return EventStream(live, give_back, stopping, language())

@@ -1,12 +1,20 @@
 // The live score sheet. The server sends the sheet as data (see scoresheet/serve/sheet.py);
 // this script only lays it out. Everything is written with textContent, never as HTML,
-// so whatever a player typed is shown as text. No rule of any game lives here.
+// so whatever a player typed is shown as text. No rule of any game lives here, and no
+// word: the page carries its words in its language (scoresheet/serve/words.py).
 "use strict";
 
 (function () {
   const role = document.querySelector('meta[name="scoresheet-role"]').content;
   const token = document.querySelector('meta[name="scoresheet-token"]').content;
   const $ = (id) => document.getElementById(id);
+  const words = JSON.parse(document.querySelector('meta[name="scoresheet-words"]').content);
+  // A word of the page, its {name}s filled in from ``values``.
+  function t(key, values) {
+    const text = words[key];
+    return text.replace(/\{(\w+)\}/g, (whole, name) =>
+      values && name in values ? String(values[name]) : whole);
+  }
   let state = null;
   let entryNumber = null;
   let confirmed = null;  // what "yes" does in the confirmation panel
@@ -83,7 +91,7 @@
       $("controls").hidden = false;
       $("undo").disabled = s.deals === 0;
       if (!$("deal").value.trim() || entryNumber === null) entryNumber = s.deals + 1;
-      $("entry-number").textContent = "deal " + entryNumber;
+      $("entry-number").textContent = t("deal", { number: entryNumber });
       $("entry").hidden = s.complete && !$("deal").value.trim();
       followForm(s.form ? Object.assign({ game: s.title }, s.form) : null);
       showFixChoices(s);
@@ -152,18 +160,15 @@
     if (f.number === formNumber && f.game === formGame) return;
     if (formNumber !== null && formAnswers.length && saving !== formNumber) {
       // Say what happened to the game: the form's deal is no longer the next one.
-      const now = "the form now asks deal " + f.number;
+      const number = f.number;
       if (f.game !== formGame) {
-        say("the game file was replaced (now " + f.game + "); " + now, true);
+        say(t("replaced", { game: f.game, number: number }), true);
       } else if (f.number < formNumber) {
-        const gone = f.number === formNumber - 1
-          ? "deal " + f.number + " was removed"
-          : "deals " + f.number + " to " + (formNumber - 1) + " were removed";
-        say(gone + " from another phone or the terminal (undo); " + now +
-            " — enter its answers again", true);
+        say(f.number === formNumber - 1
+          ? t("removed_one", { removed: f.number, number: number })
+          : t("removed_many", { first: f.number, last: formNumber - 1, number: number }), true);
       } else {
-        say("deal " + formNumber + " was saved first from another phone or the terminal — " +
-            "here it is on the sheet; " + now, true);
+        say(t("saved_first", { saved: formNumber, number: number }), true);
       }
     }
     formNumber = f.number;
@@ -189,8 +194,9 @@
     $("form-title").textContent = r.title;
     fill($("form-intro"), r.intro || [], (t) => el("li", t));
     // A keyword is sent as ":all" (no name starts with ":"); it is shown as the word.
+    const labels = r.labels || [];
     fill($("form-given"), formAnswers,
-         (a) => el("li", a[0] + ": " + (a[1].replace(/^:/, "") || "—")));
+         (a, i) => el("li", (labels[i] || a[0]) + ": " + (a[1].replace(/^:/, "") || "—")));
     fill($("form-told"), r.told || [], (t) => el("li", t));
     $("form-note").textContent = r.note || "";
     $("q-error").textContent = r.error || "";
@@ -202,7 +208,7 @@
     $("q-help-button").hidden = !formQuestion;
     if (formDeal) {
       $("form-shown").textContent = r.shown;
-      $("form-save").textContent = "Save deal " + r.number;
+      $("form-save").textContent = t("save_deal", { number: r.number });
       $("form-save").focus();
       return;
     }
@@ -211,7 +217,9 @@
     $("q-prompt").textContent = q.prompt;
     $("q-note").textContent = q.note || "";
     $("q-help").replaceChildren(el("p", q.help));
-    if (q.choices.length) $("q-help").append(el("p", "Possible answers: " + q.choices.join(", ") + "."));
+    if (q.choices.length) {
+      $("q-help").append(el("p", t("possible", { choices: q.choices.join(", ") })));
+    }
     const players = new Set(q.players);
     $("q-choices").replaceChildren(...q.choices.map((c, i) => {
       const b = el("button", c, "choice");
@@ -254,7 +262,7 @@
     const many = q.many && players.size > 0;
     $("q-ok").hidden = !(free || q.counts.length || many);
     $("q-ok").disabled = many;
-    $("q-ok").textContent = many ? "Done" : "OK";
+    $("q-ok").textContent = many ? t("done") : t("ok");
     if (free) $("q-text").focus();
   }
 
@@ -278,7 +286,7 @@
       if (v === null) bad = true; else n += v;
     });
     const shown = bad ? "?" : String(n);
-    box.textContent = total === null ? shown : shown + " of " + total;
+    box.textContent = total === null ? shown : t("sum", { sum: shown, total: total });
   }
 
   // The fields that are not whole numbers, by name; refused here, nothing is sent.
@@ -314,16 +322,16 @@
         cache: "no-store",
       });
     } catch (e) {
-      say("the server cannot be reached; nothing was saved", true);
+      say(t("unreachable"), true);
       return { ok: false, status: 0, body: {} };
     }
     let answer = {};
     try { answer = await response.json(); } catch (e) { answer = {}; }
     if (answer.state) render(answer.state);
     if (!response.ok) {
-      say(answer.error || "refused (" + response.status + ")", true);
+      say(answer.error || t("refused", { status: response.status }), true);
     } else if (!quiet) {
-      say(answer.message || "saved", false);
+      say(answer.message || t("saved"), false);
     }
     return { ok: response.ok, status: response.status, body: answer };
   }
@@ -332,9 +340,31 @@
     const source = new EventSource("events");
     source.addEventListener("sheet", (e) => {
       render(JSON.parse(e.data));
-      $("live").textContent = "live";
+      $("live").textContent = t("live");
     });
-    source.onerror = () => { $("live").textContent = "reconnecting…"; };
+    source.onerror = () => { $("live").textContent = t("reconnecting"); };
+  }
+
+  // The language chooser: the choice is kept in a cookie every request of this page
+  // sends (the page, its sheet, its answers), and the page comes again in it. A server
+  // started with --lang speaks its language to every page: there is nothing to choose.
+  function chooser() {
+    const select = $("lang");
+    const here = document.documentElement.lang;
+    select.replaceChildren(...words.languages.map((l) => {
+      const option = el("option", l.name);
+      option.value = l.code;
+      option.lang = l.code;
+      return option;
+    }));
+    select.value = here;
+    $("lang-box").hidden = words.fixed || words.languages.length < 2;
+    select.addEventListener("change", () => {
+      // For both links (a language is no secret): the whole site, for a year.
+      document.cookie = "scoresheet-lang=" + encodeURIComponent(select.value) +
+        "; path=/; max-age=31536000; samesite=strict";
+      location.reload();
+    });
   }
 
   document.addEventListener("DOMContentLoaded", () => {
@@ -347,7 +377,7 @@
         // The deal shown goes with the request: if another deal has taken its number
         // meanwhile, the server removes nothing.
         const was = state.entered[number - 1];
-        ask("Remove deal " + number + "? " + shown, "Remove it",
+        ask(t("remove_ask", { number: number, shown: shown }), t("remove"),
             () => post("undo", { number: number, was: was }));
       });
       $("fix-number").addEventListener("change", pickFix);
@@ -358,11 +388,11 @@
         try {
           deal = JSON.parse($("fix-deal").value);
         } catch (e) {
-          say("the correction is not valid JSON: " + e.message, true);
+          say(t("bad_json", { reason: e.message }), true);
           return;
         }
-        ask("Replace deal " + number + "? Now: " + JSON.stringify(was) +
-            " — corrected: " + JSON.stringify(deal), "Replace it", async () => {
+        ask(t("replace_ask", { number: number, was: JSON.stringify(was),
+                                deal: JSON.stringify(deal) }), t("replace"), async () => {
           const sent = await post("deals/" + number + "/correct", { was: was, deal: deal });
           if (sent.ok || sent.status === 409) pickFix();
         });
@@ -384,7 +414,7 @@
         if (!formQuestion) return;
         const bad = formQuestion.counts.length ? unreadable() : [];
         if (bad.length) {
-          $("q-error").textContent = bad.join(", ") + ": not a whole number";
+          $("q-error").textContent = t("not_whole", { fields: bad.join(", ") });
           $("q-error").hidden = false;
           return;
         }
@@ -412,14 +442,15 @@
         if (sent.ok) {
           $("deal").value = "";
           entryNumber = sent.body.deals + 1;
-          $("entry-number").textContent = "deal " + entryNumber;
+          $("entry-number").textContent = t("deal", { number: entryNumber });
         } else if (state && !state.error) {
           entryNumber = state.deals + 1;
-          $("entry-number").textContent = "deal " + entryNumber;
+          $("entry-number").textContent = t("deal", { number: entryNumber });
         }
       });
     }
     window.addEventListener("resize", fitHead);
+    chooser();
     connect();
   });
 })();
