@@ -169,7 +169,8 @@ def register(app: typer.Typer) -> None:
         undo the last one, correct one), the second only watches — and a QR code
         of the scoring link. Every open page shows a change within a second,
         whether it was made from a phone or by add, play, edit or undo in a
-        terminal. Ctrl-C stops it.
+        terminal. Each page speaks its browser's language, or the one chosen on
+        it; with --lang, every page speaks that one. Ctrl-C stops it.
         """
         # A language given on purpose (--lang) is every page's; else each page its own.
         serve(game, port=port, lan=lan, lang=language() if lang_given(sys.argv) else None)
