@@ -206,3 +206,11 @@ def test_local_yes_and_suit_names_are_read(language: None) -> None:
     assert suit("[ĥéåŕţš]", field="trump") == "hearts"
     assert suit("[ĥé", field="trump") == "hearts"
     assert suit("hearts", field="trump") == "hearts"
+
+
+def test_undo_reads_the_yes_of_the_language_in_force(game: Path) -> None:
+    where = game.parent
+    qps("add", game, "no-tricks", "-d", "Bob=Ann", "--tricks", "4,3,3,3", cwd=where)
+    asked = qps("undo", game, cwd=where, stdin="[ýéš]\n")  # "yes" in the pseudo-language
+    assert asked.returncode == 0, said(asked)
+    assert json.loads(game.read_text(encoding="utf-8"))["deals"] == []
