@@ -29,14 +29,22 @@ flags and ``play``'s answers mean the same thing.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from scoresheet import entry as common
 from scoresheet.cards import parse_cards
 from scoresheet.errors import ScoresheetError
-from scoresheet.games.belote.rules import CONTRACTS, DECK, KINDS, parse_rank
-from scoresheet.games.belote.score import Teams, read_cards
+from scoresheet.games.belote.rules import (
+    CONTRACTS,
+    DECK,
+    KINDS,
+    contract_word,
+    kind_word,
+    parse_rank,
+)
+from scoresheet.games.belote.score import Teams, deal_where, read_cards
+from scoresheet.i18n import _
 from scoresheet.limits import MAX_DIGITS
 from scoresheet.views.common import initials
 
@@ -83,22 +91,74 @@ KIND_ALIASES = {
 }
 
 
+def _word(text: str) -> str:
+    """A typed word as compared with names: ASCII forms, no case, words joined by ``-``."""
+    return "-".join(common.ascii_forms(text).strip().casefold().replace("_", " ").split())
+
+
+def one_reading(
+    text: str,
+    field: str,
+    names: Mapping[str, Sequence[str]],
+    shown: Callable[[str], str] = str,
+) -> str | None:
+    """The value ``text`` names among ``names`` (each value's words: its id, its name in
+    the language in force, any alias): a word exactly, else a unique start of one; two
+    values either way are refused, naming both (as ``shown`` says them); ``None`` when
+    none is meant.
+
+    >>> one_reading("t", "contract", {"clubs": ["clubs", "trèfle"], "all-trumps": ["tout-atout"]})
+    Traceback (most recent call last):
+    scoresheet.errors.ScoresheetError: contract: "t" could be clubs or all-trumps
+    """
+    t = _word(text)
+    if not t:
+        return None
+    for found in (
+        [v for v, words in names.items() if any(_word(w) == t for w in words)],
+        [v for v, words in names.items() if any(_word(w).startswith(t) for w in words)],
+    ):
+        if len(found) == 1:
+            return found[0]
+        if found:
+            said = [shown(v) for v in found]
+            raise ScoresheetError(
+                _("{field}: {typed} could be {one} or {other}").format(
+                    field=field,
+                    typed=common.quote(text.strip()),
+                    one=", ".join(said[:-1]),
+                    other=said[-1],
+                )
+            )
+    return None
+
+
+def contract_names(contracts: Sequence[str]) -> dict[str, list[str]]:
+    """Each contract's words: its id and its name in the language in force."""
+    return {c: [c, contract_word(c)] for c in contracts}
+
+
 def read_contract(text: str, contracts: Sequence[str] = CONTRACTS) -> str:
-    """The contract a word means: a name or unique start of one, a suit letter or symbol,
-    ``nt``/``sa`` (No Trumps), ``at``/``ta`` (All Trumps).
+    """The contract a word means: a name or unique start of one (its id, or its name in
+    the language in force), a suit letter or symbol, ``nt``/``sa`` (No Trumps),
+    ``at``/``ta`` (All Trumps).
 
     >>> read_contract("h"), read_contract("♠"), read_contract("NT"), read_contract("all")
     ('hearts', 'spades', 'no-trumps', 'all-trumps')
+
+    A word that two contracts could be meant by is refused, naming both (in French,
+    ``t`` is the start of *trèfle* and of *tout atout*).
     """
-    t = "-".join(text.strip().casefold().replace("_", " ").split())
+    t = _word(text)
     meant = CONTRACT_ALIASES.get(t) or common.SUITS.get(t.rstrip("\ufe0e\ufe0f"))
     if meant is None:
-        found = [c for c in contracts if t and c.startswith(t)]
-        meant = found[0] if len(found) == 1 else None
+        meant = one_reading(text, "contract", contract_names(contracts), contract_word)
     if meant is None or meant not in contracts:
         raise ScoresheetError(
-            f"contract: {common.quote(text.strip())} is not a contract of these rules "
-            f"({', '.join(contracts)})"
+            _("contract: {typed} is not a contract of these rules ({contracts})").format(
+                typed=common.quote(text.strip()),
+                contracts=", ".join(contract_word(c) for c in contracts),
+            )
         )
     return meant
 
@@ -143,9 +203,18 @@ type :0 for player 1's team, :1 for team 1
         if t in TEAM_NUMBERS and TEAM_NUMBERS[t] != mine:
             number = TEAM_NUMBERS[t]
             raise ScoresheetError(
-                f"{field}: {common.quote(t)} could be player {t}'s team ({mine}) or team "
-                f"{number}; type {common.KEYWORD_MARK}{mine} for player {t}'s team, "
-                f"{common.KEYWORD_MARK}{number} for team {number}"
+                _(
+                    "{field}: {typed} could be player {name}'s team ({mine}) or team "
+                    "{number}; type {mark}{mine} for player {name}'s team, "
+                    "{mark}{number} for team {number}"
+                ).format(
+                    field=field,
+                    typed=common.quote(t),
+                    name=t,
+                    mine=mine,
+                    number=number,
+                    mark=common.KEYWORD_MARK,
+                )
             )
         return mine
     words: dict[str, int | None] = {**common.NONE_WORDS, **team_words(players, teams)}
@@ -157,19 +226,38 @@ type :0 for player 1's team, :1 for team 1
     if word is None:
         if not could:
             raise ScoresheetError(
-                f"{field}: {common.quote(t)} is not a team (0 = {' & '.join(teams[0])}, "
-                f"1 = {' & '.join(teams[1])}, or a player's name)"
+                _(
+                    "{field}: {typed} is not a team (0 = {team0}, 1 = {team1}, or a player's name)"
+                ).format(
+                    field=field,
+                    typed=common.quote(t),
+                    team0=" & ".join(teams[0]),
+                    team1=" & ".join(teams[1]),
+                )
             )
         who = common.player(t, players, field=field)  # refused if it could be two players
         return 0 if who in teams[0] else 1
     by_player = {0 if p in teams[0] else 1 for p in could}
     if not could or by_player == {word[1]}:
         return word[1]
-    what = "nobody" if word[1] is None else f"team {word[1]}"
-    mates = " or ".join(f"{p}'s team ({0 if p in teams[0] else 1})" for p in could)
+    what = _("nobody") if word[1] is None else _("team {number}").format(number=word[1])
+    # Translators: between the teams a word could mean ("Ann's team (0) or Bob's team (1)").
+    mates = _(" or ").join(
+        _("{name}'s team ({number})").format(name=p, number=0 if p in teams[0] else 1)
+        for p in could
+    )
     raise ScoresheetError(
-        f"{field}: {common.quote(t)} could be {mates} or {what}; type the player's name "
-        f"in full, {common.KEYWORD_MARK}{t} for {what}"
+        _(
+            "{field}: {typed} could be {mates} or {what}; type the player's name "
+            "in full, {mark}{word} for {what}"
+        ).format(
+            field=field,
+            typed=common.quote(t),
+            mates=mates,
+            what=what,
+            mark=common.KEYWORD_MARK,
+            word=t,
+        )
     )
 
 
@@ -184,15 +272,20 @@ def points(text: str, total: int | None = None) -> list[int]:
     if not all(p.isascii() and p.isdigit() and len(p) <= MAX_DIGITS for p in parts) or not (
         len(parts) == 2 or (len(parts) == 1 and total is not None)
     ):
-        one = " (or team 0's alone)" if total is not None else ""
-        raise ScoresheetError(
-            f"points: {common.quote(text.strip())} is not two numbers, 62,90{one}"
-        )
+        if total is not None:
+            said = _("points: {typed} is not two numbers, 62,90 (or team 0's alone)")
+        else:
+            said = _("points: {typed} is not two numbers, 62,90")
+        raise ScoresheetError(said.format(typed=common.quote(text.strip())))
     numbers = [int(p) for p in parts]
     if len(numbers) == 1:
         assert total is not None
         if numbers[0] > total:
-            raise ScoresheetError(f"points: {numbers[0]} is more than the {total} of a deal")
+            raise ScoresheetError(
+                _("points: {points} is more than the {total} of a deal").format(
+                    points=numbers[0], total=total
+                )
+            )
         numbers.append(total - numbers[0])
     return numbers
 
@@ -203,7 +296,7 @@ def cards_of_one_team(text: str, team_index: int, where: str) -> list[str]:
     try:
         taken = parse_cards(text)
     except ScoresheetError as exc:
-        raise ScoresheetError(f"{where}: {exc}") from None
+        raise ScoresheetError(_("{where}: {error}").format(where=where, error=exc)) from None
     mine = " ".join(str(c) for c in taken)
     rest = " ".join(str(c) for c in DECK if c not in set(taken))
     both = [mine, rest] if team_index == 0 else [rest, mine]
@@ -222,11 +315,15 @@ def declaration(text: str, players: Sequence[str], teams: Teams) -> dict[str, An
     parts = [p for p in text.strip().removeprefix(mark).replace(":", " ").split() if p]
     if len(parts) != 3:
         raise ScoresheetError(
-            f"decl: {common.quote(text.strip())} is not TEAM:KIND:RANK (e.g. 1:tierce:K)"
+            _("decl: {typed} is not TEAM:KIND:RANK (e.g. 1:tierce:K)").format(
+                typed=common.quote(text.strip())
+            )
         )
     who = team(mark + parts[0], players, teams, field="decl")
     if who is None:
-        raise ScoresheetError(f"decl: {common.quote(text.strip())} names no team")
+        raise ScoresheetError(
+            _("decl: {typed} names no team").format(typed=common.quote(text.strip()))
+        )
     return {"team": who, **declaration_for_team(f"{parts[1]} {parts[2]}")}
 
 
@@ -239,22 +336,51 @@ def declaration_for_team(text: str) -> dict[str, str]:
     parts = text.replace(":", " ").split()
     if len(parts) != 2:
         raise ScoresheetError(
-            f"decl: {common.quote(text.strip())} is not KIND RANK (e.g. tierce K)"
-        )
-    word = parts[0].casefold()
-    kind = KIND_ALIASES.get(word)
-    if kind is None:
-        found = [k for k in KINDS if k.startswith(word)]
-        if len(found) != 1:
-            raise ScoresheetError(
-                f"decl: {common.quote(parts[0])} is not a declaration ({', '.join(KINDS)})"
+            _("decl: {typed} is not KIND RANK (e.g. tierce K)").format(
+                typed=common.quote(text.strip())
             )
-        kind = found[0]
+        )
+    kind = read_kind(parts[0])
     try:
         rank = parse_rank(parts[1])
     except ScoresheetError as exc:
-        raise ScoresheetError(f"decl: {exc}") from None
+        raise ScoresheetError(_("decl: {error}").format(error=exc)) from None
     return {"kind": kind, "rank": rank}
+
+
+def read_kind(text: str) -> str:
+    """A declaration's kind: its name (in English or the language in force), ``20``,
+    ``50``, ``100``, ``quarte``, ``quinte``, ``carré``, or a unique start of a name. A
+    start that a kind's name in the language in force shares with another kind is refused,
+    naming both.
+
+    >>> read_kind("50"), read_kind("ti"), read_kind("car")
+    ('cinquante', 'tierce', 'carre')
+    """
+    word = _word(text)
+    kind = KIND_ALIASES.get(word)
+    if kind is None and word:
+        names = {k: {_word(k), _word(kind_word(k))} for k in KINDS}
+        found = [k for k in KINDS if word in names[k]] or [
+            k for k in KINDS if any(n.startswith(word) for n in names[k])
+        ]
+        english = [k for k in KINDS if k == word] or [k for k in KINDS if k.startswith(word)]
+        if len(found) == 1:
+            kind = found[0]
+        elif found != english:  # two kinds, one of them by its name in the language in force
+            said = [kind_word(k) for k in found]
+            raise ScoresheetError(
+                _("{field}: {typed} could be {one} or {other}").format(
+                    field="decl", typed=common.quote(text), one=", ".join(said[:-1]), other=said[-1]
+                )
+            )
+    if kind is None:
+        raise ScoresheetError(
+            _("decl: {typed} is not a declaration ({kinds})").format(
+                typed=common.quote(text), kinds=", ".join(kind_word(k) for k in KINDS)
+            )
+        )
+    return kind
 
 
 def declarations_for_team(text: str, team_index: int) -> list[dict[str, Any]]:
@@ -275,13 +401,19 @@ def _sets(items: Sequence[str]) -> dict[str, list[str]]:
         k = key.strip().casefold().replace("-", "_")
         k = ALIASES.get(k, k)
         if not sep or not k:
-            raise ScoresheetError(f"--set: {common.quote(item)} is not KEY=VALUE (e.g. taker=Bob)")
+            raise ScoresheetError(
+                _("--set: {typed} is not KEY=VALUE (e.g. taker=Bob)").format(
+                    typed=common.quote(item)
+                )
+            )
         if k not in KEYS:
             raise ScoresheetError(
-                f"--set: {common.quote(key.strip())} is not a Belote key ({', '.join(KEYS)})"
+                _("--set: {typed} is not a Belote key ({keys})").format(
+                    typed=common.quote(key.strip()), keys=", ".join(KEYS)
+                )
             )
         if k in out and k not in REPEATABLE:
-            raise ScoresheetError(f"--set: {k} is given twice")
+            raise ScoresheetError(_("--set: {key} is given twice").format(key=k))
         out.setdefault(k, []).append(value.strip())
     return out
 
@@ -295,19 +427,22 @@ def _cards(sets: dict[str, list[str]], where: str) -> list[str] | None:
             label, sep, cards = chunk.partition(":")
             if not sep or label.strip() not in ("0", "1"):
                 raise ScoresheetError(
-                    f"cards: {common.quote(chunk.strip())} does not start with the team, 0: or 1: "
-                    "(cards=0:JH 9H …;1:…)"
+                    _("cards: {typed} does not start with the team, 0: or 1: ({example})").format(
+                        typed=common.quote(chunk.strip()), example="cards=0:JH 9H …;1:…"
+                    )
                 )
             parts[int(label.strip())] = cards
     for k in (0, 1):
         for cards in sets.get(f"cards{k}", []):
             if k in parts:
-                raise ScoresheetError(f"cards: team {k}'s cards are given twice")
+                raise ScoresheetError(
+                    _("cards: team {number}'s cards are given twice").format(number=k)
+                )
             parts[k] = cards
     if not parts:
         return None
     if len(parts) == 1:
-        (k, text), *_ = parts.items()
+        ((k, text),) = parts.items()
         return cards_of_one_team(text, k, where)
     return [parts[0], parts[1]]
 
@@ -319,21 +454,32 @@ def deal_from_flags(
     others = [k for k in flags if k != "set"]
     if others:
         raise ScoresheetError(
-            f"--{others[0].replace('_', '-')} is a Barbu flag; a Belote deal takes the contract "
-            "and --set KEY=VALUE (taker, points or cards, last_trick, belote, capot, decl)"
+            _(
+                "{flag} is a Barbu flag; a Belote deal takes the contract and --set KEY=VALUE "
+                "({keys})"
+            ).format(
+                flag="--" + others[0].replace("_", "-"),
+                keys="taker, points or cards, last_trick, belote, capot, decl",
+            )
         )
     if contract is None:
         raise ScoresheetError(
-            "give the contract (hearts, no-trumps, all-trumps, …) and --set taker=PLAYER …, "
-            "or the whole deal with --deal"
+            _(
+                "give the contract ({contracts}, …) and --set {taker} …, "
+                "or the whole deal with --deal"
+            ).format(contracts="hearts, no-trumps, all-trumps", taker="taker=PLAYER")
         )
     players = list(result.players)
     teams = result.teams
     name = read_contract(contract, result.rules.contracts)
-    where = f"deal {number}, {name}"
+    where = deal_where(number, name)
     sets = _sets(flags.get("set") or [])
     if "taker" not in sets:
-        raise ScoresheetError(f"{where}: --set taker=PLAYER is missing (who took the contract)")
+        raise ScoresheetError(
+            _("{where}: --set {taker} is missing (who took the contract)").format(
+                where=where, taker="taker=PLAYER"
+            )
+        )
     deal: dict[str, Any] = {
         "contract": name,
         "taker": common.player(sets["taker"][0], players, field="taker"),

@@ -19,6 +19,9 @@ from typing import TYPE_CHECKING, Any, Protocol
 from scoresheet import entry as common
 from scoresheet.errors import ScoresheetError
 from scoresheet.games.belote import entry, views
+from scoresheet.games.belote.rules import contract_word, kind_word
+from scoresheet.games.belote.score import deal_where
+from scoresheet.i18n import N_, NP_, _, pgettext
 from scoresheet.prompting import Prompter, ask_deal, heading, opening, run_deals
 from scoresheet.questions import DealQuestions, Form, Question
 
@@ -28,39 +31,72 @@ if TYPE_CHECKING:
 
 YES = frozenset({"y", "yes", "o", "oui"})
 NO = frozenset({"n", "no", "non", ""})
+# The words for yes and no in the language in force, read beside the English ones
+# (several between "|": "o|oui").
+YES_NO = (NP_("answer", "y|yes"), NP_("answer", "n|no"))
+
+
+def _local(words: str) -> set[str]:
+    said = pgettext("answer", words)
+    return {common.ascii_forms(w.strip()).casefold() for w in said.split("|") if w.strip()}
 
 
 def _yes_no(text: str) -> bool:
-    t = text.strip().casefold()
-    if t in YES:
+    t = common.ascii_forms(text).strip().casefold()
+    yes, no = _local(YES_NO[0]), _local(YES_NO[1])
+    if t in YES or (t in yes and t not in NO):
         return True
-    if t in NO:
+    if t in NO or (t in no and t not in YES):
         return False
-    raise ScoresheetError(f'answer y or n, not "{text.strip()}"')
+    raise ScoresheetError(_('answer y or n, not "{typed}"').format(typed=text.strip()))
 
 
 def _teams_prompt(result: GameScore) -> str:
-    return f"0 = {result.team_name(0)}, 1 = {result.team_name(1)}, or a player"
+    return _("0 = {team0}, 1 = {team1}, or a player").format(
+        team0=result.team_name(0), team1=result.team_name(1)
+    )
 
 
+# What ``?`` says of each question (translated where it is shown).
 HELP = {
-    "contract": "The contract the taker chose: a trump suit (spades, hearts, diamonds, "
-    "clubs — or s, h, ♥), No Trumps (nt) or All Trumps (at); a unique start of a name.",
-    "taker": "The player who took the contract: their team is the taking team. It makes "
-    "the contract if its total (belote included) is more than the defenders'.",
-    "points": "Each team's card points: the first team's alone (the other has the rest of "
-    "152), both (62 90), or cards to type the cards a team captured instead.",
-    "side": "Whose captured cards you will type: the other team took the rest.",
-    "cards": "The cards that team captured, rank then suit (JH 9H AS TS …).",
-    "capot": "Capot: a team that takes all 8 tricks scores 252 (the last trick is worth "
-    "100 instead of 10). A team can have every card point without every trick.",
-    "last_trick": "The team that took the last trick adds 10 (dix de der).",
-    "belote": "Belote-rebelote: K and Q of trumps in one hand, announced: +20 to that "
-    "team, whatever happens. Enter for none.",
-    "decl": "Declarations (when the rules use them): tierce 20, cinquante 50, cent 100, "
-    "four jacks 200, four nines 150, other fours 100; only the team with the best "
-    "declaration scores its declarations. Enter for none.",
+    "contract": N_(
+        "The contract the taker chose: a trump suit (spades, hearts, diamonds, "
+        "clubs — or s, h, ♥), No Trumps (nt) or All Trumps (at); a unique start of a name."
+    ),
+    "taker": N_(
+        "The player who took the contract: their team is the taking team. It makes "
+        "the contract if its total (belote included) is more than the defenders'."
+    ),
+    "points": N_(
+        "Each team's card points: the first team's alone (the other has the rest of "
+        "152), both (62 90), or cards to type the cards a team captured instead."
+    ),
+    "side": N_("Whose captured cards you will type: the other team took the rest."),
+    "cards": N_("The cards that team captured, rank then suit (JH 9H AS TS …)."),
+    "capot": N_(
+        "Capot: a team that takes all 8 tricks scores 252 (the last trick is worth "
+        "100 instead of 10). A team can have every card point without every trick."
+    ),
+    "last_trick": N_("The team that took the last trick adds 10 (dix de der)."),
+    "belote": N_(
+        "Belote-rebelote: K and Q of trumps in one hand, announced: +20 to that "
+        "team, whatever happens. Enter for none."
+    ),
+    "decl": N_(
+        "Declarations (when the rules use them): tierce 20, cinquante 50, cent 100, "
+        "four jacks 200, four nines 150, other fours 100; only the team with the best "
+        "declaration scores its declarations. Enter for none."
+    ),
 }
+# The declarations a prompt gives as examples.
+EXAMPLE = (("tierce", "K"), ("carre", "J"))
+# The word that asks to type the cards instead of the points (and its first letter).
+CARDS_WORDS = NP_("answer", "cards|c")
+
+
+def help_of(key: str) -> str:
+    """What ``?`` says of a question, in the language in force."""
+    return _(HELP[key])
 
 
 def deal_form(result: GameScore) -> tuple[Form, Callable[[Mapping[str, Any]], dict[str, Any]]]:
@@ -75,70 +111,81 @@ def deal_form(result: GameScore) -> tuple[Form, Callable[[Mapping[str, Any]], di
         def parse(text: str) -> int | None:
             value = entry.team(text, players, teams, field=field)
             if value is None and not optional:
-                raise ScoresheetError(f"{field}: name the team ({_teams_prompt(result)})")
+                raise ScoresheetError(
+                    _("{field}: name the team ({teams})").format(
+                        field=field, teams=_teams_prompt(result)
+                    )
+                )
             return value
 
         return parse
 
     def plan(answers: Mapping[str, Any]) -> Question | None:
         if "contract" not in answers:
+            names = tuple(contract_word(c) for c in rules.contracts)
             return Question(
                 "contract",
-                f"Contract ({', '.join(rules.contracts)})",
+                _("Contract ({contracts})").format(contracts=", ".join(names)),
                 lambda text: entry.read_contract(text, rules.contracts),
-                tuple(rules.contracts),
-                HELP["contract"],
+                names,
+                help_of("contract"),
             )
         name = answers["contract"]
-        where = f"deal {number}, {name}"
+        where = deal_where(number, name)
         total = rules.card_total(name)
         if "taker" not in answers:
             return Question(
                 "taker",
-                f"Taker ({', '.join(players)})",
+                _("Taker ({players})").format(players=", ".join(players)),
                 lambda text: common.player(text, players, field="taker"),
                 tuple(players),
-                HELP["taker"],
+                help_of("taker"),
             )
         if "points" not in answers:
 
             def points_or_cards(text: str) -> dict[str, Any]:
-                if text.strip().casefold() in ("cards", "c"):
+                t = common.ascii_forms(text).strip().casefold()
+                if t in ("cards", "c") or t in _local(CARDS_WORDS):
                     return {"cards": None}
                 numbers = entry.points(text, total)
                 if sum(numbers) != total:
                     raise ScoresheetError(
-                        f"points add up to {sum(numbers)}, the cards of a deal are worth {total}"
+                        _("points add up to {got}, the cards of a deal are worth {total}").format(
+                            got=sum(numbers), total=total
+                        )
                     )
                 return {"points": numbers}
 
             return Question(
                 "points",
-                f"Card points of {result.team_name(0)} (the other team has the rest of "
-                f"{total}), both teams' (62 90), or cards to type the cards",
+                _(
+                    "Card points of {team} (the other team has the rest of {total}), "
+                    "both teams' (62 90), or cards to type the cards"
+                ).format(team=result.team_name(0), total=total),
                 points_or_cards,
                 (),
-                HELP["points"],
+                help_of("points"),
             )
         counts: tuple[int, int] | None = None
         if "cards" in answers["points"]:
             if "side" not in answers:
                 return Question(
                     "side",
-                    f"Whose cards will you type? ({_teams_prompt(result)})",
+                    _("Whose cards will you type? ({teams})").format(teams=_teams_prompt(result)),
                     team_parse("cards", False),
                     tuple(team_words),
-                    HELP["side"],
+                    help_of("side"),
                 )
             side = answers["side"]
             if "cards" not in answers:
                 return Question(
                     "cards",
-                    f"Cards {result.team_name(side)} took (rank then suit: JH 9H AS TS …; "
-                    "Enter if none)",
+                    _("Cards {team} took (rank then suit: {example}; Enter if none)").format(
+                        team=result.team_name(side), example="JH 9H AS TS …"
+                    ),
                     lambda text: entry.cards_of_one_team(text, side, where),
                     (),
-                    HELP["cards"],
+                    help_of("cards"),
                 )
             both = answers["cards"]
             counts = (len(both[0].split()), len(both[1].split()))
@@ -151,37 +198,43 @@ def deal_form(result: GameScore) -> tuple[Form, Callable[[Mapping[str, Any]], di
                 return Question("capot", "", no_parse, only=None)
             return Question(
                 "capot",
-                f"Did {result.team_name(full)} take all 8 tricks (capot)? (y/n)",
+                _("Did {team} take all 8 tricks (capot)? (y/n)").format(
+                    team=result.team_name(full)
+                ),
                 lambda text: full if _yes_no(text) else None,
                 ("y", "n"),
-                HELP["capot"],
+                help_of("capot"),
             )
         if answers["capot"] is None and "last_trick" not in answers:
             return Question(
                 "last_trick",
-                f"Who took the last trick? ({_teams_prompt(result)})",
+                _("Who took the last trick? ({teams})").format(teams=_teams_prompt(result)),
                 team_parse("last_trick", False),
                 tuple(team_words),
-                HELP["last_trick"],
+                help_of("last_trick"),
             )
         if rules.has_belote(name) and "belote" not in answers:
             return Question(
                 "belote",
-                f"Belote announced by? ({_teams_prompt(result)}; Enter for none)",
+                _("Belote announced by? ({teams}; Enter for none)").format(
+                    teams=_teams_prompt(result)
+                ),
                 team_parse("belote", True),
-                (*team_words, "none"),
-                HELP["belote"],
+                (*team_words, pgettext("answer", "none").split("|")[0]),
+                help_of("belote"),
             )
         if rules.declarations:
             for k in (0, 1):
                 if f"decl {k}" not in answers:
                     return Question(
                         f"decl {k}",
-                        f"Declarations of {result.team_name(k)} (tierce K, carre J, …; "
-                        "Enter for none)",
+                        _("Declarations of {team} ({example}, …; Enter for none)").format(
+                            team=result.team_name(k),
+                            example=", ".join(f"{kind_word(x)} {r}" for x, r in EXAMPLE),
+                        ),
                         _declarations_parser(k),
                         (),
-                        HELP["decl"],
+                        help_of("decl"),
                     )
         return None
 
@@ -206,7 +259,7 @@ def deal_form(result: GameScore) -> tuple[Form, Callable[[Mapping[str, Any]], di
 
 
 def no_parse(text: str) -> Any:  # a question with one possible answer is never asked
-    raise ScoresheetError("this question has only one answer")
+    raise ScoresheetError(_("this question has only one answer"))
 
 
 def said_capot(result: TeamGame) -> Callable[[str, Any], str]:
@@ -214,7 +267,7 @@ def said_capot(result: TeamGame) -> Callable[[str, Any], str]:
 
     def said(key: str, value: Any) -> str:
         if key == "capot" and value is not None:
-            return f"{result.team_name(value)} took every card: capot."
+            return _("{team} took every card: capot.").format(team=result.team_name(value))
         return ""
 
     return said
@@ -232,8 +285,9 @@ def deal_questions(result: GameScore) -> DealQuestions | None:
     if result.complete:
         return None
     number = len(result.deals) + 1
-    title = f"Deal {number}: {result.next_dealer} deals. " + ", ".join(
-        f"{result.team_name(k)} {result.team_totals[k]}" for k in (0, 1)
+    totals = ", ".join(f"{result.team_name(k)} {result.team_totals[k]}" for k in (0, 1))
+    title = _("Deal {number}: {dealer} deals. {totals}").format(
+        number=number, dealer=result.next_dealer, totals=totals
     )
     return DealQuestions(
         number,
@@ -269,7 +323,7 @@ class Race:
         questions = self.deal_questions(game.result)
         assert questions is not None  # deals are asked only while no team has won
         heading(io, questions)
-        again = f"Deal {questions.number} again, from the contract."
+        again = _("Deal {number} again, from the contract.").format(number=questions.number)
         return ask_deal(io, game, questions, again=again)
 
     def play_game(self, path: Path) -> int:
@@ -293,7 +347,7 @@ class Race:
                 # The next deal's heading says who deals: not twice.
                 views.after_deal_text(scored, next_deal=False),
             ],
-            closing=lambda game: ["", "Standings", views.standings(game.result)],
+            closing=lambda game: ["", _("Standings"), views.standings(game.result)],
         )
 
 

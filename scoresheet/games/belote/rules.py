@@ -22,19 +22,32 @@ from typing import TYPE_CHECKING, Any, cast
 
 from scoresheet.cards import SUIT_NAMES, SUITS, Card, parse_card
 from scoresheet.errors import ScoresheetError
+from scoresheet.i18n import N_, NP_, _, pgettext
 
 if TYPE_CHECKING:
     pass
 
 SUIT_CONTRACTS = ("spades", "hearts", "diamonds", "clubs")
 CONTRACTS = (*SUIT_CONTRACTS, "no-trumps", "all-trumps")
+# A contract's name on the sheet, translated where it is shown:
+# ``pgettext("belote contract", CONTRACT_NAMES[c])``.
 CONTRACT_NAMES = {
-    "spades": "♠ Spades",
-    "hearts": "♥ Hearts",
-    "diamonds": "♦ Diamonds",
-    "clubs": "♣ Clubs",
-    "no-trumps": "No Trumps",
-    "all-trumps": "All Trumps",
+    "spades": NP_("belote contract", "♠ Spades"),
+    "hearts": NP_("belote contract", "♥ Hearts"),
+    "diamonds": NP_("belote contract", "♦ Diamonds"),
+    "clubs": NP_("belote contract", "♣ Clubs"),
+    "no-trumps": NP_("belote contract", "No Trumps"),
+    "all-trumps": NP_("belote contract", "All Trumps"),
+}
+# A contract as a word in a line or a table, and as a player may type it in the language
+# in force (the id itself is read in every language).
+CONTRACT_WORDS = {
+    "spades": NP_("belote contract", "spades"),
+    "hearts": NP_("belote contract", "hearts"),
+    "diamonds": NP_("belote contract", "diamonds"),
+    "clubs": NP_("belote contract", "clubs"),
+    "no-trumps": NP_("belote contract", "no-trumps"),
+    "all-trumps": NP_("belote contract", "all-trumps"),
 }
 SUIT_OF_CONTRACT = {name: suit for suit, name in SUIT_NAMES.items()}
 RANK_KEYS = ("7", "8", "9", "10", "J", "Q", "K", "A")
@@ -44,6 +57,38 @@ TRUMP_ORDER = ("J", "9", "A", "10", "K", "Q", "8", "7")
 TABLES = ("trump", "plain", "no-trumps", "all-trumps")
 SEQUENCES = {"tierce": 3, "cinquante": 4, "cent": 5}
 KINDS = (*SEQUENCES, "carre")
+# A declaration's kind as shown and as a player may type it in the language in force.
+KIND_WORDS = {
+    "tierce": NP_("belote declaration", "tierce"),
+    "cinquante": NP_("belote declaration", "cinquante"),
+    "cent": NP_("belote declaration", "cent"),
+    "carre": NP_("belote declaration", "carre"),
+}
+
+# The descriptions of the shipped presets (``templates/rules/``), word for word, so that
+# ``rules show`` says them in the language in force; a table's own description is shown
+# as written.
+DESCRIPTIONS = (
+    N_("Classic Belote (BGA tables): target 1000, dix de der, belote 20, capot 252, litige"),
+    N_("Coinche as on BGA: no rounding, 162 + bid on a failure, a coinche multiplies all"),
+    N_("Coinche, bid only: the deal's winner scores bid x m, target 1000"),
+    N_("Coinche (contrée): points + bid, coinche x2 / x4 on 160 + bid, target 2000"),
+)
+
+
+def contract_word(contract: str) -> str:
+    """A contract as a word, in the language in force (``hearts`` in English)."""
+    return pgettext("belote contract", CONTRACT_WORDS.get(contract, contract))
+
+
+def contract_name(contract: str) -> str:
+    """A contract's name on the sheet, in the language in force (``♥ Hearts``)."""
+    return pgettext("belote contract", CONTRACT_NAMES.get(contract, contract))
+
+
+def kind_word(kind: str) -> str:
+    """A declaration's kind, in the language in force (``tierce`` in English)."""
+    return pgettext("belote declaration", KIND_WORDS.get(kind, kind))
 
 
 def rank_key(card: Card) -> str:
@@ -63,7 +108,9 @@ def parse_rank(text: str) -> str:
     except ScoresheetError:
         card = None
     if card is None or card.rank < 7:
-        raise ScoresheetError(f'"{text.strip()}" is not a rank of the 32-card deck (7 to A)')
+        raise ScoresheetError(
+            _('"{rank}" is not a rank of the 32-card deck (7 to A)').format(rank=text.strip())
+        )
     return rank_key(card)
 
 
@@ -141,14 +188,22 @@ class BeloteRules:
         for table in TABLES:
             missing = [r for r in RANK_KEYS if r not in self.points[table]]
             if missing:
-                raise ValueError(f"points.{table}: no points for {', '.join(missing)}")
+                raise ValueError(
+                    _("points.{table}: no points for {ranks}").format(
+                        table=table, ranks=", ".join(missing)
+                    )
+                )
         if len(set(self.contracts)) != len(self.contracts):
-            raise ValueError("a contract is listed twice in contracts")
+            raise ValueError(_("a contract is listed twice in contracts"))
         if self.declarations and self.declaration_values is None:
-            raise ValueError("declarations are on, but declaration_values is missing")
+            raise ValueError(_("declarations are on, but declaration_values is missing"))
         for contract in self.contracts:
             if self.card_total(contract) <= 0:
-                raise ValueError(f"{contract}: the cards are worth nothing in this contract")
+                raise ValueError(
+                    _("{contract}: the cards are worth nothing in this contract").format(
+                        contract=contract
+                    )
+                )
 
     # -- derived facts -------------------------------------------------------------------
 

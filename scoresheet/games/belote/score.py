@@ -26,17 +26,23 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
-from scoresheet.cards import Card, parse_card
 from scoresheet.errors import ScoresheetError
-from scoresheet.games.belote.rules import (
-    CONTRACT_NAMES,
-    DECK,
-    RANK_KEYS,
-    SEQUENCES,
-    BeloteRules,
-    dealer_of,
-    parse_rank,
+from scoresheet.games.belote.checks import Declared as Declared  # the sheet's too
+from scoresheet.games.belote.checks import Pair as Pair  # Coinche's too
+from scoresheet.games.belote.checks import (
+    card_points,
+    declarations_of,
+    two,
 )
+from scoresheet.games.belote.checks import read_cards as read_cards  # entry's and audit's
+from scoresheet.games.belote.rules import (
+    DECK,
+    BeloteRules,
+    contract_name,
+    contract_word,
+    dealer_of,
+)
+from scoresheet.i18n import _
 from scoresheet.results import team_deal_json
 from scoresheet.rules import check_game_of, rules_of
 
@@ -45,18 +51,6 @@ if TYPE_CHECKING:
 
 Outcome = Literal["made", "dedans", "litige"]
 Teams = tuple[tuple[str, str], tuple[str, str]]
-Pair = tuple[int, int]
-
-
-@dataclass(frozen=True, slots=True)
-class Declared:
-    """One declaration, with what it scores and how it compares."""
-
-    team: int
-    kind: str
-    rank: str
-    value: int
-    strength: int
 
 
 @dataclass(slots=True)
@@ -179,6 +173,12 @@ class GameScore(TeamGame):
         return self.next_dealer
 
 
+def deal_where(number: int, contract: str) -> str:
+    """``deal 3, hearts``: where a refusal of a deal points (the contract as a word in the
+    language in force)."""
+    return _("deal {number}, {contract}").format(number=number, contract=contract_word(contract))
+
+
 def team_name(teams: Teams, team: int) -> str:
     """``Ann & Cat``."""
     return " & ".join(teams[team])
@@ -198,7 +198,9 @@ def teams_of(players: Sequence[str], given: Sequence[Sequence[str]] | None) -> T
     """
     if len(players) != 4:
         raise ScoresheetError(
-            f"players: Belote is played by 4 players in two teams, the game has {len(players)}"
+            _("players: Belote is played by 4 players in two teams, the game has {n}").format(
+                n=len(players)
+            )
         )
     if not given:
         return ((players[0], players[2]), (players[1], players[3]))
@@ -206,9 +208,13 @@ def teams_of(players: Sequence[str], given: Sequence[Sequence[str]] | None) -> T
     for team in given:
         for p in team:
             if p not in players:
-                raise ScoresheetError(f'teams: "{p}" is not a player ({", ".join(players)})')
+                raise ScoresheetError(
+                    _('teams: "{name}" is not a player ({players})').format(
+                        name=p, players=", ".join(players)
+                    )
+                )
             if p in seen:
-                raise ScoresheetError(f"teams: {p} is in both teams")
+                raise ScoresheetError(_("teams: {name} is in both teams").format(name=p))
             seen.add(p)
     a, b = given
     return ((a[0], a[1]), (b[0], b[1]))
@@ -231,18 +237,25 @@ def score_deal(
     contract = deal["contract"]
     if contract not in rules.contracts:
         raise ScoresheetError(
-            f'deal {number}: "{contract}" is not a contract of these rules '
-            f"({', '.join(rules.contracts)})"
+            _('deal {number}: "{contract}" is not a contract of these rules ({contracts})').format(
+                number=number, contract=contract, contracts=", ".join(rules.contracts)
+            )
         )
-    where = f"deal {number}, {contract}"
+    where = deal_where(number, contract)
     dealer = dealer_of(rules, tuple(players), number - 1)
     named = deal.get("dealer")
     if named is not None and named != dealer:
-        raise ScoresheetError(f"{where}: the dealer is {dealer} by the rotation, not {named}")
+        raise ScoresheetError(
+            _("{where}: the dealer is {dealer} by the rotation, not {named}").format(
+                where=where, dealer=dealer, named=named
+            )
+        )
     taker = deal["taker"]
     if taker not in players:
         raise ScoresheetError(
-            f'{where}: the taker "{taker}" is not a player ({", ".join(players)})'
+            _('{where}: the taker "{taker}" is not a player ({players})').format(
+                where=where, taker=taker, players=", ".join(players)
+            )
         )
     t = 0 if taker in teams[0] else 1
     d = 1 - t
@@ -250,27 +263,31 @@ def score_deal(
     total = rules.card_total(contract)
 
     def name(team: int) -> str:
-        return f"team {team} ({team_name(teams, team)})"
+        return _("team {number} ({names})").format(number=team, names=team_name(teams, team))
 
-    points, counts = _points(rules, contract, result, where)
+    points, counts = card_points(rules, contract, result, where)
     from_cards = counts is not None
     capot = result.get("capot")
     last = result.get("last_trick")
     if capot is not None:
         if points[capot] != total:
             raise ScoresheetError(
-                f"{where}: capot by {name(capot)}, but they have {points[capot]} card points "
-                f"of {total}"
+                _("{where}: capot by {team}, but they have {points} card points of {total}").format(
+                    where=where, team=name(capot), points=points[capot], total=total
+                )
             )
         if counts is not None and counts[capot] != len(DECK):
             raise ScoresheetError(
-                f"{where}: capot by {name(capot)}, but they took {counts[capot]} cards of "
-                f"{len(DECK)}"
+                _("{where}: capot by {team}, but they took {cards} cards of {deck}").format(
+                    where=where, team=name(capot), cards=counts[capot], deck=len(DECK)
+                )
             )
         if last is not None and last != capot:
             raise ScoresheetError(
-                f"{where}: the last trick went to {name(last)}, so {name(capot)} did not take "
-                "all 8 tricks (capot)"
+                _(
+                    "{where}: the last trick went to {team}, so {capot} did not take "
+                    "all 8 tricks (capot)"
+                ).format(where=where, team=name(last), capot=name(capot))
             )
         last = capot
     else:
@@ -278,37 +295,42 @@ def score_deal(
             for team in (0, 1):
                 if counts[team] == len(DECK):
                     raise ScoresheetError(
-                        f"{where}: {name(team)} took all {len(DECK)} cards: that is a capot "
-                        f"(set capot to {team})"
+                        _(
+                            "{where}: {team} took all {deck} cards: that is a capot "
+                            "(set capot to {number})"
+                        ).format(where=where, team=name(team), deck=len(DECK), number=team)
                     )
         if last is None:
             raise ScoresheetError(
-                f"{where}: result.last_trick is missing (the team that took the last trick)"
+                _(
+                    "{where}: result.last_trick is missing (the team that took the last trick)"
+                ).format(where=where)
             )
         if counts is not None and counts[last] == 0:
             raise ScoresheetError(
-                f"{where}: {name(last)} took no trick, so not the last one (last_trick)"
+                _("{where}: {team} took no trick, so not the last one (last_trick)").format(
+                    where=where, team=name(last)
+                )
             )
     belote = result.get("belote")
     if belote is not None and not rules.has_belote(contract):
-        why = (
-            "there is no trump suit"
-            if contract == "no-trumps"
-            else "these rules have no belote in All Trumps"
-        )
-        raise ScoresheetError(f"{where}: no belote in {CONTRACT_NAMES[contract]}: {why}")
-    declarations = _declarations(rules, result.get("declarations") or [], where)
+        if contract == "no-trumps":
+            said = _("{where}: no belote in {contract}: there is no trump suit")
+        else:
+            said = _("{where}: no belote in {contract}: these rules have no belote in All Trumps")
+        raise ScoresheetError(said.format(where=where, contract=contract_name(contract)))
+    declarations = declarations_of(rules, result.get("declarations") or [], where)
 
-    declared = _pair(sum(x.value for x in declarations if x.team == k) for k in (0, 1))
-    best = _pair(max((x.strength for x in declarations if x.team == k), default=0) for k in (0, 1))
+    declared = two(sum(x.value for x in declarations if x.team == k) for k in (0, 1))
+    best = two(max((x.strength for x in declarations if x.team == k), default=0) for k in (0, 1))
     scoring_team = 0 if best[0] > best[1] else 1 if best[1] > best[0] else None
-    scored = _pair(declared[k] if k == scoring_team else 0 for k in (0, 1))
+    scored = two(declared[k] if k == scoring_team else 0 for k in (0, 1))
     if capot is not None:
-        taken = _pair(rules.capot if k == capot else 0 for k in (0, 1))
+        taken = two(rules.capot if k == capot else 0 for k in (0, 1))
     else:
-        taken = _pair(points[k] + (rules.last_trick if k == last else 0) for k in (0, 1))
-    belote_points = _pair(rules.belote if k == belote else 0 for k in (0, 1))
-    deal_points = _pair(taken[k] + belote_points[k] + scored[k] for k in (0, 1))
+        taken = two(points[k] + (rules.last_trick if k == last else 0) for k in (0, 1))
+    belote_points = two(rules.belote if k == belote else 0 for k in (0, 1))
+    deal_points = two(taken[k] + belote_points[k] + scored[k] for k in (0, 1))
 
     outcome: Outcome
     if deal_points[t] > deal_points[d]:
@@ -346,116 +368,10 @@ def score_deal(
         belote_points=belote_points,
         deal_points=deal_points,
         outcome=outcome,
-        raw=_pair(raw),
-        rounded=_pair(rules.round(x) for x in raw),
+        raw=two(raw),
+        rounded=two(rules.round(x) for x in raw),
         held=held,
     )
-
-
-def _pair(values: Any) -> Pair:
-    a, b = values
-    return (int(a), int(b))
-
-
-def _points(
-    rules: BeloteRules,
-    contract: str,
-    result: Mapping[str, Any],
-    where: str,
-) -> tuple[Pair, Pair | None]:
-    """Each team's card points, and (when counted from cards) each team's card count."""
-    typed = result.get("points")
-    cards = result.get("cards")
-    total = rules.card_total(contract)
-    if cards is not None:
-        taken = read_cards(cards, where)
-        points = _pair(sum(rules.card_points(c, contract) for c in taken[k]) for k in (0, 1))
-        if typed is not None and tuple(typed) != points:
-            raise ScoresheetError(
-                f"{where}: points {typed[0]}/{typed[1]} do not match the cards, which count "
-                f"{points[0]}/{points[1]}"
-            )
-        return points, (len(taken[0]), len(taken[1]))
-    if typed is None:
-        raise ScoresheetError(
-            f"{where}: result needs the card points (points) or the cards each team took (cards)"
-        )
-    if sum(typed) != total:
-        raise ScoresheetError(
-            f"{where}: points add up to {sum(typed)}, the cards of a deal are worth {total}"
-        )
-    return _pair(typed), None
-
-
-def read_cards(cards: Sequence[str | Sequence[str]], where: str) -> tuple[list[Card], list[Card]]:
-    """Each team's captured cards, checked: 32 cards of the 7-to-A deck, each once, in
-    tricks of four.
-
-    >>> a, b = read_cards(["JH 9H", "AS"], "deal 1")
-    Traceback (most recent call last):
-    scoresheet.errors.ScoresheetError: deal 1: 29 cards missing (7S, 8S, 9S, TS, JS, QS, KS, 7H, …)
-    """
-    seen: dict[Card, int] = {}
-    out: tuple[list[Card], list[Card]] = ([], [])
-    for team, given in enumerate(cards):
-        words = given.replace(",", " ").split() if isinstance(given, str) else list(given)
-        for word in words:
-            try:
-                card = parse_card(word)
-            except ScoresheetError as exc:
-                raise ScoresheetError(f"{where}, cards of team {team}: {exc}") from None
-            if card.rank < 7:
-                raise ScoresheetError(f"{where}: {card} is not in the 32-card deck (7 to A)")
-            if card in seen:
-                whose = "for both teams" if seen[card] != team else "twice"
-                raise ScoresheetError(f"{where}: {card} is given {whose}")
-            seen[card] = team
-            out[team].append(card)
-    missing = [c for c in DECK if c not in seen]
-    if missing:
-        shown = ", ".join(str(c) for c in missing[:8]) + (", …" if len(missing) > 8 else "")
-        s = "" if len(missing) == 1 else "s"
-        raise ScoresheetError(f"{where}: {len(missing)} card{s} missing ({shown})")
-    for team in (0, 1):
-        if len(out[team]) % 4:
-            raise ScoresheetError(
-                f"{where}: team {team} took {len(out[team])} cards; tricks are of 4 cards"
-            )
-    return out
-
-
-def _declarations(
-    rules: BeloteRules, given: Sequence[Mapping[str, Any]], where: str
-) -> tuple[Declared, ...]:
-    if given and not rules.declarations:
-        raise ScoresheetError(
-            f"{where}: these rules have no declarations (the option declarations is off)"
-        )
-    out: list[Declared] = []
-    carres: set[str] = set()
-    for i, d in enumerate(given):
-        at = f"{where}, declarations entry {i + 1}"
-        try:
-            rank = parse_rank(d["rank"])
-        except ScoresheetError as exc:
-            raise ScoresheetError(f"{at}: {exc}") from None
-        kind = d["kind"]
-        if kind in SEQUENCES:
-            length = SEQUENCES[kind]
-            if RANK_KEYS.index(rank) < length - 1:
-                more = " or more" if kind == "cent" else ""
-                raise ScoresheetError(
-                    f"{at}: a {kind} is {length}{more} cards in sequence; it cannot end at {rank}"
-                )
-        else:
-            if rank in carres:
-                raise ScoresheetError(f"{at}: four {rank}s are declared twice")
-            carres.add(rank)
-        value = rules.declaration_value(kind, rank)
-        if value is None:
-            raise ScoresheetError(f"{at}: four {rank}s score nothing in these rules")
-        out.append(Declared(d["team"], kind, rank, value, rules.declaration_strength(kind, rank)))
-    return tuple(out)
 
 
 # -- the game ------------------------------------------------------------------------------
@@ -489,8 +405,13 @@ def game_over(
 ) -> ScoresheetError:
     """The refusal of deal ``number``, after the game was won."""
     return ScoresheetError(
-        f"deal {number}: the game is over: {team_name(teams, winner)} won at "
-        f"deal {won_at} ({running[winner]} to {running[1 - winner]})"
+        _("deal {number}: the game is over: {team} won at deal {won_at} ({won} to {lost})").format(
+            number=number,
+            team=team_name(teams, winner),
+            won_at=won_at,
+            won=running[winner],
+            lost=running[1 - winner],
+        )
     )
 
 
@@ -516,11 +437,11 @@ def play_out(
                 released[deal.defending_team] = pending
                 pending = 0
         pending += deal.held
-        deal.released = _pair(released)
+        deal.released = two(released)
         deal.pending = pending
-        deal.score = _pair(deal.rounded[k] + released[k] for k in (0, 1))
+        deal.score = two(deal.rounded[k] + released[k] for k in (0, 1))
         running = [running[k] + deal.score[k] for k in (0, 1)]
-        deal.running = _pair(running)
+        deal.running = two(running)
         for k in (0, 1):
             if running[k] >= rules.target and running[k] > running[1 - k]:
                 winner, won_at = k, deal.number
@@ -529,7 +450,7 @@ def play_out(
         rules=rules,
         teams=teams,
         deals=tuple(deals),
-        team_totals=_pair(running),
+        team_totals=two(running),
         winner=winner,
         won_at=won_at,
         pending=pending,

@@ -6,6 +6,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from scoresheet.games.belote.rules import contract_word
+from scoresheet.i18n import _
+from scoresheet.views.term import cells
+
 KEY = "belote"
 
 
@@ -32,15 +36,17 @@ def finish(figures: dict[str, Any]) -> None:
 
 
 def text(figures: Mapping[str, Mapping[str, Any]], width: int) -> list[str]:
-    lines = ["", "Belote: contracts taken (made) as taker; litiges; team capots and belotes"]
+    lines = ["", _("Belote: contracts taken (made) as taker; litiges; team capots and belotes")]
     for p, bel in figures.items():
         taken = ", ".join(
-            f"{c} {n} ({bel['made'].get(c, 0)})" for c, n in sorted(bel["taken"].items())
+            f"{contract_word(c)} {n} ({bel['made'].get(c, 0)})"
+            for c, n in sorted(bel["taken"].items())
         )
-        lines.append(
-            f"  {p.ljust(width)}  {taken or '–'}; litiges {bel['litiges']}; "
-            f"capots {bel['capots']}; belotes {bel['belotes']}"
+        said = _("{taken}; litiges {litiges}; capots {capots}; belotes {belotes}").format(
+            taken=taken or "–", litiges=bel["litiges"], capots=bel["capots"], belotes=bel["belotes"]
         )
+        # Names padded by the cells they take on a terminal (a CJK name takes two a letter).
+        lines.append(f"  {p}{' ' * max(0, width - cells(p))}  {said}")
     return lines
 
 

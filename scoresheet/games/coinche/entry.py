@@ -8,7 +8,9 @@ The positional word of ``add`` is the contract, as in Belote (``hearts``, ``h``,
   have it);
 - ``taker=PLAYER`` (required): who made the last bid; their team is the taking team;
 - ``coinche=PLAYER``: the opponent who coinched; ``surcoinche=PLAYER``: the bidder or
-  the bidder's partner who surcoinched (``none`` for nobody);
+  the bidder's partner who surcoinched (``none`` for nobody). The French synonyms
+  ``contre``/``contree``/``contrée`` and ``surcontre``/``surcontree``/``surcontrée`` are
+  read as these keys, and so are their names in the language in force;
 - the result, exactly as Belote reads it (``points=56,96`` or ``cards=…``,
   ``last_trick``, ``belote``, ``capot``, ``decl``, ``dealer``): see
   :mod:`scoresheet.games.belote.entry`.
@@ -31,8 +33,10 @@ from typing import TYPE_CHECKING, Any
 from scoresheet import entry as common
 from scoresheet.errors import ScoresheetError
 from scoresheet.games.belote import entry as belote
+from scoresheet.games.belote import score as belote_score
 from scoresheet.games.coinche.rules import CAPOT, GENERALE
 from scoresheet.games.coinche.score import card_play
+from scoresheet.i18n import NP_, _, pgettext
 from scoresheet.limits import MAX_DIGITS
 
 if TYPE_CHECKING:
@@ -41,6 +45,61 @@ if TYPE_CHECKING:
 AUCTION_KEYS = ("bid", "coinche", "surcoinche")
 KEYS = (*AUCTION_KEYS, *belote.KEYS)
 BID_WORDS = {"capot": CAPOT, "generale": GENERALE, "générale": GENERALE}
+# A bid's word as shown and as a player may type it in the language in force.
+BID_NAMES = {CAPOT: NP_("coinche bid", "capot"), GENERALE: NP_("coinche bid", "générale")}
+# The auction's keys by their French names, read in every language (contrer: to coinche).
+AUCTION_ALIASES = {
+    "contre": "coinche",
+    "contree": "coinche",
+    "contrée": "coinche",
+    "surcontre": "surcoinche",
+    "surcontree": "surcoinche",
+    "surcontrée": "surcoinche",
+}
+# The auction's keys as a player may type them in the language in force.
+AUCTION_NAMES = {
+    # Translators: the double of Coinche (French synonym: contre).
+    "coinche": NP_("coinche auction", "coinche"),
+    # Translators: the redouble of Coinche (French synonym: surcontre).
+    "surcoinche": NP_("coinche auction", "surcoinche"),
+}
+
+
+def bid_word(bid: str) -> str:
+    """``capot``, ``générale``: a bid's word in the language in force."""
+    return pgettext("coinche bid", BID_NAMES.get(bid, bid))
+
+
+def _fold(text: str) -> str:
+    return common.ascii_forms(text).strip().casefold()
+
+
+def auction_key(key: str) -> str | None:
+    """The auction key a typed key means (``coinche``, ``surcoinche``, ``bid``), by its
+    English name, a French synonym or its name in the language in force; ``None`` when it
+    is none of them. A word of the language in force that is also another key is refused,
+    naming both.
+
+    >>> auction_key("contrée"), auction_key("Surcontre"), auction_key("taker")
+    ('coinche', 'surcoinche', None)
+    """
+    k = _fold(key).replace("-", "_")
+    if k in AUCTION_KEYS:
+        return k
+    if k in AUCTION_ALIASES:
+        return AUCTION_ALIASES[k]
+    local = [
+        a for a, name in AUCTION_NAMES.items() if _fold(pgettext("coinche auction", name)) == k
+    ]
+    other = k in belote.KEYS or k in belote.ALIASES
+    if len(local) > 1 or (local and other):
+        meant = [*local, *([belote.ALIASES.get(k, k)] if other else [])]
+        raise ScoresheetError(
+            _("--set: {typed} could be {one} or {other}").format(
+                typed=common.quote(key.strip()), one=", ".join(meant[:-1]), other=meant[-1]
+            )
+        )
+    return local[0] if local else None
 
 
 def bid(text: str) -> int | str:
@@ -50,11 +109,18 @@ def bid(text: str) -> int | str:
     >>> bid("100"), bid("Capot")
     (100, 'capot')
     """
-    t = text.strip().casefold()
+    t = _fold(text)
     if t in BID_WORDS:
         return BID_WORDS[t]
+    for value, name in BID_NAMES.items():
+        if t and t == _fold(pgettext("coinche bid", name)):
+            return value
     if not (t.isascii() and t.isdigit() and len(t) <= MAX_DIGITS):
-        raise ScoresheetError(f"bid: {common.quote(text.strip())} is not a number or capot")
+        raise ScoresheetError(
+            _("bid: {typed} is not a number or {capot}").format(
+                typed=common.quote(text.strip()), capot=bid_word(CAPOT)
+            )
+        )
     return int(t)
 
 
@@ -68,21 +134,25 @@ def deal_from_flags(
     for item in flags.get("set") or []:
         key, sep, value = item.partition("=")
         k = key.strip().casefold().replace("-", "_")
-        if k in AUCTION_KEYS and sep:
-            if k in auction:
-                raise ScoresheetError(f"--set: {k} is given twice")
-            auction[k] = value.strip()
+        meant = auction_key(key) if sep else None
+        if meant is not None:
+            if meant in auction:
+                raise ScoresheetError(_("--set: {key} is given twice").format(key=meant))
+            auction[meant] = value.strip()
         elif sep and k not in KEYS and belote.ALIASES.get(k) is None:
             raise ScoresheetError(
-                f"--set: {common.quote(key.strip())} is not a Coinche key ({', '.join(KEYS)})"
+                _("--set: {typed} is not a Coinche key ({keys})").format(
+                    typed=common.quote(key.strip()), keys=", ".join(KEYS)
+                )
             )
         else:
             rest.append(item)
     deal = belote.deal_from_flags(card_play(result), number, contract, {**flags, "set": rest})
     if "bid" not in auction:
         raise ScoresheetError(
-            f"deal {number}, {deal['contract']}: --set bid=NUMBER is missing (the contract's "
-            "number, or capot)"
+            _("{where}: --set {bid} is missing (the contract's number, or capot)").format(
+                where=belote_score.deal_where(number, deal["contract"]), bid="bid=NUMBER"
+            )
         )
     deal["bid"] = bid(auction["bid"])
     players: Sequence[str] = result.players

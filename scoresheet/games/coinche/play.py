@@ -19,19 +19,33 @@ from scoresheet.games.belote import play as belote
 from scoresheet.games.coinche import entry, views
 from scoresheet.games.coinche.rules import CAPOT
 from scoresheet.games.coinche.score import card_play
+from scoresheet.i18n import N_, _, pgettext
 from scoresheet.questions import DealQuestions, Form, Question
 
 if TYPE_CHECKING:
     from scoresheet.games.coinche.score import GameScore
 
+# What ``?`` says of each question (translated where it is shown).
 HELP = {
-    "bid": "The last bid of the auction: a number of points in tens (80 needs 82 by "
-    "default), or capot (all 8 tricks). A hand where all four passed is not entered.",
-    "taker": "The player who made the last bid: their team must reach the bid.",
-    "coinche": "The opponent who coinched (doubled) the bid, if anyone did. Enter for none.",
-    "surcoinche": "The bidder or the bidder's partner who surcoinched (redoubled) the "
-    "coinche, if anyone did. Enter for none.",
+    "bid": N_(
+        "The last bid of the auction: a number of points in tens (80 needs 82 by "
+        "default), or capot (all 8 tricks). A hand where all four passed is not entered."
+    ),
+    "taker": N_("The player who made the last bid: their team must reach the bid."),
+    "coinche": N_(
+        "The opponent who coinched (doubled) the bid, if anyone did (coinche, also called "
+        "contre or contrée). Enter for none."
+    ),
+    "surcoinche": N_(
+        "The bidder or the bidder's partner who surcoinched (redoubled) the coinche, if "
+        "anyone did (surcoinche, also called surcontre or surcontrée). Enter for none."
+    ),
 }
+
+
+def help_of(key: str) -> str:
+    """What ``?`` says of a question, in the language in force."""
+    return _(HELP[key])
 
 
 def deal_form(result: GameScore) -> tuple[Form, Callable[[Mapping[str, Any]], dict[str, Any]]]:
@@ -45,10 +59,12 @@ def deal_form(result: GameScore) -> tuple[Form, Callable[[Mapping[str, Any]], di
         def parse(text: str) -> str | None:
             who = common.optional_player(text, players, field=key)
             if who is not None and who not in teams[team]:
-                doer = "a defender" if key == "coinche" else "the taking team"
-                raise ScoresheetError(
-                    f"{key}: {who} cannot {key}: only {doer} ({result.team_name(team)}) may"
+                said = (
+                    _("{key}: {name} cannot coinche: only a defender ({team}) may")
+                    if key == "coinche"
+                    else _("{key}: {name} cannot surcoinche: only the taking team ({team}) may")
                 )
+                raise ScoresheetError(said.format(key=key, name=who, team=result.team_name(team)))
             return who
 
         return parse
@@ -65,39 +81,47 @@ def deal_form(result: GameScore) -> tuple[Form, Callable[[Mapping[str, Any]], di
 
             return Question(
                 "bid",
-                f"Bid ({rules.min_bid} to {rules.max_bid} in tens, or capot)",
+                _("Bid ({low} to {high} in tens, or {capot})").format(
+                    low=rules.min_bid, high=rules.max_bid, capot=entry.bid_word(CAPOT)
+                ),
                 bid,
-                tuple(str(b) for b in rules.bids()),
-                HELP["bid"],
+                # The générale keeps its typed id: its local name is read too.
+                tuple(entry.bid_word(b) if b == CAPOT else str(b) for b in rules.bids()),
+                help_of("bid"),
             )
         if "taker" not in answers:
             return Question(
                 "taker",
-                f"Taker ({', '.join(players)})",
+                _("Taker ({players})").format(players=", ".join(players)),
                 lambda text: common.player(text, players, field="taker"),
                 tuple(players),
-                HELP["taker"],
+                help_of("taker"),
             )
         taking = result.team_of(answers["taker"])
+        none = pgettext("answer", "none").split("|")[0]
         if "coinche" not in answers:
             if answers["bid"] == CAPOT and not rules.coinche_capot:
                 return Question("coinche", "", belote.no_parse, only=None)
             return Question(
                 "coinche",
-                f"Coinched by? ({' or '.join(teams[1 - taking])}; Enter for none)",
+                _("Coinched by? ({one} or {other}; Enter for none)").format(
+                    one=teams[1 - taking][0], other=teams[1 - taking][1]
+                ),
                 one_of(1 - taking, "coinche"),
-                (*teams[1 - taking], "none"),
-                HELP["coinche"],
+                (*teams[1 - taking], none),
+                help_of("coinche"),
             )
         if "surcoinche" not in answers:
             if answers["coinche"] is None:
                 return Question("surcoinche", "", belote.no_parse, only=None)
             return Question(
                 "surcoinche",
-                f"Surcoinched by? ({' or '.join(teams[taking])}; Enter for none)",
+                _("Surcoinched by? ({one} or {other}; Enter for none)").format(
+                    one=teams[taking][0], other=teams[taking][1]
+                ),
                 one_of(taking, "surcoinche"),
-                (*teams[taking], "none"),
-                HELP["surcoinche"],
+                (*teams[taking], none),
+                help_of("surcoinche"),
             )
         return play_plan(answers)
 

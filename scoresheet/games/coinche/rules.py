@@ -25,6 +25,7 @@ from typing import Any
 
 from scoresheet.errors import ScoresheetError
 from scoresheet.games.belote.rules import BeloteRules
+from scoresheet.i18n import _
 
 CAPOT = "capot"
 GENERALE = "generale"
@@ -95,9 +96,15 @@ class CoincheRules(BeloteRules):
 
     def _check_auction(self) -> None:
         if self.min_bid % BID_STEP or self.max_bid % BID_STEP:
-            raise ValueError(f"min_bid and max_bid must be multiples of {BID_STEP}")
+            raise ValueError(
+                _("min_bid and max_bid must be multiples of {step}").format(step=BID_STEP)
+            )
         if self.min_bid > self.max_bid:
-            raise ValueError(f"min_bid {self.min_bid} is above max_bid {self.max_bid}")
+            raise ValueError(
+                _("min_bid {low} is above max_bid {high}").format(
+                    low=self.min_bid, high=self.max_bid
+                )
+            )
 
     def with_options(self, **changes: Any) -> CoincheRules:
         """These rules with some top-level keys changed (for examples and tests)."""
@@ -116,16 +123,28 @@ class CoincheRules(BeloteRules):
             return
         if bid == GENERALE:
             if not self.generale:
-                raise ScoresheetError(f"{where}: these rules have no générale (option generale)")
+                raise ScoresheetError(
+                    _("{where}: these rules have no générale (option generale)").format(where=where)
+                )
             return
         if not isinstance(bid, int) or isinstance(bid, bool):
-            raise ScoresheetError(f'{where}: bid "{bid}" is not a number, capot or generale')
+            raise ScoresheetError(
+                _('{where}: bid "{bid}" is not a number, capot or generale').format(
+                    where=where, bid=bid
+                )
+            )
         if not self.min_bid <= bid <= self.max_bid:
             raise ScoresheetError(
-                f"{where}: a bid of {bid} is outside these rules' {self.min_bid} to {self.max_bid}"
+                _("{where}: a bid of {bid} is outside these rules' {low} to {high}").format(
+                    where=where, bid=bid, low=self.min_bid, high=self.max_bid
+                )
             )
         if bid % BID_STEP:
-            raise ScoresheetError(f"{where}: a bid of {bid} is not a multiple of {BID_STEP}")
+            raise ScoresheetError(
+                _("{where}: a bid of {bid} is not a multiple of {step}").format(
+                    where=where, bid=bid, step=BID_STEP
+                )
+            )
 
     def bid_value(self, bid: int | str) -> int:
         """What a bid is worth: its number, or the value of a capot or générale bid."""

@@ -32,6 +32,7 @@ from scoresheet.games.belote import score as belote
 from scoresheet.games.belote.rules import dealer_of
 from scoresheet.games.belote.score import Pair, Teams, team_name
 from scoresheet.games.coinche.rules import CAPOT, GENERALE, CoincheRules
+from scoresheet.i18n import _
 from scoresheet.results import team_deal_json
 from scoresheet.rules import check_game_of
 
@@ -171,22 +172,35 @@ def _auction(
     coinche, surcoinche = deal.get("coinche"), deal.get("surcoinche")
     for key, who in (("coinche", coinche), ("surcoinche", surcoinche)):
         if who is not None and who not in players:
-            raise ScoresheetError(f'{where}: {key} "{who}" is not a player ({", ".join(players)})')
+            if key == "coinche":
+                said = _('{where}: coinche "{name}" is not a player ({players})')
+            else:
+                said = _('{where}: surcoinche "{name}" is not a player ({players})')
+            raise ScoresheetError(said.format(where=where, name=who, players=", ".join(players)))
     if coinche is not None and coinche in teams[taking]:
         raise ScoresheetError(
-            f"{where}: {coinche} cannot coinche: {coinche} is in the taking team "
-            f"({team_name(teams, taking)}); only a defender coinches"
+            _(
+                "{where}: {name} cannot coinche: {name} is in the taking team "
+                "({team}); only a defender coinches"
+            ).format(where=where, name=coinche, team=team_name(teams, taking))
         )
     if surcoinche is not None:
         if coinche is None:
-            raise ScoresheetError(f"{where}: a surcoinche by {surcoinche} without a coinche")
+            raise ScoresheetError(
+                _("{where}: a surcoinche by {name} without a coinche").format(
+                    where=where, name=surcoinche
+                )
+            )
         if surcoinche not in teams[taking]:
             raise ScoresheetError(
-                f"{where}: {surcoinche} cannot surcoinche: only the taking team "
-                f"({team_name(teams, taking)}) surcoinches"
+                _(
+                    "{where}: {name} cannot surcoinche: only the taking team ({team}) surcoinches"
+                ).format(where=where, name=surcoinche, team=team_name(teams, taking))
             )
     if coinche is not None and bid == CAPOT and not rules.coinche_capot:
-        raise ScoresheetError(f"{where}: these rules do not allow a capot bid to be coinched")
+        raise ScoresheetError(
+            _("{where}: these rules do not allow a capot bid to be coinched").format(where=where)
+        )
     return coinche, surcoinche
 
 
@@ -202,7 +216,9 @@ def score_deal(
     Raises :class:`ScoresheetError` naming the deal for anything that is wrong.
     """
     play = belote.score_deal(rules, players, teams, number, deal)
-    coinche, surcoinche = _auction(rules, players, teams, deal, f"deal {number}")
+    coinche, surcoinche = _auction(
+        rules, players, teams, deal, _("deal {number}").format(number=number)
+    )
     bid = deal["bid"]
     level = 2 if surcoinche else 1 if coinche else 0
     m = rules.multiplier(level)
@@ -291,10 +307,21 @@ def rules_of(record: CoincheGameFile | Mapping[str, Any]) -> CoincheRules:
 
     rules = resolve(record["rules"], record.get("options"), "coinche")
     if not isinstance(rules, CoincheRules):
-        named = f'"{record["rules"]}" ' if isinstance(record["rules"], str) else ""
+        game = getattr(rules, "game", None)
+        if isinstance(record["rules"], str):
+            said = (
+                _('rules: "{name}" are rules of {game}, not of Coinche (see {command})')
+                if game
+                else _('rules: "{name}" are rules of another game, not of Coinche (see {command})')
+            )
+        else:
+            said = (
+                _("rules: are rules of {game}, not of Coinche (see {command})")
+                if game
+                else _("rules: are rules of another game, not of Coinche (see {command})")
+            )
         raise ScoresheetError(
-            f"rules: {named}are rules of {getattr(rules, 'game', 'another game')}, not of "
-            "Coinche (see scoresheet rules list)"
+            said.format(name=record["rules"], game=game, command="scoresheet rules list")
         )
     return rules
 
@@ -303,7 +330,9 @@ def teams_of(players: Sequence[str], given: Sequence[Sequence[str]] | None) -> T
     """The two partnerships (Belote's rule: ``given``, checked, or opposite seats)."""
     if len(players) != 4:
         raise ScoresheetError(
-            f"players: Coinche is played by 4 players in two teams, the game has {len(players)}"
+            _("players: Coinche is played by 4 players in two teams, the game has {n}").format(
+                n=len(players)
+            )
         )
     return belote.teams_of(players, given)
 

@@ -31,6 +31,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from scoresheet.i18n import _
+from scoresheet.views.term import cells
+
 KEY = "coinche"
 
 
@@ -80,7 +83,7 @@ def _levels(bids: Mapping[str, int]) -> list[str]:
 def text(figures: Mapping[str, Mapping[str, Any]], width: int) -> list[str]:
     lines = [
         "",
-        "Coinche: bids (made) as taker, by level; coinched deals won–lost, called, surcoinched",
+        _("Coinche: bids (made) as taker, by level; coinched deals won–lost, called, surcoinched"),
     ]
     for p, c in figures.items():
         bids = ", ".join(f"{b} {c['bids'][b]} ({c['made'].get(b, 0)})" for b in _levels(c["bids"]))
@@ -88,11 +91,17 @@ def text(figures: Mapping[str, Mapping[str, Any]], width: int) -> list[str]:
         pairs = "; ".join(
             f"{pair} {w['won']}–{w['lost']}" for pair, w in sorted(c["pairs"].items())
         )
-        lines.append(
-            f"  {p.ljust(width)}  {bids or '–'}; coinched {x['won']}–{x['lost']}, "
-            f"called {x['called']}, surcoinched {x['surcoinched']}"
-            + (f"; {pairs}" if pairs else "")
+        said = _(
+            "{bids}; coinched {won}–{lost}, called {called}, surcoinched {surcoinched}"
+        ).format(
+            bids=bids or "–",
+            won=x["won"],
+            lost=x["lost"],
+            called=x["called"],
+            surcoinched=x["surcoinched"],
         )
+        pad = " " * max(0, width - cells(p))
+        lines.append(f"  {p}{pad}  {said}" + (f"; {pairs}" if pairs else ""))
     return lines
 
 
@@ -101,16 +110,44 @@ def table(
 ) -> tuple[str, str, list[str], list[list[Any]]]:
     """The ledger as rows: each player's bids by level, then their coinched deals, then
     each of their pairs' coinched deals."""
-    head = ["player", "what", "deals", "made or won", "dedans or lost", "called", "surcoinched"]
+    head = [
+        _("player"),
+        _("what"),
+        _("deals"),
+        _("made or won"),
+        _("dedans or lost"),
+        _("called"),
+        _("surcoinched"),
+    ]
     rows: list[list[Any]] = []
     for p, c in figures.items():
         for b in _levels(c["bids"]):
             n, made = c["bids"][b], c["made"].get(b, 0)
-            rows.append([p, f"bid {b}", n, made, n - made, None, None])
+            rows.append([p, _("bid {level}").format(level=b), n, made, n - made, None, None])
         x = c["coinches"]
         rows.append(
-            [p, "coinched deals", x["deals"], x["won"], x["lost"], x["called"], x["surcoinched"]]
+            [
+                p,
+                _("coinched deals"),
+                x["deals"],
+                x["won"],
+                x["lost"],
+                x["called"],
+                x["surcoinched"],
+            ]
         )
         for pair, w in sorted(c["pairs"].items()):
-            rows.append([p, f"pair {pair}", w["won"] + w["lost"], w["won"], w["lost"], None, None])
-    return "Coinche", "Coinche: contracts bid and made, coinched deals won and lost", head, rows
+            rows.append(
+                [
+                    p,
+                    _("pair {pair}").format(pair=pair),
+                    w["won"] + w["lost"],
+                    w["won"],
+                    w["lost"],
+                    None,
+                    None,
+                ]
+            )
+    # The sheet keeps the game's name; its title and headings are in the language in force.
+    title = _("Coinche: contracts bid and made, coinched deals won and lost")
+    return "Coinche", title, head, rows
