@@ -16,6 +16,9 @@ MAX_DEALS = 1000  # deals in a game, and deal rows in any workbook
 MAX_ROUNDS = 100  # rounds of a Barbu or Rosbiratschka preset (and MAX_DEALS still holds)
 MAX_TARGET = 10_000  # a race game's target (Belote; Caribbean All Fours stops at 999)
 MAX_HISTORY = 300  # corrections and undos kept in a game file (``history --trim`` makes room)
+# A file written when more history was kept (up to 10,000 entries) is still read, and a deal
+# still added to it; a correction or undo, which adds to the history, asks for a trim first.
+MAX_HISTORY_READ = 10_000
 MAX_DECLARATIONS = 12  # Belote declarations in one deal (three for each player)
 MAX_NUMBER = 1_000_000  # any count, points or rule value, either sign
 MAX_DIGITS = 7  # digits of a number typed at the table (``--queens Ann=2``)

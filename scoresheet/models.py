@@ -25,7 +25,7 @@ from pydantic import ConfigDict, Field, StringConstraints, TypeAdapter, with_con
 from typing_extensions import TypedDict
 
 from scoresheet import registry
-from scoresheet.limits import MAX_HISTORY, MAX_NUMBER, MAX_PLAYERS
+from scoresheet.limits import MAX_HISTORY_READ, MAX_NUMBER, MAX_PLAYERS
 from scoresheet.validation import schema_path
 
 # A player's name. Beyond its length, what a name may be (composed Unicode, visible,
@@ -63,7 +63,7 @@ class GameFileHeader(TypedDict):
     rules: str | dict[str, Any]
     options: NotRequired[dict[str, Any] | None]
     players: Annotated[list[PlayerName], Field(min_length=2, max_length=MAX_PLAYERS)]
-    history: NotRequired[Annotated[list[HistoryEntry], Field(max_length=MAX_HISTORY)] | None]
+    history: NotRequired[Annotated[list[HistoryEntry], Field(max_length=MAX_HISTORY_READ)] | None]
 
 
 class GameFile(GameFileHeader):

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, cast
 from scoresheet import registry
 from scoresheet.errors import ScoresheetError
 from scoresheet.i18n import N_, _
-from scoresheet.limits import MAX_HISTORY, MAX_VALUES
+from scoresheet.limits import MAX_HISTORY, MAX_HISTORY_READ, MAX_VALUES
 from scoresheet.names import check_players
 from scoresheet.rules import check_game
 from scoresheet.store import decode_text, read_snapshot
@@ -422,13 +422,13 @@ def from_data(data: Any, *, source: str = "game") -> GameFile:
     """Validate an already-parsed game file (a copy is validated; ``data`` is not changed)."""
     _check_top(data, source)
     history = data.get("history")
-    if isinstance(history, list) and len(history) > MAX_HISTORY:  # one a command could trim
+    if isinstance(history, list) and len(history) > MAX_HISTORY_READ:  # a command can trim it
         raise ScoresheetError(
             _(
                 "{source}: history: {n} entries, more than a game file keeps (at most "
                 "{most}); keep the newest with: scoresheet history {source} --trim {keep}"
             ).format(
-                source=source, n=f"{len(history):,}", most=f"{MAX_HISTORY:,}", keep=MAX_HISTORY
+                source=source, n=f"{len(history):,}", most=f"{MAX_HISTORY_READ:,}", keep=MAX_HISTORY
             )
         )
     game = data.get("game", registry.DEFAULT_GAME)

@@ -217,7 +217,7 @@ def _history(data: dict[str, Any], entry: dict[str, Any], source: str) -> None:
                 "the game's history already holds {most} corrections and undos, as many as a "
                 "game file keeps; nothing was saved (make room: scoresheet history {source} "
                 "--trim {keep} keeps the newest {keep})"
-            ).format(most=f"{MAX_HISTORY:,}", source=source, keep=keep)
+            ).format(most=f"{len(history):,}", source=source, keep=keep)
         )
     history.append({"at": now(), **entry})
     data["history"] = history

@@ -84,7 +84,7 @@ def test_a_game_file_holds_a_bounded_number_of_deals_players_and_history(
     path = _game(tmp_path, players=[f"P{k}" for k in range(limits.MAX_PLAYERS + 1)])
     assert "players" in _refused("score", path)
     entry = {"at": "2026-12-01T00:00:00Z", "action": "undo"}
-    path = _game(tmp_path, history=[entry] * (limits.MAX_HISTORY + 1))
+    path = _game(tmp_path, history=[entry] * (limits.MAX_HISTORY_READ + 1))
     assert "history" in _refused("score", path)
 
 

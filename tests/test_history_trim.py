@@ -15,7 +15,7 @@ import pytest
 
 from scoresheet import record
 from scoresheet.errors import EXIT_REFUSED
-from scoresheet.limits import MAX_GAME_BYTES, MAX_HISTORY
+from scoresheet.limits import MAX_GAME_BYTES, MAX_HISTORY, MAX_HISTORY_READ
 from scoresheet.session import new_game
 from tests.cli_helpers import assert_one_line_error, refused_unchanged, run
 
@@ -169,19 +169,34 @@ def test_the_archive_is_removed_again_when_the_game_cannot_be_saved(tmp_path: Pa
     assert _files(tmp_path) == before  # no old.json
 
 
-def test_a_history_longer_than_a_game_keeps_is_named_and_can_be_trimmed(tmp_path: Path) -> None:
-    """A file written when more history was kept is refused on reading, saying how to
-    make it readable; that command works."""
+def test_a_history_longer_than_a_game_keeps_is_read_and_trimmed_before_a_correction(
+    tmp_path: Path,
+) -> None:
+    """A file written when more history was kept (up to 10,000 entries) is still read and
+    scored; a correction or undo, which would lengthen the history, is refused saying how
+    to make room, and that command works."""
     path = _game(tmp_path, [_entry(1 + i % 28) for i in range(MAX_HISTORY + 50)])
+    assert run("score", path).returncode == 0
+    assert run("show", path).returncode == 0
+    line = refused_unchanged(path, "undo", path, "--yes")
+    assert f"history already holds {MAX_HISTORY + 50:,} corrections and undos" in line
+    assert f"scoresheet history g.json --trim {MAX_HISTORY // 2}" in line
+    proc = run("history", "g.json", "--trim", str(MAX_HISTORY // 2), cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert f"removed the {MAX_HISTORY // 2 + 50} entries above" in proc.stdout
+    assert run("undo", path, "--yes").returncode == 0
+
+
+def test_a_history_past_what_any_file_held_is_refused_naming_the_trim(tmp_path: Path) -> None:
+    path = _game(tmp_path, [_entry(1 + i % 28) for i in range(MAX_HISTORY_READ + 1)])
     line = refused_unchanged(path, "score", path)
     assert line == (
-        f"scoresheet: g.json: history: {MAX_HISTORY + 50:,} entries, more than a game file "
-        f"keeps (at most {MAX_HISTORY:,}); keep the newest with: scoresheet history g.json "
-        f"--trim {MAX_HISTORY}"
+        f"scoresheet: g.json: history: {MAX_HISTORY_READ + 1:,} entries, more than a game "
+        f"file keeps (at most {MAX_HISTORY_READ:,}); keep the newest with: scoresheet history "
+        f"g.json --trim {MAX_HISTORY}"
     )
     proc = run("history", "g.json", "--trim", str(MAX_HISTORY), cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
-    assert "removed the 50 entries above" in proc.stdout
     assert run("score", path).returncode == 0
 
 
