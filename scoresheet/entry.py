@@ -28,6 +28,7 @@ from typing import Any
 from scoresheet.errors import ScoresheetError
 from scoresheet.i18n import NP_, _, pgettext
 from scoresheet.limits import MAX_DIGITS
+from scoresheet.names import ascii_forms as ascii_forms  # read as names are
 from scoresheet.names import fold
 from scoresheet.names import quote as quote  # the one quoting of typed text in messages
 
@@ -54,8 +55,6 @@ ANSWER_WORDS = (
     NP_("answer", "yes"),
 )
 _ANSWER_KEYS = frozenset(ANSWER_WORDS)
-# Full-width forms typed on a Japanese or Chinese keyboard (３, ｍａｘ), read as ASCII.
-_FULL_WIDTH = {cp: cp - 0xFEE0 for cp in range(0xFF01, 0xFF5F)} | {0x3000: 0x20}
 SUITS = {
     "s": "spades",
     "h": "hearts",
@@ -201,15 +200,6 @@ def _cuts(n: int) -> list[tuple[int, ...]]:
     """Every way to cut ``n`` words into runs (as the positions of the cuts), most cuts first."""
     out = [cuts for k in range(n - 1, -1, -1) for cuts in itertools.combinations(range(1, n), k)]
     return out
-
-
-def ascii_forms(text: str) -> str:
-    """``text`` with full-width letters, digits and signs as their ASCII forms.
-
-    >>> ascii_forms("ｍａｘ ３，１")
-    'max 3,1'
-    """
-    return text.translate(_FULL_WIDTH)
 
 
 def local_words(words: Mapping[str, Any]) -> dict[str, Any]:

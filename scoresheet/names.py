@@ -232,3 +232,16 @@ def _script(c: str) -> str:
 
 # The scripts of the look-alike letters, translated where they are shown.
 _SCRIPTS = {"Latin": N_("Latin"), "Cyrillic": N_("Cyrillic"), "Greek": N_("Greek")}
+
+
+# Full-width forms typed on a Japanese or Chinese keyboard (３, ｍａｘ), read as ASCII.
+_FULL_WIDTH = {cp: cp - 0xFEE0 for cp in range(0xFF01, 0xFF5F)} | {0x3000: 0x20}
+
+
+def ascii_forms(text: str) -> str:
+    """``text`` with full-width letters, digits and signs as their ASCII forms.
+
+    >>> ascii_forms("ｍａｘ ３，１")
+    'max 3,1'
+    """
+    return text.translate(_FULL_WIDTH)

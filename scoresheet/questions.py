@@ -29,6 +29,7 @@ from typing import Any
 
 from scoresheet.errors import ScoresheetError
 from scoresheet.i18n import _, pgettext
+from scoresheet.names import ascii_forms
 
 BACK_WORDS = frozenset({"back"})
 HELP_WORDS = frozenset({"?", "help"})
@@ -102,8 +103,6 @@ def int_answer(text: str) -> int:
     >>> int_answer("１２")
     12
     """
-    from scoresheet.entry import ascii_forms
-
     t = ascii_forms(text).strip()
     if not (t.isascii() and t.isdigit()) or len(t) > 6:
         raise ScoresheetError(_('"{typed}" is not a whole number').format(typed=text.strip()[:20]))
