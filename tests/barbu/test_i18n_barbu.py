@@ -109,6 +109,12 @@ def test_rules_show_is_translated(preset: str) -> None:
     assert left == [], f"untranslated on `rules show {preset}`: {left}\n{text}"
 
 
+def test_stats_are_translated() -> None:
+    text = run("stats", *(EXAMPLES / g for g in GAMES))
+    left = leftovers(text, [w for g in GAMES for w in _allowed(EXAMPLES / g)])
+    assert left == [], f"untranslated in `stats`: {left}\n{text}"
+
+
 def test_views_still_fit_80_columns() -> None:
     """A pseudo-language sheet is longer than English: it still fits the terminal."""
     for command in ("score", "show", "status"):

@@ -118,13 +118,15 @@ def _pad(text: str, width: int) -> str:
 
 def text(figures: Mapping[str, Mapping[str, Any]], width: int) -> list[str]:
     lines = ["", _("Barbu contracts: average as declarer / as defender (declared first)")]
+    shown = {c: contract_word(c) for f in figures.values() for c in f["contracts"]}
+    column = max([14, *(cells(w) + 1 for w in shown.values())])  # a word wider in another language
     for p, f in figures.items():
         for contract, c in f["contracts"].items():
             d, x = c["declarer"], c["defender"]
             best = d["best"]
             line = _("{player}  {contract} {as_declarer} / {as_defender}  ({first})").format(
                 player=_pad(p, width),
-                contract=_pad(contract_word(contract), 14),
+                contract=_pad(shown[contract], column),
                 as_declarer=_avg(d["average"]),
                 as_defender=_avg(x["average"]),
                 first=c["declared_first"],
