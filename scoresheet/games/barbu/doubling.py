@@ -34,7 +34,7 @@ def contract_answer(text: str, result: GameScore, declarer: str) -> str:
                 raise ScoresheetError(
                     _("{typed} could be {contracts}").format(
                         typed=entry.quote(among_left.text),
-                        contracts=_or([contract_word(c) for c in among_left.readings]),
+                        contracts=entry.either([contract_word(c) for c in among_left.readings]),
                     )
                 ) from None
             raise ScoresheetError(
@@ -47,15 +47,6 @@ def contract_answer(text: str, result: GameScore, declarer: str) -> str:
                 declarer=declarer, contract=contract_word(meant), left=contract_words(left)
             )
         ) from None
-
-
-def _or(words: Sequence[str]) -> str:
-    """``no-tricks or trumps``, in the language in force."""
-    out = words[0] if words else ""
-    for more in words[1:]:
-        # Translators: two readings of one answer, "no-tricks or trumps" (chained for more).
-        out = _("{first} or {second}").format(first=out, second=more)
-    return out
 
 
 def answer_word(word: str) -> str:

@@ -20,6 +20,7 @@ from scoresheet.entry import (
     assignment,
     choose,
     counts,
+    either,
     player,
     player_list,
     quote,
@@ -58,18 +59,9 @@ class TwoReadings(ScoresheetError):
         self.readings = tuple(readings)
         super().__init__(
             _("contract: {typed} could be {contracts}").format(
-                typed=quote(text), contracts=or_list(readings)
+                typed=quote(text), contracts=either(readings)
             )
         )
-
-
-def or_list(words: Sequence[str]) -> str:
-    """``no-tricks or trumps`` (``A or B or C``), in the language in force."""
-    out = words[0] if words else ""
-    for more in words[1:]:
-        # Translators: two readings of one answer, "no-tricks or trumps" (chained for more).
-        out = _("{first} or {second}").format(first=out, second=more)
-    return out
 
 
 def contract_meant(text: str, contracts: Sequence[str], every: Sequence[str]) -> str:

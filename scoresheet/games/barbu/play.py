@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from scoresheet import prompting
+from scoresheet import entry, prompting
 from scoresheet.cards import parse_cards
 from scoresheet.errors import ScoresheetError
 from scoresheet.games.barbu.doubling import (
@@ -57,7 +57,7 @@ from scoresheet.games.barbu.views import (
     played_text,
     standings,
 )
-from scoresheet.i18n import N_, NP_, _, ngettext, pgettext
+from scoresheet.i18n import N_, _, ngettext, pgettext
 from scoresheet.questions import NO_ANSWER, DealQuestions, Form, Question
 from scoresheet.views.term import Term
 
@@ -270,7 +270,10 @@ class DealPlan:
                 if got > want:
                     raise ScoresheetError(
                         _("{suit}: {got} taken so far with {player}'s, a deal has {want}").format(
-                            suit=pgettext("suit", SUIT_WORDS[suit]), got=got, player=p, want=want
+                            suit=pgettext("suit", entry.SUIT_NAMES[suit]),
+                            got=got,
+                            player=p,
+                            want=want,
                         )
                     )
             return value
@@ -394,12 +397,6 @@ def _only_answer(
 
 PER_PLAYER = ("cards", "beats", "hands")
 SUIT_LETTERS = {"spades": "S", "hearts": "H", "diamonds": "D", "clubs": "C"}
-SUIT_WORDS = {
-    "spades": NP_("suit", "spades"),
-    "hearts": NP_("suit", "hearts"),
-    "diamonds": NP_("suit", "diamonds"),
-    "clubs": NP_("suit", "clubs"),
-}
 # The doubling's answer words a prompt offers, in the language in force.
 _WORDS = frozenset({"maximum", "family", "none", "all"})
 
