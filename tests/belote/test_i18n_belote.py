@@ -160,7 +160,7 @@ class Catalog:
     }
 
     def gettext(self, message: str, /) -> str:
-        return message
+        return "équipe {number}" if message == "team {number}" else message
 
     def ngettext(self, singular: str, plural: str, n: int, /) -> str:
         return singular if n == 1 else plural
@@ -239,3 +239,20 @@ def test_french_synonyms_of_coinche_are_keys_of_add(tmp_path: Path) -> None:
     assert deal["coinche"] == "Bob" and deal["surcoinche"] == "Dan"
     with pytest.raises(ScoresheetError, match=r"^--set: coinche is given twice$"):
         deal_from_flags(empty, 1, "h", {"set": [*sets, "contre=Cat", "last_trick=1"]})
+
+
+@pytest.mark.usefixtures("local")
+def test_a_team_is_named_in_the_language() -> None:
+    from scoresheet.games.belote.entry import team
+
+    players, teams = ["Ann", "Bob", "Cat", "Équipe 10"], (("Ann", "Cat"), ("Bob", "Équipe 10"))
+    assert team("Équipe 0", players, teams, field="belote") == 0
+    assert team("team 1", players, teams, field="belote") == 1
+    # "équipe 1" is team 1, and the start of a player's name in team 1: one reading.
+    assert team("équipe 1", players, teams, field="belote") == 1
+    teams = (("Ann", "Équipe 10"), ("Bob", "Cat"))
+    with pytest.raises(ScoresheetError) as refused:
+        team("équipe 1", players, teams, field="belote")
+    assert str(refused.value).startswith(
+        "belote: \"équipe 1\" could be Équipe 10's team (0) or équipe 1; type the player's name"
+    )

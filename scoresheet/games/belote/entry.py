@@ -169,13 +169,16 @@ TEAM_NUMBERS = {"0": 0, "1": 1}
 
 def team_words(players: Sequence[str], teams: Teams) -> dict[str, int]:
     """The words naming a team: ``0``/``1``, its initials as the sheet prints them
-    (``AC``), its name (``Ann & Cat``)."""
+    (``AC``), its name (``Ann & Cat``), ``team 0``/``team 1`` as the refusals say it, in
+    English and in the language in force (``équipe 1``)."""
 
     tags = initials(players)
     words: dict[str, int] = dict(TEAM_NUMBERS)
     for k in (0, 1):
         words["".join(tags[p] for p in teams[k]).casefold()] = k
         words[" & ".join(teams[k]).casefold()] = k
+        for said in (f"team {k}", _("team {number}").format(number=k)):
+            words.setdefault(" ".join(common.ascii_forms(said).casefold().split()), k)
     return words
 
 
