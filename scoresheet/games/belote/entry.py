@@ -123,11 +123,8 @@ def one_reading(
         if found:
             said = [shown(v) for v in found]
             raise ScoresheetError(
-                _("{field}: {typed} could be {one} or {other}").format(
-                    field=field,
-                    typed=common.quote(text.strip()),
-                    one=", ".join(said[:-1]),
-                    other=said[-1],
+                _("{field}: {typed} could be {values}").format(
+                    field=field, typed=common.quote(text.strip()), values=common.either(said)
                 )
             )
     return None
@@ -244,10 +241,11 @@ type :0 for player 1's team, :1 for team 1
     if not could or by_player == {word[1]}:
         return word[1]
     what = _("nobody") if word[1] is None else _("team {number}").format(number=word[1])
-    # Translators: between the teams a word could mean ("Ann's team (0) or Bob's team (1)").
-    mates = _(" or ").join(
-        _("{name}'s team ({number})").format(name=p, number=0 if p in teams[0] else 1)
-        for p in could
+    mates = common.either(
+        [
+            _("{name}'s team ({number})").format(name=p, number=0 if p in teams[0] else 1)
+            for p in could
+        ]
     )
     raise ScoresheetError(
         _(
@@ -373,8 +371,8 @@ def read_kind(text: str) -> str:
         elif found != english:  # two kinds, one of them by its name in the language in force
             said = [kind_word(k) for k in found]
             raise ScoresheetError(
-                _("{field}: {typed} could be {one} or {other}").format(
-                    field="decl", typed=common.quote(text), one=", ".join(said[:-1]), other=said[-1]
+                _("{field}: {typed} could be {values}").format(
+                    field="decl", typed=common.quote(text), values=common.either(said)
                 )
             )
     if kind is None:

@@ -95,8 +95,8 @@ def auction_key(key: str) -> str | None:
     if len(local) > 1 or (local and other):
         meant = [*local, *([belote.ALIASES.get(k, k)] if other else [])]
         raise ScoresheetError(
-            _("--set: {typed} could be {one} or {other}").format(
-                typed=common.quote(key.strip()), one=", ".join(meant[:-1]), other=meant[-1]
+            _("{field}: {typed} could be {values}").format(
+                field="--set", typed=common.quote(key.strip()), values=common.either(meant)
             )
         )
     return local[0] if local else None
