@@ -156,7 +156,7 @@ class Catalog:
         ("belote declaration", "carre"): "tetrade",
         ("coinche auction", "coinche"): "kontra",
         ("coinche bid", "générale"): "grande",
-        ("answer", "y|yes"): "j|ja",
+        ("answer", "yes"): "ja",
     }
 
     def gettext(self, message: str, /) -> str:
@@ -227,6 +227,7 @@ def test_the_auction_and_answers_in_the_language() -> None:
     assert auction_key("contrée") == "coinche" and auction_key("surcontre") == "surcoinche"
     assert bid("grande") == "generale" and bid("générale") == "generale"
     assert _yes_no("ja") is True and _yes_no("y") is True and _yes_no("n") is False
+    assert _yes_no("") is False and _yes_no("Oui") is True
 
 
 def test_french_synonyms_of_coinche_are_keys_of_add(tmp_path: Path) -> None:

@@ -29,26 +29,19 @@ if TYPE_CHECKING:
     from scoresheet.games.belote.score import GameScore, TeamGame
     from scoresheet.session import OpenGame
 
-YES = frozenset({"y", "yes", "o", "oui"})
-NO = frozenset({"n", "no", "non", ""})
-# The words for yes and no in the language in force, read beside the English ones
-# (several between "|": "o|oui").
-YES_NO = (NP_("answer", "y|yes"), NP_("answer", "n|no"))
-
-
-def _local(words: str) -> set[str]:
-    said = pgettext("answer", words)
-    return {common.ascii_forms(w.strip()).casefold() for w in said.split("|") if w.strip()}
+# Yes and no: the English words, the French ones of the table, and (through the
+# answer words) the words of the language in force.
+YES_NO = {"y": True, "yes": True, "o": True, "oui": True, "n": False, "no": False, "non": False}
 
 
 def _yes_no(text: str) -> bool:
-    t = common.ascii_forms(text).strip().casefold()
-    yes, no = _local(YES_NO[0]), _local(YES_NO[1])
-    if t in YES or (t in yes and t not in NO):
-        return True
-    if t in NO or (t in no and t not in YES):
+    if not text.strip():
         return False
-    raise ScoresheetError(_('answer y or n, not "{typed}"').format(typed=text.strip()))
+    found = common.keyword(text, YES_NO)
+    if found is None:
+        raise ScoresheetError(_('answer y or n, not "{typed}"').format(typed=text.strip()))
+    answer: bool = found[1]
+    return answer
 
 
 def _teams_prompt(result: GameScore) -> str:
@@ -90,8 +83,14 @@ HELP = {
 }
 # The declarations a prompt gives as examples.
 EXAMPLE = (("tierce", "K"), ("carre", "J"))
-# The word that asks to type the cards instead of the points (and its first letter).
-CARDS_WORDS = NP_("answer", "cards|c")
+# The word that asks to type the cards instead of the points (several between "|").
+CARDS_WORD = NP_("answer", "cards")
+
+
+def _cards_words() -> set[str]:
+    """``cards`` and ``c``, and the words for cards in the language in force."""
+    said = pgettext("answer", CARDS_WORD).split("|")
+    return {"cards", "c", *(common.ascii_forms(w.strip()).casefold() for w in said if w.strip())}
 
 
 def help_of(key: str) -> str:
@@ -145,7 +144,7 @@ def deal_form(result: GameScore) -> tuple[Form, Callable[[Mapping[str, Any]], di
 
             def points_or_cards(text: str) -> dict[str, Any]:
                 t = common.ascii_forms(text).strip().casefold()
-                if t in ("cards", "c") or t in _local(CARDS_WORDS):
+                if t in _cards_words():
                     return {"cards": None}
                 numbers = entry.points(text, total)
                 if sum(numbers) != total:
