@@ -120,6 +120,16 @@ def _place(where: str) -> tuple[str, int]:
     return path, int(line)
 
 
+def _plural_forms(header: Entry | None) -> int:
+    """How many plural forms the catalog's language has (``nplurals`` in its header)."""
+    text = header.msgstr[0] if header is not None else ""
+    for part in text.replace("\n", ";").split(";"):
+        name, _, value = part.strip().partition("=")
+        if name.strip().endswith("nplurals") and value.strip().isdigit():
+            return int(value)
+    return 2
+
+
 def update(code: str, found: dict[str, tuple[Message, list[str]]]) -> tuple[int, int]:
     """Bring the catalog of ``code`` in step with ``found``: new messages added
     untranslated, vanished ones dropped. Returns (added, dropped)."""
@@ -132,12 +142,13 @@ def update(code: str, found: dict[str, tuple[Message, list[str]]]) -> tuple[int,
     for key, (message, places) in sorted(found.items(), key=lambda kv: _place(kv[1][1][0])):
         before = by_key.get(key)
         plural = message.msgid_plural is not None
+        forms = _plural_forms(header) if plural else 1
         if before is not None and (before.msgid_plural is not None) == plural:
-            msgstr = before.msgstr
+            msgstr = (before.msgstr + ("",) * forms)[:forms]
             flags = before.flags
         else:
             added += 1
-            msgstr = ("", "") if plural else ("",)
+            msgstr = ("",) * _plural_forms(header) if plural else ("",)
             flags = frozenset()
         comments = [c for c in (before.comments if before else []) if not c.startswith("#:")]
         comments += [f"#: {place}" for place in places[:3]]
