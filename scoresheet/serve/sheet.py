@@ -76,11 +76,14 @@ def view(result: GameResult, title: str) -> dict[str, Any]:
     out["players"] = list(result.players)
     views = registry.part(result.game, "views")
     out["next"] = _next_lines(views.status_text(result, title, _UNWRAPPED))
+    # A game whose violations are kept in English for `score --json` says how it shows
+    # them in the language in force.
+    shown = getattr(registry.part(result.game, "score"), "shown_violations", None)
     out["violations"] = [
         _("deal {number}: {message}").format(number=v.deal, message=v.message)
         if getattr(v, "deal", None)
         else v.message
-        for v in result.violations
+        for v in (shown(result) if shown is not None else result.violations)
     ]
     out["deals"] = len(result.deals)
     out["complete"] = bool(result.complete)
