@@ -325,3 +325,34 @@ def test_full_width_digits_and_words_read_as_ascii() -> None:
     }
     assert double_targets("ｍａｘ", players, by="Bob") == "maximum"
     assert entry.suit("ｈｅａｒｔｓ", field="trump") == "hearts"
+
+
+def test_a_catalog_compiled_in_a_checkout_is_kept_and_compiled_anew_when_edited(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A source checkout parses a ``.po`` once: the next start reads the ``.mo`` kept
+    beside it, until the ``.po`` is edited."""
+    import os
+
+    shutil.copy(i18n.CATALOGS / "fr.po", tmp_path / "fr.po")
+    monkeypatch.setattr(i18n, "CATALOGS", tmp_path)
+    i18n._catalog.cache_clear()
+    try:
+        i18n.set_language("fr")
+        assert i18n._("Usage:") == "Utilisation :"
+        kept = tmp_path / "fr.mo"
+        assert kept.read_bytes() == mo_bytes(catalog_at(tmp_path / "fr.po"))
+        po = (tmp_path / "fr.po").read_text(encoding="utf-8")
+        (tmp_path / "fr.po").write_text(
+            po.replace('msgstr "Utilisation :"', 'msgstr "Usage :"'), encoding="utf-8"
+        )
+        later = kept.stat().st_mtime + 10
+        os.utime(tmp_path / "fr.po", (later, later))
+        i18n._catalog.cache_clear()
+        assert i18n._("Usage:") == "Usage :"
+    finally:
+        i18n._catalog.cache_clear()
+
+
+def catalog_at(path: Path) -> list[Entry]:
+    return parse(path.read_text(encoding="utf-8"), path.name)

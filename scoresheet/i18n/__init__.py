@@ -24,6 +24,7 @@ checkout without it compiles the ``.po`` in memory.
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
@@ -178,9 +179,30 @@ def _catalog(code: str) -> Translations | None:
         from scoresheet.i18n.catalog import mo_bytes, parse
 
         data = mo_bytes(parse(source.read_text(encoding="utf-8"), source.name))
+        _keep_compiled(compiled, data)
     else:
         return None
     return gettext.GNUTranslations(io.BytesIO(data))
+
+
+def _keep_compiled(path: Path, data: bytes) -> None:
+    """Keep a catalog compiled in a source checkout beside its ``.po`` (where the folder
+    may be written), so that the next start reads it instead of parsing the ``.po``
+    again; an edit to the ``.po`` makes it stale, and it is compiled anew."""
+    import tempfile
+
+    try:
+        fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}.", suffix=".mo")
+    except OSError:
+        return
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
+        os.chmod(temporary, 0o644)
+        os.replace(temporary, path)
+    except OSError:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
 
 
 def _(message: str) -> str:
