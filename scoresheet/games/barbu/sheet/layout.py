@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 from scoresheet.games.barbu.poker import ROWS
 from scoresheet.games.barbu.rotation import dealer_of, declarer_of
 from scoresheet.games.barbu.rules import BarbuRules
+from scoresheet.i18n import NP_, _, pgettext
 from scoresheet.sheets.plan import Cell, col_letter, ref, text_literal
 from scoresheet.views.common import initials
 
@@ -102,36 +103,45 @@ class Layout:
             col += len(subtitles)
 
         if contracts & {"no-tricks", "trumps"}:
-            add("tricks", "Tricks taken", names)
+            add("tricks", _("Tricks taken"), names)
         if "trumps" in contracts:
-            add("trump", "Trumps", ["suit"])
+            add("trump", _("Trumps"), [pgettext("sheet heading", "suit")])
         hearts = rules.values.no_hearts
         if "no-hearts" in contracts:
-            add("hearts", "Hearts taken", names)
+            add("hearts", _("Hearts taken"), names)
             if hearts is not None and hearts.ace_extra:
-                add("ace_of_hearts", "A♥", ["taken by"])
+                add("ace_of_hearts", "A♥", [pgettext("sheet heading", "taken by")])
         if "no-queens" in contracts:
-            add("queens", "Queens taken", names)
+            add("queens", _("Queens taken"), names)
         if "no-king" in contracts:
-            add("king_of_hearts", "K♥", ["taken by"])
+            add("king_of_hearts", "K♥", [pgettext("sheet heading", "taken by")])
         if "no-last-two" in contracts:
-            add("second_last", "Second-last trick", ["taken by"])
+            add("second_last", _("Second-last trick"), [pgettext("sheet heading", "taken by")])
         if contracts & {"no-last-two", "no-last-trick"}:
-            add("last", "Last trick", ["taken by"])
+            add("last", _("Last trick"), [pgettext("sheet heading", "taken by")])
         if "dominoes" in contracts:
-            add("order", "Dominoes: going out", [_ordinal(i + 1) for i in range(n)])
-            add("start", "Dominoes", ["start rank"])
+            add("order", _("Dominoes: going out"), [_ordinal(i + 1) for i in range(n)])
+            add("start", _("Dominoes"), [pgettext("sheet heading", "start rank")])
         if "ravage-city" in contracts:
             for p in names:
-                add(f"cards:{p}", f"Ravage City: {p}'s cards", list(SUIT_SYMBOLS.values()))
-            add("most", f"Ravage City: most of a suit ({MOST_MARK})", names)
+                add(
+                    f"cards:{p}",
+                    _("Ravage City: {player}'s cards").format(player=p),
+                    list(SUIT_SYMBOLS.values()),
+                )
+            add(
+                "most",
+                _("Ravage City: most of a suit ({most_mark})").format(most_mark=MOST_MARK),
+                names,
+            )
         poker = rules.values.chinese_poker
         if "chinese-poker" in contracts:
+            rows = [pgettext("chinese poker row", HAND_ROWS[r]) for r in ROWS]
             for p in names:
-                add(f"beats:{p}", f"Chinese Poker: {p}'s beats", ROWS)
+                add(f"beats:{p}", _("Chinese Poker: {player}'s beats").format(player=p), rows)
             if poker is not None and (poker.scoop or poker.royalties):
-                add("bonus", "Chinese Poker: scoop and royalty beats", names)
-            add("hands", "Chinese Poker: hands (front / middle / back)", names)
+                add("bonus", _("Chinese Poker: scoop and royalty beats"), names)
+            add("hands", _("Chinese Poker: hands (front / middle / back)"), names)
         self.fields = {f.key: f for f in fields}
         self.results_width = col - 1
 
@@ -180,97 +190,97 @@ class Layout:
             row += 1
 
         for j, p in enumerate(self.players):
-            add(f"player_{j + 1}", f"player {j + 1}", [p], None)
-        add("tricks_per_deal", "tricks per deal", [r.tricks_per_deal], None)
-        add("hearts_in_deck", "hearts in the deck", [r.count_in_deck(suit="H")], None)
-        add("queens_in_deck", "queens in the deck", [r.count_in_deck(rank=12)], None)
-        add("deals_per_declarer", "deals each player declares", [r.deals_per_declarer], None)
+            add(f"player_{j + 1}", _("player {j}").format(j=j + 1), [p], None)
+        add("tricks_per_deal", _("tricks per deal"), [r.tricks_per_deal], None)
+        add("hearts_in_deck", _("hearts in the deck"), [r.count_in_deck(suit="H")], None)
+        add("queens_in_deck", _("queens in the deck"), [r.count_in_deck(rank=12)], None)
+        add("deals_per_declarer", _("deals each player declares"), [r.deals_per_declarer], None)
         add(
             "undoubled_split",
-            "an undoubled negative deal is split, not played",
+            _("an undoubled negative deal is split, not played"),
             [r.undoubled_split],
             ("undoubled_split",),
         )
         add(
             "min_declarer_doubles",
-            "doubles each player owes each declarer",
+            _("doubles each player owes each declarer"),
             [r.doubling.min_declarer_doubles],
             ("doubling", "min_declarer_doubles"),
         )
         add(
             "doubling_negative",
-            "in a negative contract a non-declarer may double",
+            _("in a negative contract a non-declarer may double"),
             [r.doubling.negative],
             ("doubling", "negative"),
         )
         add(
             "doubling_positive",
-            "in a positive contract a non-declarer may double",
+            _("in a positive contract a non-declarer may double"),
             [r.doubling.positive],
             ("doubling", "positive"),
         )
-        add("redoubles", "redoubles allowed", [r.doubling.redoubles], ("doubling", "redoubles"))
+        add("redoubles", _("redoubles allowed"), [r.doubling.redoubles], ("doubling", "redoubles"))
         row += 2  # a blank row and the "Values" heading
         contracts = r.all_contracts
         if "no-tricks" in contracts and v.no_tricks is not None:
-            add("v_no_tricks", "No Tricks: per trick", [v.no_tricks], ("values", "no-tricks"))
+            add("v_no_tricks", _("No Tricks: per trick"), [v.no_tricks], ("values", "no-tricks"))
         if "no-hearts" in contracts and v.no_hearts is not None:
             add(
                 "v_no_hearts_heart",
-                "No Hearts: per heart",
+                _("No Hearts: per heart"),
                 [v.no_hearts.per_heart],
                 ("values", "no-hearts", "per_heart"),
             )
             add(
                 "v_no_hearts_ace",
-                "No Hearts: the A♥ extra",
+                _("No Hearts: the A♥ extra"),
                 [v.no_hearts.ace_extra],
                 ("values", "no-hearts", "ace_extra"),
             )
         if "no-queens" in contracts and v.no_queens is not None:
-            add("v_no_queens", "No Queens: per queen", [v.no_queens], ("values", "no-queens"))
+            add("v_no_queens", _("No Queens: per queen"), [v.no_queens], ("values", "no-queens"))
         if "no-king" in contracts and v.no_king is not None:
-            add("v_no_king", "No King of Hearts: the K♥", [v.no_king], ("values", "no-king"))
+            add("v_no_king", _("No King of Hearts: the K♥"), [v.no_king], ("values", "no-king"))
         if "no-last-two" in contracts and v.no_last_two is not None:
             add(
                 "v_no_last_two_second",
-                "No Last Two: the second-last trick",
+                _("No Last Two: the second-last trick"),
                 [v.no_last_two.second_last],
                 ("values", "no-last-two", "second_last"),
             )
             add(
                 "v_no_last_two_last",
-                "No Last Two: the last trick",
+                _("No Last Two: the last trick"),
                 [v.no_last_two.last],
                 ("values", "no-last-two", "last"),
             )
         if "no-last-trick" in contracts and v.no_last_trick is not None:
             add(
                 "v_no_last_trick",
-                "No Last Trick: the last trick",
+                _("No Last Trick: the last trick"),
                 [v.no_last_trick],
                 ("values", "no-last-trick"),
             )
         if "trumps" in contracts and v.trumps is not None:
-            add("v_trumps", "Trumps: per trick", [v.trumps], ("values", "trumps"))
+            add("v_trumps", _("Trumps: per trick"), [v.trumps], ("values", "trumps"))
         if "dominoes" in contracts and v.dominoes is not None:
             add(
                 "v_dominoes",
-                "Dominoes: 1st, 2nd, … out",
+                _("Dominoes: 1st, 2nd, … out"),
                 v.dominoes,
                 ("values", "dominoes"),
             )
         if "ravage-city" in contracts and v.ravage_city is not None:
             add(
                 "v_ravage_city",
-                "Ravage City: most of a suit (ties split)",
+                _("Ravage City: most of a suit (ties split)"),
                 [v.ravage_city],
                 ("values", "ravage-city"),
             )
         if "chinese-poker" in contracts and v.chinese_poker is not None:
             add(
                 "v_chinese_poker_beat",
-                "Chinese Poker: per beat",
+                _("Chinese Poker: per beat"),
                 [v.chinese_poker.per_beat],
                 ("values", "chinese-poker", "per_beat"),
             )
@@ -443,7 +453,26 @@ class Layout:
         return f'IF($D{row}="","",SUM({won})-SUM({lost}))'
 
 
+# A Chinese Poker hand's rows, as the Results sheet heads them.
+HAND_ROWS = {
+    "front": NP_("chinese poker row", "front"),
+    "middle": NP_("chinese poker row", "middle"),
+    "back": NP_("chinese poker row", "back"),
+}
+ORDINALS = (
+    NP_("sheet heading", "1st"),
+    NP_("sheet heading", "2nd"),
+    NP_("sheet heading", "3rd"),
+    NP_("sheet heading", "4th"),
+    NP_("sheet heading", "5th"),
+    NP_("sheet heading", "6th"),
+)
+
+
 def _ordinal(n: int) -> str:
+    """``1st``… as a heading, in the language in force."""
+    if n <= len(ORDINALS):
+        return pgettext("sheet heading", ORDINALS[n - 1])
     return f"{n}{'st' if n == 1 else 'nd' if n == 2 else 'rd' if n == 3 else 'th'}"
 
 
@@ -499,7 +528,7 @@ def deal_columns(plan: Plan, sheet: str, with_dealer: bool) -> None:
                     2,
                     declarer,
                     style="fixed",
-                    label=f"deal {deal}, declarer",
+                    label=_("deal {deal}, declarer").format(deal=deal),
                     deal=deal,
                 )
             )
@@ -510,7 +539,7 @@ def deal_columns(plan: Plan, sheet: str, with_dealer: bool) -> None:
                     3,
                     lay.dealer(deal),
                     style="fixed",
-                    label=f"deal {deal}, dealer",
+                    label=_("deal {deal}, dealer").format(deal=deal),
                     deal=deal,
                 )
             )
@@ -527,7 +556,7 @@ def deal_columns(plan: Plan, sheet: str, with_dealer: bool) -> None:
                         value,
                         formula=ref(col, row, sheet=RESULTS),
                         style="fixed",
-                        label=f"deal {deal}, {what}",
+                        label=_("deal {deal}, {what}").format(deal=deal, what=what),
                         deal=deal,
                     )
                 )

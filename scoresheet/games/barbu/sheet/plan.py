@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from scoresheet.games.barbu.contracts import SUIT_KEYS
 from scoresheet.games.barbu.poker import ROWS, count_beats, parse_hand
-from scoresheet.games.barbu.rules import CONTRACT_NAMES
+from scoresheet.games.barbu.rules import contract_title
 from scoresheet.games.barbu.score import DealScore, GameScore
 from scoresheet.games.barbu.sheet.layout import (
     DATA_COL,
@@ -34,6 +34,7 @@ from scoresheet.games.barbu.sheet.layout import (
     rules_spec,
 )
 from scoresheet.games.barbu.sheet.totals import obligations_sheet, scores_sheet
+from scoresheet.i18n import _, pgettext
 from scoresheet.sheets.plan import Cell, Value, col_letter, ref
 
 if TYPE_CHECKING:
@@ -56,24 +57,48 @@ def plan_workbook(record: GameFile, score: GameScore) -> Plan:
 def _rules_sheet(plan: Plan, record: GameFile) -> None:
     lay = plan.layout
     r = lay.rules
-    add_title(plan, RULES, f"Rules: {r.name}")
-    plan.add(Cell(RULES, 2, 1, r.description, style="note"))
-    plan.add(Cell(RULES, 3, 1, "rotation", style="label"))
-    plan.add(Cell(RULES, 3, 2, f"{r.rotation}; dealer: {r.dealer}", style="note"))
+    add_title(plan, RULES, _("Rules: {name}").format(name=r.name))
+    plan.add(Cell(RULES, 2, 1, _(r.description), style="note"))
+    plan.add(Cell(RULES, 3, 1, _("rotation"), style="label"))
+    plan.add(
+        Cell(
+            RULES,
+            3,
+            2,
+            _("{rotation}; dealer: {dealer}").format(rotation=r.rotation, dealer=r.dealer),
+            style="note",
+        )
+    )
     for rv in lay.rule_values:
         plan.add(Cell(RULES, rv.row, 1, rv.label, style="label"))
         for k, value in enumerate(rv.values):
             plan.add(Cell(RULES, rv.row, 2 + k, value, style="rule", label=rv.label))
-    plan.add(Cell(RULES, lay.values_header, 1, "Contract values", style="header"))
-    for k, head in enumerate(("contract", "name", "total", "largest total", "sign")):
+    plan.add(
+        Cell(
+            RULES,
+            lay.values_header,
+            1,
+            pgettext("sheet heading", "Contract values"),
+            style="header",
+        )
+    )
+    for k, head in enumerate(
+        (
+            pgettext("sheet heading", "contract"),
+            pgettext("sheet heading", "name"),
+            pgettext("sheet heading", "total"),
+            pgettext("sheet heading", "largest total"),
+            pgettext("sheet heading", "sign"),
+        )
+    ):
         plan.add(Cell(RULES, lay.contracts_header, 1 + k, head, style="header"))
     for c, row in lay.contract_rows.items():
         total = r.contract_total(c)
         plan.add(Cell(RULES, row, 1, c, style="fixed"))
-        plan.add(Cell(RULES, row, 2, CONTRACT_NAMES[c], style="fixed"))
-        label = f"{c}, total"
+        plan.add(Cell(RULES, row, 2, contract_title(c), style="fixed"))
+        label = _("{c}, total").format(c=c)
         if total is None:
-            plan.add(Cell(RULES, row, 3, "not fixed", style="fixed"))
+            plan.add(Cell(RULES, row, 3, _("not fixed"), style="fixed"))
             per_game = 3 * comb(lay.n, 2)
             plan.add(
                 Cell(
@@ -82,12 +107,21 @@ def _rules_sheet(plan: Plan, record: GameFile) -> None:
                     4,
                     r.max_total(c),
                     formula=f"v_chinese_poker_beat*{per_game}",
-                    label=f"{c}, largest total",
+                    label=_("{c}, largest total").format(c=c),
                 )
             )
         else:
             plan.add(Cell(RULES, row, 3, total, formula=lay.total_expr(c), label=label))
-            plan.add(Cell(RULES, row, 4, total, formula=f"C{row}", label=f"{c}, largest total"))
+            plan.add(
+                Cell(
+                    RULES,
+                    row,
+                    4,
+                    total,
+                    formula=f"C{row}",
+                    label=_("{c}, largest total").format(c=c),
+                )
+            )
         plan.add(
             Cell(
                 RULES,
@@ -95,7 +129,7 @@ def _rules_sheet(plan: Plan, record: GameFile) -> None:
                 5,
                 "positive" if r.is_positive(c) else "negative",
                 formula=f'IF(D{row}>0,"positive","negative")',
-                label=f"{c}, sign",
+                label=_("{c}, sign").format(c=c),
             )
         )
     if "salad" in r.contracts:
@@ -106,7 +140,9 @@ def _rules_sheet(plan: Plan, record: GameFile) -> None:
     poker = r.values.chinese_poker
     if poker is not None and (poker.scoop or poker.royalties):
         row = max(lay.contract_rows.values()) + 2
-        note = f"Chinese Poker: scoop {poker.scoop} beats; royalties {json.dumps(poker.royalties)}"
+        note = _("Chinese Poker: scoop {scoop} beats; royalties {dumps}").format(
+            scoop=poker.scoop, dumps=json.dumps(poker.royalties)
+        )
         plan.add(Cell(RULES, row, 1, note, style="note"))
     # What audit needs to rebuild the layout: at fixed places, whatever the rules.
     data: list[tuple[str, Value]] = [
@@ -115,7 +151,7 @@ def _rules_sheet(plan: Plan, record: GameFile) -> None:
         ("rules", rules_spec(record)),
         ("options", json.dumps(record.get("options")) if record.get("options") else ""),
     ]
-    plan.add(Cell(RULES, 1, DATA_COL, "workbook data (read by scoresheet audit)", style="note"))
+    plan.add(Cell(RULES, 1, DATA_COL, _("workbook data (read by scoresheet audit)"), style="note"))
     for i, (key, stored) in enumerate(data):
         plan.add(Cell(RULES, 2 + i, DATA_COL, key, style="note"))
         plan.add(Cell(RULES, 2 + i, DATA_COL + 1, stored, style="note"))
@@ -141,9 +177,20 @@ def result_inputs(lay: Layout, deal: BarbuDeal, scored: DealScore | None) -> dic
         if value is not None and key in f:
             out[f[key].cols[0]] = value
 
-    for key in ("tricks", "hearts", "queens"):
+    for key in (
+        "tricks",
+        "hearts",
+        "queens",
+    ):
         counts(key)
-    for key in ("trump", "ace_of_hearts", "king_of_hearts", "second_last", "last", "start"):
+    for key in (
+        "trump",
+        "ace_of_hearts",
+        "king_of_hearts",
+        "second_last",
+        "last",
+        "start",
+    ):
         one(key)
     order = res.get("order")
     if order is not None and "order" in f:
@@ -184,8 +231,16 @@ def result_inputs(lay: Layout, deal: BarbuDeal, scored: DealScore | None) -> dic
 
 def _results_sheet(plan: Plan, record: GameFile, score: GameScore) -> None:
     lay = plan.layout
-    add_title(plan, RESULTS, "Results: what the table reported")
-    for col, head in enumerate(("deal", "declarer", "dealer", "contract"), start=1):
+    add_title(plan, RESULTS, _("Results: what the table reported"))
+    for col, head in enumerate(
+        (
+            pgettext("sheet heading", "deal"),
+            pgettext("sheet heading", "declarer"),
+            pgettext("sheet heading", "dealer"),
+            pgettext("sheet heading", "contract"),
+        ),
+        start=1,
+    ):
         add_header(plan, RESULTS, 2, col, "")
         add_header(plan, RESULTS, 3, col, head)
     for fld in lay.fields.values():
@@ -211,7 +266,7 @@ def _results_sheet(plan: Plan, record: GameFile, score: GameScore) -> None:
                     col,
                     values.get(col),
                     style="input",
-                    label=f"deal {deal}, {what}",
+                    label=_("deal {deal}, {what}").format(deal=deal, what=what),
                     deal=deal,
                 )
             )
@@ -225,7 +280,7 @@ def _input_label(lay: Layout, fld: ResultField, col: int) -> str:
     if fld.key in ("tricks", "hearts", "queens", "most", "bonus", "hands"):
         return f"{sub}, {fld.key}"
     if fld.key == "order":
-        return f"dominoes, {sub} out"
+        return _("dominoes, {sub} out").format(sub=sub)
     return fld.key.replace("_", " ")
 
 
@@ -233,16 +288,27 @@ def _doubles_sheet(plan: Plan, score: GameScore) -> None:
     lay = plan.layout
     players = lay.players
     add_title(
-        plan, DOUBLES, "Doubles: 1 = doubled, 2 = redoubled (in the doubler's row of columns)"
+        plan, DOUBLES, _("Doubles: 1 = doubled, 2 = redoubled (in the doubler's row of columns)")
     )
-    for col, head in enumerate(("deal", "declarer", "contract"), start=1):
+    for col, head in enumerate(
+        (
+            pgettext("sheet heading", "deal"),
+            pgettext("sheet heading", "declarer"),
+            pgettext("sheet heading", "contract"),
+        ),
+        start=1,
+    ):
         add_header(plan, DOUBLES, 2, col, "")
         add_header(plan, DOUBLES, 3, col, head)
     for a in range(lay.n):
         cols = [lay.mult_col[(a, b)] for b in range(lay.n) if b != a]
-        add_header(plan, DOUBLES, 2, cols[0], f"{players[a]} doubles", len(cols))
+        add_header(
+            plan, DOUBLES, 2, cols[0], _("{players} doubles").format(players=players[a]), len(cols)
+        )
         cols = [lay.moved_col[(a, b)] for b in range(lay.n) if b != a]
-        add_header(plan, DOUBLES, 2, cols[0], f"{players[a]} won from", len(cols))
+        add_header(
+            plan, DOUBLES, 2, cols[0], _("{players} won from").format(players=players[a]), len(cols)
+        )
     for (a, b), col in lay.mult_col.items():
         add_header(plan, DOUBLES, 3, col, players[b])
         add_header(plan, DOUBLES, 3, lay.moved_col[(a, b)], players[b])
@@ -260,14 +326,16 @@ def _doubles_sheet(plan: Plan, score: GameScore) -> None:
                 ds.contract if ds else "",
                 formula=f'IF({RESULTS}!$D{row}="","",{RESULTS}!$D{row})',
                 style="fixed",
-                label=f"deal {deal}, contract",
+                label=_("deal {deal}, contract").format(deal=deal),
                 deal=deal,
             )
         )
         bets = {(index[b.doubler], index[b.doubled]): b for b in ds.bets} if ds else {}
         for (a, b), col in lay.mult_col.items():
             bet = bets.get((a, b))
-            what = f"deal {deal}, {players[a]} doubles {players[b]}"
+            what = _("deal {deal}, {players} doubles {players2}").format(
+                deal=deal, players=players[a], players2=players[b]
+            )
             plan.add(
                 Cell(
                     DOUBLES,
@@ -289,16 +357,32 @@ def _doubles_sheet(plan: Plan, score: GameScore) -> None:
                     lay.moved_col[(a, b)],
                     bet.moved if bet else "",
                     formula=f'IF(OR($C{row}="",N({mult})=0),"",{mult}*({base_a}-{base_b}))',
-                    label=f"deal {deal}, {players[a]} won from {players[b]}",
+                    label=_("deal {deal}, {players} won from {players2}").format(
+                        deal=deal, players=players[a], players2=players[b]
+                    ),
                     deal=deal,
                 )
             )
     # The ledger: every pair over the game.
     top = lay.ledger_title_row
     plan.add(
-        Cell(DOUBLES, top, 2, "Doubling ledger: every pair of players over the game", style="title")
+        Cell(
+            DOUBLES,
+            top,
+            2,
+            _("Doubling ledger: every pair of players over the game"),
+            style="title",
+        )
     )
-    for k, head in enumerate(("player", "against", "bets", "redoubled", "won (+) / lost (−)")):
+    for k, head in enumerate(
+        (
+            pgettext("sheet heading", "player"),
+            pgettext("sheet heading", "against"),
+            pgettext("sheet heading", "bets"),
+            pgettext("sheet heading", "redoubled"),
+            pgettext("sheet heading", "won (+) / lost (−)"),
+        )
+    ):
         plan.add(Cell(DOUBLES, top + 1, 2 + k, head, style="header"))
     ledger = {pair.players: pair for pair in score.ledger()}
     last = lay.last
@@ -308,7 +392,7 @@ def _doubles_sheet(plan: Plan, score: GameScore) -> None:
         entry = ledger[(pa, pb)]
         ab, ba = _column(lay.mult_col[(a, b)], last), _column(lay.mult_col[(b, a)], last)
         mab, mba = _column(lay.moved_col[(a, b)], last), _column(lay.moved_col[(b, a)], last)
-        what = f"ledger, {pa} and {pb}"
+        what = _("ledger, {pa} and {pb}").format(pa=pa, pb=pb)
         plan.add(Cell(DOUBLES, row, 2, pa, style="fixed"))
         plan.add(Cell(DOUBLES, row, 3, pb, style="fixed"))
         plan.add(
@@ -318,7 +402,7 @@ def _doubles_sheet(plan: Plan, score: GameScore) -> None:
                 4,
                 entry.bets,
                 formula=f'COUNTIF({ab},">0")+COUNTIF({ba},">0")',
-                label=f"{what}, bets",
+                label=_("{what}, bets").format(what=what),
                 style="count",
             )
         )
@@ -329,7 +413,7 @@ def _doubles_sheet(plan: Plan, score: GameScore) -> None:
                 5,
                 entry.redoubles,
                 formula=f"COUNTIF({ab},2)+COUNTIF({ba},2)",
-                label=f"{what}, redoubled",
+                label=_("{what}, redoubled").format(what=what),
                 style="count",
             )
         )
@@ -340,7 +424,7 @@ def _doubles_sheet(plan: Plan, score: GameScore) -> None:
                 6,
                 entry.net[pa],
                 formula=f"SUM({mab})-SUM({mba})",
-                label=f"{what}, {pa} won",
+                label=_("{what}, {pa} won").format(what=what, pa=pa),
             )
         )
 

@@ -16,6 +16,7 @@ from scoresheet.games.barbu.sheet.layout import (
     deal_columns,
 )
 from scoresheet.games.barbu.views import paper_doubles
+from scoresheet.i18n import _, pgettext
 from scoresheet.sheets.plan import NA, Cell, Value, col_letter, ref
 
 
@@ -23,18 +24,41 @@ def scores_sheet(plan: Plan, score: GameScore) -> None:
     lay = plan.layout
     players = lay.players
     rules = lay.rules
-    add_title(plan, SCORES, f"Barbu: {', '.join(players)} (rules: {rules.name})")
-    for col, head in enumerate(("deal", "declarer", "dealer", "contract", "split"), start=1):
+    add_title(
+        plan,
+        SCORES,
+        _("Barbu: {players} (rules: {name})").format(players=", ".join(players), name=rules.name),
+    )
+    for col, head in enumerate(
+        (
+            pgettext("sheet heading", "deal"),
+            pgettext("sheet heading", "declarer"),
+            pgettext("sheet heading", "dealer"),
+            pgettext("sheet heading", "contract"),
+            pgettext("sheet heading", "split"),
+        ),
+        start=1,
+    ):
         add_header(plan, SCORES, 2, col, "")
         add_header(plan, SCORES, 3, col, head)
     for j, p in enumerate(players):
         cols = lay.score_cols[j]
         add_header(plan, SCORES, 2, cols[0], p, 5)
-        for col, head in zip(cols, ("doubles", "base", "±", "score", "running"), strict=True):
+        for col, head in zip(
+            cols,
+            (
+                pgettext("sheet heading", "doubles"),
+                pgettext("sheet heading", "base"),
+                "±",
+                pgettext("sheet heading", "score"),
+                pgettext("sheet heading", "running"),
+            ),
+            strict=True,
+        ):
             add_header(plan, SCORES, 3, col, head)
-    add_header(plan, SCORES, 2, lay.check_col, "check", 2)
-    add_header(plan, SCORES, 3, lay.check_col, "row adds up to")
-    add_header(plan, SCORES, 3, lay.expected_col, "contract total")
+    add_header(plan, SCORES, 2, lay.check_col, pgettext("sheet heading", "check"), 2)
+    add_header(plan, SCORES, 3, lay.check_col, pgettext("sheet heading", "row adds up to"))
+    add_header(plan, SCORES, 3, lay.expected_col, pgettext("sheet heading", "contract total"))
     deal_columns(plan, SCORES, True)
     scored = {d.number: d for d in score.deals}
     running = dict.fromkeys(players, 0)
@@ -42,7 +66,7 @@ def scores_sheet(plan: Plan, score: GameScore) -> None:
         row = lay.row(deal)
         ds = scored.get(deal)
         played = ds is not None
-        label = f"deal {deal}"
+        label = _("deal {deal}").format(deal=deal)
         plan.add(
             Cell(
                 SCORES,
@@ -51,7 +75,7 @@ def scores_sheet(plan: Plan, score: GameScore) -> None:
                 ds.contract if ds else "",
                 formula=f'IF({RESULTS}!$D{row}="","",{RESULTS}!$D{row})',
                 style="fixed",
-                label=f"{label}, contract",
+                label=_("{label}, contract").format(label=label),
                 deal=deal,
             )
         )
@@ -63,7 +87,7 @@ def scores_sheet(plan: Plan, score: GameScore) -> None:
                 ("split" if ds.split else "") if ds else "",
                 formula=lay.split_formula(row),
                 style="fixed",
-                label=f"{label}, split",
+                label=_("{label}, split").format(label=label),
                 deal=deal,
             )
         )
@@ -125,7 +149,7 @@ def scores_sheet(plan: Plan, score: GameScore) -> None:
                 ds.total if ds else "",
                 formula=f'IF($D{row}="","",SUM({score_refs}))',
                 style="check",
-                label=f"{label}, check",
+                label=_("{label}, check").format(label=label),
                 deal=deal,
             )
         )
@@ -137,12 +161,12 @@ def scores_sheet(plan: Plan, score: GameScore) -> None:
                 expected,
                 formula=f'IF($D{row}="","",IF(ISNUMBER({lookup}),{lookup},SUM({base_refs})))',
                 style="check",
-                label=f"{label}, contract total",
+                label=_("{label}, contract total").format(label=label),
                 deal=deal,
             )
         )
     tr = lay.totals_row
-    plan.add(Cell(SCORES, tr, 4, "Total", style="total_label"))
+    plan.add(Cell(SCORES, tr, 4, _("Total"), style="total_label"))
     totals = []
     for j, p in enumerate(players):
         letter = col_letter(lay.score_cols[j][3])
@@ -154,7 +178,7 @@ def scores_sheet(plan: Plan, score: GameScore) -> None:
                 score.totals[p],
                 formula=f"SUM({letter}{FIRST}:{letter}{lay.last})",
                 style="total",
-                label=f"total, {p}",
+                label=_("total, {player}").format(player=p),
             )
         )
         totals.append(cell.ref)
@@ -166,10 +190,10 @@ def scores_sheet(plan: Plan, score: GameScore) -> None:
             sum(score.totals.values()),
             formula=f"SUM({','.join(totals)})",
             style="total",
-            label="total of the totals",
+            label=_("total of the totals"),
         )
     )
-    plan.add(Cell(SCORES, lay.leader_row, 4, "Leader", style="total_label"))
+    plan.add(Cell(SCORES, lay.leader_row, 4, _("Leader"), style="total_label"))
     top = max(score.totals.values()) if score.deals else 0
     leader = ", ".join(p for p in players if score.totals[p] == top) if score.deals else ""
     scores_all = ",".join(
@@ -186,7 +210,7 @@ def scores_sheet(plan: Plan, score: GameScore) -> None:
             leader,
             formula=f'IF(COUNT({scores_all})=0,"",MID({names},3,1000))',
             style="leader",
-            label="leader",
+            label=_("leader"),
         )
     )
 
@@ -196,22 +220,31 @@ def obligations_sheet(plan: Plan, score: GameScore) -> None:
     players = lay.players
     rules = lay.rules
     required = rules.doubling.min_declarer_doubles
-    add_title(plan, OBLIGATIONS, "Obligations: how many times each player doubled each declarer")
+    add_title(plan, OBLIGATIONS, _("Obligations: how many times each player doubled each declarer"))
     plan.add(
         Cell(
             OBLIGATIONS,
             2,
             1,
-            f"Each player must double each declarer at least {required} times during the "
-            "declarer's deals (redoubles do not count). Red: short at the end of the "
-            "declarer's deals; yellow: still owed.",
+            _(
+                "Each player must double each declarer at least {required} times during the "
+                "declarer's deals (redoubles do not count). Red: short at the end of the "
+                "declarer's deals; yellow: still owed."
+            ).format(required=required),
             style="note",
         )
     )
-    for col, head in enumerate(("declarer", "deals declared", "required"), start=1):
+    for col, head in enumerate(
+        (
+            pgettext("sheet heading", "declarer"),
+            pgettext("sheet heading", "deals declared"),
+            pgettext("sheet heading", "required"),
+        ),
+        start=1,
+    ):
         add_header(plan, OBLIGATIONS, 3, col, head)
     for q, p in enumerate(players):
-        add_header(plan, OBLIGATIONS, 3, lay.ob_first_col + q, f"by {p}")
+        add_header(plan, OBLIGATIONS, 3, lay.ob_first_col + q, _("by {player}").format(player=p))
     last = lay.last
     for d, declarer in enumerate(players):
         row = FIRST + d
@@ -225,7 +258,7 @@ def obligations_sheet(plan: Plan, score: GameScore) -> None:
                 2,
                 len(score.declared.get(declarer, ())),
                 formula=f'SUMPRODUCT(EXACT({decl_range},$A{row})*({contract_range}<>""))',
-                label=f"{declarer}, deals declared",
+                label=_("{declarer}, deals declared").format(declarer=declarer),
             )
         )
         plan.add(
@@ -235,7 +268,7 @@ def obligations_sheet(plan: Plan, score: GameScore) -> None:
                 3,
                 required,
                 formula="min_declarer_doubles",
-                label=f"{declarer}, required",
+                label=_("{declarer}, required").format(declarer=declarer),
             )
         )
         for q, doubler in enumerate(players):
@@ -253,6 +286,8 @@ def obligations_sheet(plan: Plan, score: GameScore) -> None:
                     score.declarer_doubles.get((doubler, declarer), 0),
                     formula=f"SUMPRODUCT(EXACT({DOUBLES}!$B${FIRST}:$B${last},$A{row})*({mults}>0))",
                     style="obligation",
-                    label=f"{doubler} doubled {declarer}",
+                    label=_("{doubler} doubled {declarer}").format(
+                        doubler=doubler, declarer=declarer
+                    ),
                 )
             )

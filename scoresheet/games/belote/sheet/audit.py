@@ -41,6 +41,7 @@ from scoresheet.games.belote.sheet.layout import (
     Plan,
 )
 from scoresheet.games.belote.sheet.plan import plan_workbook
+from scoresheet.i18n import _
 from scoresheet.limits import MAX_DEAL_ROWS, MAX_DECLARATION_ROWS, SHEET_MARGIN
 from scoresheet.rules import merge_options, resolve, rules_of
 from scoresheet.sheets.findings import Report, compare_cells, compare_deal_numbers
@@ -78,7 +79,7 @@ def _load(data: bytes, name: str, title: str) -> dict[str, _Sheet]:
         SHEETS,
         max_row=max(MAX_DEAL_ROWS, MAX_DECLARATION_ROWS) + SHEET_MARGIN,
         max_col=60,
-        kind=f"a {title} workbook",
+        kind=_("a {title} workbook").format(title=title),
         sheet=_Sheet,
     )
 
@@ -100,13 +101,17 @@ def _read_book(reader: Reader, data: bytes, name: str, report: Report) -> _Book:
     rules_sheet = sheets[RULES]
     if rules_sheet.value(2, 2) != FORMAT:
         raise ScoresheetError(
-            f'{name}: not a workbook written by scoresheet (Rules!B2 is not "{FORMAT}")'
+            _('{name}: not a workbook written by scoresheet ({where} is not "{format}")').format(
+                name=name, where="Rules!B2", format=FORMAT
+            )
         )
     version = whole_number(rules_sheet.value(3, 2))
     if version is None or version > VERSION:
         raise ScoresheetError(
-            f"{name}: written by a newer scoresheet (workbook version {version}); "
-            f"this one reads up to version {VERSION}"
+            _(
+                "{name}: written by a newer scoresheet (workbook version {version}); this one "
+                "reads up to version {version2}"
+            ).format(name=name, version=version, version2=VERSION)
         )
     spec = rules_sheet.value(4, 2)
     options_text = rules_sheet.value(5, 2)
@@ -116,7 +121,9 @@ def _read_book(reader: Reader, data: bytes, name: str, report: Report) -> _Book:
         stated = strict_json(spec) if isinstance(spec, str) and spec.startswith("{") else spec
         options = strict_json(options_text) if options_text else {}
     except (ValueError, RecursionError):  # not JSON, a number past the digit limit, nested
-        raise ScoresheetError(f"{name}: the rules stored in the Rules sheet are damaged") from None
+        raise ScoresheetError(
+            _("{name}: the rules stored in the Rules sheet are damaged").format(name=name)
+        ) from None
     if (
         not isinstance(stated, str | dict)
         or not isinstance(options, dict)
@@ -125,22 +132,30 @@ def _read_book(reader: Reader, data: bytes, name: str, report: Report) -> _Book:
         or rows > MAX_DEAL_ROWS
         or decl_rows > MAX_DECLARATION_ROWS
     ):
-        raise ScoresheetError(f"{name}: the rules stored in the Rules sheet are damaged")
+        raise ScoresheetError(
+            _("{name}: the rules stored in the Rules sheet are damaged").format(name=name)
+        )
     rules = resolve(stated, options or None)
     if not isinstance(rules, game.RULES_TYPE):
-        raise ScoresheetError(f"{name}: the Rules sheet does not hold {game.TITLE} rules")
+        raise ScoresheetError(
+            _("{name}: the Rules sheet does not hold {title} rules").format(
+                name=name, title=game.TITLE
+            )
+        )
     probe = game(["?"] * 4, (("?", "?"), ("?", "?")), rules, rows, decl_rows, "", None)
     players: list[str] = []
     for j in range(4):
         player = cell_text(rules_sheet.value(probe.players_row + j, 2))
         if player is None:
             raise ScoresheetError(
-                f"{name}: Rules!B{probe.players_row + j} should hold the name of player {j + 1}"
+                _("{name}: {where} should hold the name of player {number}").format(
+                    name=name, where=f"Rules!B{probe.players_row + j}", number=j + 1
+                )
             )
         players.append(player)
     check_player_names(players, name)
     if len(set(players)) != 4:
-        raise ScoresheetError(f"{name}: the Rules sheet names a player twice")
+        raise ScoresheetError(_("{name}: the Rules sheet names a player twice").format(name=name))
     given = []
     for row in probe.team_rows:
         given.append([cell_text(rules_sheet.value(row, c)) or "" for c in (2, 3)])
@@ -158,26 +173,35 @@ def _read_book(reader: Reader, data: bytes, name: str, report: Report) -> _Book:
             kind = rules_sheet.kind(cell.row, cell.col)
             got = flag_value(raw, kind)
             if got is None and flag_typed_as_text(raw, kind):
-                report.add(None, where, cell.label, flag_message(raw, "", kind))
+                report.add(None, where, _(cell.label), flag_message(raw, "", kind))
                 continue
         elif isinstance(want, int) or cell.option[0] in ("points", "declaration_values"):
             got = whole_number(raw) if raw is not None else None
             if raw is not None and got is None:
-                message = number_message(raw, f"{show_value(raw)} is not a whole number")
-                report.add(None, where, cell.label, message)
+                message = number_message(
+                    raw, _("{show_value} is not a whole number").format(show_value=show_value(raw))
+                )
+                report.add(None, where, _(cell.label), message)
                 continue
         else:
             got = cell_text(raw)
         if got == want:
             continue
         if got is None and want is not None:
-            report.add(None, where, cell.label, f"{show_value(raw)} is not a valid value")
+            report.add(
+                None,
+                where,
+                _(cell.label),
+                _("{show_value} is not a valid value").format(show_value=show_value(raw)),
+            )
             continue
         report.add(
             None,
             where,
-            cell.label,
-            f'{show_value(got)}, the rules "{rules_name}" give {show_value(want)}',
+            _(cell.label),
+            _('{show_value}, the rules "{rules_name}" give {show_value2}').format(
+                show_value=show_value(got), rules_name=rules_name, show_value2=show_value(want)
+            ),
             blocking=False,
         )
         node = overrides
@@ -189,9 +213,15 @@ def _read_book(reader: Reader, data: bytes, name: str, report: Report) -> _Book:
         try:
             rules = resolve(stated, options)
         except ScoresheetError as exc:
-            raise ScoresheetError(f"{name}: the rule values changed in the sheet: {exc}") from None
+            raise ScoresheetError(
+                _("{name}: the rule values changed in the sheet: {exc}").format(name=name, exc=exc)
+            ) from None
         if not isinstance(rules, game.RULES_TYPE):  # pragma: no cover - the game cannot change
-            raise ScoresheetError(f"{name}: the Rules sheet does not hold {game.TITLE} rules")
+            raise ScoresheetError(
+                _("{name}: the Rules sheet does not hold {title} rules").format(
+                    name=name, title=game.TITLE
+                )
+            )
     spec_text = stated if isinstance(stated, str) else json.dumps(stated)
     layout = game(players, teams, rules, rows, decl_rows, spec_text, options)
     _check_headers(layout, sheets, name)
@@ -218,9 +248,11 @@ def _read_book(reader: Reader, data: bytes, name: str, report: Report) -> _Book:
                 row,
                 cols.contract,
                 n,
-                f"deal {n}, contract",
-                f"deal {empty_from} has no contract yet, but deal {n} has one: "
-                "deals are filled in order",
+                _("deal {n}, contract").format(n=n),
+                _(
+                    "deal {empty_from} has no contract yet, but deal {n} has one: deals are "
+                    "filled in order"
+                ).format(empty_from=empty_from, n=n),
             )
             continue
         dealer = cell_text(res.value(row, cols.dealer))
@@ -228,8 +260,10 @@ def _read_book(reader: Reader, data: bytes, name: str, report: Report) -> _Book:
             report.add(
                 n,
                 f"{RESULTS}!{col_letter(cols.dealer)}{row}",
-                f"deal {n}, dealer",
-                f"{show_value(dealer)}, the rotation gives {layout.dealer(n)}",
+                _("deal {n}, dealer").format(n=n),
+                _("{show_value}, the rotation gives {dealer}").format(
+                    show_value=show_value(dealer), dealer=layout.dealer(n)
+                ),
                 blocking=False,
             )
         if contract not in rules.contracts:
@@ -238,17 +272,19 @@ def _read_book(reader: Reader, data: bytes, name: str, report: Report) -> _Book:
                 row,
                 cols.contract,
                 n,
-                f"deal {n}, contract",
-                f"{show_value(contract)} is not a contract of these rules ({known})",
+                _("deal {n}, contract").format(n=n),
+                _("{show_value} is not a contract of these rules ({known})").format(
+                    show_value=show_value(contract), known=known
+                ),
             )
         taker = cell_text(res.value(row, cols.taker))
         if taker not in layout.players:
             message = (
-                f"empty: name the taker ({', '.join(layout.players)})"
+                _("empty: name the taker ({players})").format(players=", ".join(layout.players))
                 if taker is None
                 else not_a_player(taker, layout.players)
             )
-            fail(row, cols.taker, n, f"deal {n}, taker", message)
+            fail(row, cols.taker, n, _("deal {n}, taker").format(n=n), message)
         deal: dict[str, Any] = {"contract": contract, "taker": taker or ""}
         if reader.read_auction is not None:
             deal = reader.read_auction(res, row, n, deal, fail, layout.players)
@@ -262,8 +298,11 @@ def _read_book(reader: Reader, data: bytes, name: str, report: Report) -> _Book:
                     row,
                     col,
                     n,
-                    f"deal {n}, points of team {k}",
-                    number_message(raw, f"{show_value(raw)}: type the card points"),
+                    _("deal {n}, points of team {k}").format(n=n, k=k),
+                    number_message(
+                        raw,
+                        _("{show_value}: type the card points").format(show_value=show_value(raw)),
+                    ),
                 )
             points.append(number or 0)
         for key, col in (("last_trick", cols.last), ("belote", cols.belote), ("capot", cols.capot)):
@@ -275,9 +314,10 @@ def _read_book(reader: Reader, data: bytes, name: str, report: Report) -> _Book:
                     row,
                     col,
                     n,
-                    f"deal {n}, {key}",
-                    f"{show_value(text)} is not a team "
-                    f'("{layout.labels[0]}" or "{layout.labels[1]}")',
+                    _("deal {n}, {key}").format(n=n, key=key),
+                    _('{show_value} is not a team ("{value}" or "{value2}")').format(
+                        show_value=show_value(text), value=layout.labels[0], value2=layout.labels[1]
+                    ),
                 )
                 continue
             result[key] = labels[text]
@@ -304,8 +344,13 @@ def _read_book(reader: Reader, data: bytes, name: str, report: Report) -> _Book:
             report.add(
                 None,
                 f"{DECLARATIONS}!A{row}",
-                f"declaration row {row}",
-                number_message(cells[0], f"{show_value(cells[0])} is not a deal of the game"),
+                _("declaration row {row}").format(row=row),
+                number_message(
+                    cells[0],
+                    _("{show_value} is not a deal of the game").format(
+                        show_value=show_value(cells[0])
+                    ),
+                ),
             )
             bad_rows.add(row)
             continue
@@ -314,11 +359,21 @@ def _read_book(reader: Reader, data: bytes, name: str, report: Report) -> _Book:
         rank = (cell_text(cells[3]) or "").upper()
         # The sheet's lookups ignore case, as spreadsheets do; anything else is refused.
         problem = (
-            (DEC.team, f"{show_value(cells[1])} is not a team")
+            (DEC.team, _("{show_value} is not a team").format(show_value=show_value(cells[1])))
             if team not in labels
-            else (DEC.kind, f"{show_value(cells[2])} is not a declaration ({', '.join(KINDS)})")
+            else (
+                DEC.kind,
+                _("{show_value} is not a declaration ({kinds})").format(
+                    show_value=show_value(cells[2]), kinds=", ".join(KINDS)
+                ),
+            )
             if kind not in KINDS
-            else (DEC.rank, f"{show_value(cells[3])} is not a rank (A, K, Q, J, 10, 9, 8, 7)")
+            else (
+                DEC.rank,
+                _("{show_value} is not a rank (A, K, Q, J, 10, 9, 8, 7)").format(
+                    show_value=show_value(cells[3])
+                ),
+            )
             if rank not in RANK_KEYS
             else None
         )
@@ -327,7 +382,7 @@ def _read_book(reader: Reader, data: bytes, name: str, report: Report) -> _Book:
             report.add(
                 number,
                 f"{DECLARATIONS}!{col_letter(col)}{row}",
-                f"deal {number}, declaration",
+                _("deal {number}, declaration").format(number=number),
                 message,
             )
             bad.add(number)
@@ -372,9 +427,10 @@ def _check_headers(layout: Layout, sheets: dict[str, _Sheet], name: str) -> None
             got = sheets[sheet].value(3, col)
             if got is None:
                 raise ScoresheetError(
-                    f"{name}: {sheet}!{col_letter(col)}3 should be a heading, "
-                    f"not {show_value(got)}: rows or columns were moved, "
-                    "so the sheet cannot be read"
+                    _(
+                        "{name}: {where} should be a heading, not {got}: rows or columns were "
+                        "moved, so the sheet cannot be read"
+                    ).format(name=name, where=f"{sheet}!{col_letter(col)}3", got=show_value(got))
                 )
 
 
@@ -392,7 +448,7 @@ def _score_each(reader: Reader, report: Report, book: _Book) -> tuple[Any, int |
         try:
             scored = reader.score_deal(lay.rules, lay.players, lay.teams, number, deal)
         except ScoresheetError as exc:
-            what, _, message = str(exc).partition(": ")
+            what, _sep, message = str(exc).partition(": ")
             report.add(number, None, what, message)
             first_broken = first_broken or number
             continue
@@ -408,8 +464,8 @@ def _score_each(reader: Reader, report: Report, book: _Book) -> tuple[Any, int |
                 report.add(
                     later.number,
                     None,
-                    f"deal {later.number}",
-                    f"the game is over: {winner} won at deal {n}",
+                    _("deal {number}").format(number=later.number),
+                    _("the game is over: {winner} won at deal {n}").format(winner=winner, n=n),
                 )
             first_broken = min(first_broken or n + 1, n + 1)
             break
@@ -492,10 +548,10 @@ class Reader:
             return report
         layout = self.layout(players, teams, rules, 1, 1, "", None)
         book = _Book(dict(record), layout, {}, set())
-        result, _ = _score_each(self, report, book)
+        result, _broken = _score_each(self, report, book)
         report.score = cast("Any", result)
         for v in result.violations:
-            report.add(v.deal, None, f"deal {v.deal}", v.message)
+            report.add(v.deal, None, _("deal {deal}").format(deal=v.deal), v.message)
         report.notes.extend(self.notes(result))
         return report
 
@@ -503,7 +559,11 @@ class Reader:
 def _litige_held(result: GameScore) -> list[str]:
     if not result.pending:
         return []
-    return [f"{result.pending} litige points are still held, waiting for the next contract made"]
+    return [
+        _("{pending} litige points are still held, waiting for the next contract made").format(
+            pending=result.pending
+        )
+    ]
 
 
 BELOTE = Reader(

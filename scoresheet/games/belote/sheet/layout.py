@@ -16,6 +16,7 @@ from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from scoresheet.games.belote.rules import SEQUENCES, TABLES, TRUMP_ORDER, BeloteRules, dealer_of
 from scoresheet.games.belote.score import Declared, Teams, team_name
+from scoresheet.i18n import N_, _, pgettext
 from scoresheet.limits import MAX_DEAL_ROWS, MAX_DECLARATION_ROWS
 from scoresheet.sheets.plan import Cell, Value, col_letter
 
@@ -208,12 +209,12 @@ class ScoreEdges(Protocol):
 # Each is ``r_<key>`` in the workbook; Coinche shares the card play's first and last.
 CARD_RULES: tuple[tuple[str, str], ...] = (
     ("target", "target: the first team to reach it wins"),
-    ("last_trick", "last trick (dix de der)"),
+    ("last_trick", N_("last trick (dix de der)")),
     ("belote", "belote-rebelote"),
 )
 TABLE_RULES: tuple[tuple[str, str], ...] = (
     ("declarations", "declarations in use"),
-    ("belote_all_trumps", "belote in All Trumps"),
+    ("belote_all_trumps", N_("belote in All Trumps")),
     ("rotation", "the deal passes (counter-clockwise, clockwise)"),
 )
 
@@ -234,7 +235,7 @@ class Layout:
         *CARD_RULES,
         ("capot", "capot: all 8 tricks"),
         ("tie", "a tie is (litige, dedans)"),
-        ("litige_to", "litige points go to (next-made-contract, next-deal-winner)"),
+        ("litige_to", N_("litige points go to (next-made-contract, next-deal-winner)")),
         ("rounding", "rounding (none, nearest-10)"),
         *TABLE_RULES,
     )
@@ -316,7 +317,7 @@ class Layout:
             self.rule_cells.append(
                 RuleCell(
                     f"carre:{rank}",
-                    f"four {rank}s",
+                    _("four {rank}s").format(rank=rank),
                     values.carre.get(rank) if values is not None else None,
                     ("declaration_values", "carre", rank),
                     self.rank_rows[rank],
@@ -336,24 +337,28 @@ class Layout:
         """The group headings of the Results sheet's row 2: first column, last, text."""
         res = self.RES
         return [
-            (res.points[0], res.points[1], "Card points"),
-            (res.last, res.capot, "Team (pick from the list)"),
-            (res.cards[0], res.cards[1], "Cards captured (optional, checked by audit)"),
+            (res.points[0], res.points[1], pgettext("sheet heading", "Card points")),
+            (res.last, res.capot, pgettext("sheet heading", "Team (pick from the list)")),
+            (
+                res.cards[0],
+                res.cards[1],
+                pgettext("sheet heading", "Cards captured (optional, checked by audit)"),
+            ),
         ]
 
     def heads(self) -> dict[int, str]:
         """The headings of the Results sheet's row 3, by column."""
         res, labels = self.RES, self.labels
         return {
-            res.deal: "deal",
-            res.dealer: "dealer",
-            res.contract: "contract",
-            res.taker: "taker",
+            res.deal: pgettext("sheet heading", "deal"),
+            res.dealer: pgettext("sheet heading", "dealer"),
+            res.contract: pgettext("sheet heading", "contract"),
+            res.taker: pgettext("sheet heading", "taker"),
             res.points[0]: labels[0],
             res.points[1]: labels[1],
-            res.last: "last trick",
-            res.belote: "belote",
-            res.capot: "capot",
+            res.last: pgettext("sheet heading", "last trick"),
+            res.belote: pgettext("sheet heading", "belote"),
+            res.capot: pgettext("sheet heading", "capot"),
             res.cards[0]: labels[0],
             res.cards[1]: labels[1],
         }

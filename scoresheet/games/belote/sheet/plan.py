@@ -13,7 +13,14 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from scoresheet.games.belote.rules import RANK_KEYS, SUIT_CONTRACTS, TABLES, TRUMP_ORDER, parse_rank
+from scoresheet.games.belote.rules import (
+    RANK_KEYS,
+    SUIT_CONTRACTS,
+    TABLES,
+    TRUMP_ORDER,
+    contract_word,
+    parse_rank,
+)
 from scoresheet.games.belote.score import GameScore
 from scoresheet.games.belote.sheet.layout import (
     DEC,
@@ -30,7 +37,20 @@ from scoresheet.games.belote.sheet.layout import (
     Scored,
 )
 from scoresheet.games.belote.sheet.scores import plan_scores
+from scoresheet.i18n import N_, NP_, _, pgettext
 from scoresheet.sheets.plan import Value, col_letter
+
+# The card-point tables, as the Rules sheet heads them.
+TABLE_WORDS = {
+    "trump": NP_("sheet heading", "trump"),
+    "plain": NP_("sheet heading", "plain"),
+}
+
+
+def table_word(table: str) -> str:
+    """A card-point table's heading: trump, plain, or a contract's word."""
+    word = TABLE_WORDS.get(table)
+    return contract_word(table) if word is None else pgettext("sheet heading", word)
 
 
 def _cards_text(cards: Any) -> str:
@@ -73,11 +93,21 @@ def plan_inputs(
     labels = lay.labels
     res_cols = lay.RES
     deals = list(record.get("deals") or [])
-    heading = title or f"{lay.TITLE}: {labels[0]} against {labels[1]}"
-    target = f"first team to {rules.target} wins"
-    plan.add(SCORES, 1, 1, f"{heading} — rules {rules.name}, {target}", style="title")
-    plan.add(RESULTS, 1, 1, "Results: what the table reported (inputs)", style="title")
-    plan.add(DECLARATIONS, 1, 1, "Declarations (inputs, one row each)", style="title")
+    heading = title or _("{title}: {labels} against {labels2}").format(
+        title=lay.TITLE, labels=labels[0], labels2=labels[1]
+    )
+    target = _("first team to {target} wins").format(target=rules.target)
+    plan.add(
+        SCORES,
+        1,
+        1,
+        _("{heading} — rules {name}, {target}").format(
+            heading=heading, name=rules.name, target=target
+        ),
+        style="title",
+    )
+    plan.add(RESULTS, 1, 1, _("Results: what the table reported (inputs)"), style="title")
+    plan.add(DECLARATIONS, 1, 1, _("Declarations (inputs, one row each)"), style="title")
 
     # Results headers and inputs. Each group heading spans its columns; the teams' names
     # stand under it.
@@ -117,14 +147,26 @@ def plan_inputs(
             plan.add(RESULTS, row, col, values.get(col), style="input", deal=n)
 
     # Declarations headers and inputs.
-    for col, text in enumerate(["deal", "team", "kind", "rank", "value", "strength"], 1):
+    for col, text in enumerate(
+        [
+            pgettext("sheet heading", "deal"),
+            pgettext("sheet heading", "team"),
+            pgettext("sheet heading", "kind"),
+            pgettext("sheet heading", "rank"),
+            pgettext("sheet heading", "value"),
+            pgettext("sheet heading", "strength"),
+        ],
+        1,
+    ):
         plan.add(DECLARATIONS, 3, col, text, style="header")
     plan.add(
         DECLARATIONS,
         2,
         1,
-        "Only the team with the best declaration scores its declarations "
-        "(strength: value × 100, + 50 for a carré, + the rank's place)",
+        _(
+            "Only the team with the best declaration scores its declarations "
+            "(strength: value × 100, + 50 for a carré, + the rank's place)"
+        ),
         style="note",
     )
     placed: Mapping[int, tuple[int, Mapping[str, Any]]] = (
@@ -161,7 +203,7 @@ def plan_inputs(
             f'IF({empty},0,IF({c}="carre",INDEX(carre_values,MATCH({rank},carre_ranks,0)),'
             f"INDEX(decl_values,MATCH({c},decl_kinds,0))))",
             style="formula",
-            label=f"declaration row {row}, value",
+            label=_("declaration row {row}, value").format(row=row),
         )
         plan.add(
             DECLARATIONS,
@@ -172,7 +214,7 @@ def plan_inputs(
             f"50+INDEX(carre_order,MATCH({rank},carre_ranks,0)),"
             f"INDEX(seq_order,MATCH({rank},seq_ranks,0))))",
             style="formula",
-            label=f"declaration row {row}, strength",
+            label=_("declaration row {row}, strength").format(row=row),
         )
 
     return plan
@@ -183,36 +225,59 @@ def _plan_rules(plan: Plan[L]) -> None:
     rules = lay.rules
     add = plan.add
     name = plan.names
-    add(RULES, 1, 1, f"Rules: {rules.name} — {rules.description}", style="title")
+    add(
+        RULES,
+        1,
+        1,
+        _("Rules: {name} — {description}").format(
+            name=rules.name, description=_(rules.description)
+        ),
+        style="title",
+    )
     facts: list[tuple[str, Value]] = [
         ("workbook", FORMAT),
         ("version", VERSION),
         ("rules", lay.spec),
         ("options", json.dumps(lay.options, ensure_ascii=False) if lay.options else ""),
-        ("deal rows", lay.rows),
-        ("declaration rows", lay.decl_rows),
+        (N_("deal rows"), lay.rows),
+        (N_("declaration rows"), lay.decl_rows),
     ]
+    # The workbook's own data, at fixed places: the keys stay as they are, the rest is read.
     for row, (label, value) in enumerate(facts, 2):
-        add(RULES, row, 1, label, style="label")
+        add(RULES, row, 1, _(label) if row > 5 else label, style="label")
         add(RULES, row, 2, value, style="fixed")
     for cell in lay.rule_cells:
         if cell.name.startswith("r_"):
-            add(RULES, cell.row, 1, cell.label, style="label")
+            add(RULES, cell.row, 1, _(cell.label), style="label")
             add(RULES, cell.row, 2, cell.value, style="rule")
             name[cell.name] = f"{RULES}!$B${cell.row}"
-    add(RULES, lay.players_row - 1, 1, "Players, in seating order", style="header")
+    add(
+        RULES,
+        lay.players_row - 1,
+        1,
+        pgettext("sheet heading", "Players, in seating order"),
+        style="header",
+    )
     for j, p in enumerate(lay.players):
         row = lay.players_row + j
-        add(RULES, row, 1, f"player {j + 1}", style="label")
+        add(RULES, row, 1, _("player {j}").format(j=j + 1), style="label")
         add(RULES, row, 2, p, style="fixed")
         name[f"player_{j + 1}"] = f"{RULES}!$B${row}"
     first = lay.players_row
     name["players"] = f"{RULES}!$B${first}:$B${first + len(lay.players) - 1}"
     h = lay.teams_header
-    for col, text in enumerate(["Teams", "partner", "partner", "team"], 1):
+    for col, text in enumerate(
+        [
+            pgettext("sheet heading", "Teams"),
+            pgettext("sheet heading", "partner"),
+            pgettext("sheet heading", "partner"),
+            pgettext("sheet heading", "team"),
+        ],
+        1,
+    ):
         add(RULES, h, col, text, style="header")
     for k, row in enumerate(lay.team_rows):
-        add(RULES, row, 1, f"team {k}", style="label")
+        add(RULES, row, 1, _("team {k}").format(k=k), style="label")
         add(RULES, row, 2, lay.teams[k][0], style="fixed")
         add(RULES, row, 3, lay.teams[k][1], style="fixed")
         add(
@@ -222,7 +287,7 @@ def _plan_rules(plan: Plan[L]) -> None:
             lay.labels[k],
             f'$B${row}&" & "&$C${row}',
             style="formula",
-            label=f"team {k}, name",
+            label=_("team {k}, name").format(k=k),
         )
         name[f"team_{k}"] = f"{RULES}!$D${row}"
         name[f"team_{k}_players"] = f"{RULES}!$B${row}:$C${row}"
@@ -230,7 +295,9 @@ def _plan_rules(plan: Plan[L]) -> None:
 
     # Card points.
     h = lay.points_header
-    for col, text in enumerate(["Card points", *TABLES], 1):
+    for col, text in enumerate(
+        [pgettext("sheet heading", "Card points"), *(table_word(t) for t in TABLES)], 1
+    ):
         add(RULES, h, col, text, style="header")
     for rank, row in lay.points_rows.items():
         add(RULES, row, 1, rank, style="fixed")
@@ -247,7 +314,14 @@ def _plan_rules(plan: Plan[L]) -> None:
 
     # Contracts and their totals.
     h = lay.contracts_header
-    for col, text in enumerate(["Contract", "card points", "with the last trick"], 1):
+    for col, text in enumerate(
+        [
+            pgettext("sheet heading", "Contract"),
+            pgettext("sheet heading", "card points"),
+            pgettext("sheet heading", "with the last trick"),
+        ],
+        1,
+    ):
         add(RULES, h, col, text, style="header")
     for contract, row in lay.contract_rows.items():
         add(RULES, row, 1, contract, style="fixed")
@@ -262,7 +336,7 @@ def _plan_rules(plan: Plan[L]) -> None:
             rules.card_total(contract),
             formula,
             style="formula",
-            label=f"{contract}, card points",
+            label=_("{contract}, card points").format(contract=contract),
         )
         add(
             RULES,
@@ -271,7 +345,7 @@ def _plan_rules(plan: Plan[L]) -> None:
             rules.deal_total(contract),
             f"$B${row}+r_last_trick",
             style="formula",
-            label=f"{contract}, with the last trick",
+            label=_("{contract}, with the last trick").format(contract=contract),
         )
     rows = list(lay.contract_rows.values())
     for key, letter in (("contracts", "A"), ("c_cards", "B"), ("c_total", "C")):
@@ -279,7 +353,9 @@ def _plan_rules(plan: Plan[L]) -> None:
 
     # Declarations.
     h = lay.kinds_header
-    for col, text in enumerate(["Declaration", "value"], 1):
+    for col, text in enumerate(
+        [pgettext("sheet heading", "Declaration"), pgettext("sheet heading", "value")], 1
+    ):
         add(RULES, h, col, text, style="header")
     for kind, row in lay.kind_rows.items():
         add(RULES, row, 1, kind, style="fixed")
@@ -288,7 +364,15 @@ def _plan_rules(plan: Plan[L]) -> None:
     name["decl_kinds"] = f"{RULES}!$A${krows[0]}:$A${krows[-1]}"
     name["decl_values"] = f"{RULES}!$B${krows[0]}:$B${krows[-1]}"
     h = lay.ranks_header
-    for col, text in enumerate(["Rank", "carré value", "carré place", "sequence place"], 1):
+    for col, text in enumerate(
+        [
+            pgettext("sheet heading", "Rank"),
+            pgettext("sheet heading", "carré value"),
+            pgettext("sheet heading", "carré place"),
+            pgettext("sheet heading", "sequence place"),
+        ],
+        1,
+    ):
         add(RULES, h, col, text, style="header")
     for rank, row in lay.rank_rows.items():
         add(RULES, row, 1, rank, style="fixed")

@@ -26,6 +26,7 @@ from scoresheet.games.belote.sheet.layout import (
     res_cell,
     score_cell,
 )
+from scoresheet.i18n import _, pgettext
 from scoresheet.sheets.plan import Value, col_letter
 
 
@@ -68,7 +69,7 @@ class DealRow:
             value,
             formula,
             style=style,
-            label=f"deal {self.n}, {what}",
+            label=_("deal {n}, {what}").format(n=self.n, what=what),
             deal=self.n,
         )
 
@@ -99,20 +100,20 @@ def plan_card_play(
                 f'IF({capot}={team},r_capot,IF({capot}<>"",0,{res_cell(res.points[k], r)}'
                 f"+IF({res_cell(res.last, r)}={team},r_last_trick,0)))"
             ),
-            f"{label}, card points and last trick",
+            _("{label}, card points and last trick").format(label=label),
         )
         put(
             cols[k].belote,
             _v(play, lambda x, k=k: x.belote_points[k]),
             f(f"IF({res_cell(res.belote, r)}={team},r_belote,0)"),
-            f"{label}, belote",
+            _("{label}, belote").format(label=label),
         )
         match = f"({drange(DEC.deal)}=$A{r})*({drange(DEC.team)}={team})"
         put(
             cols[k].declared,
             _v(play, lambda x, k=k: x.declared[k]),
             f(f"SUMPRODUCT({match}*{drange(DEC.value)})"),
-            f"{label}, declarations",
+            _("{label}, declarations").format(label=label),
         )
         put(
             cols[k].best,
@@ -121,20 +122,20 @@ def plan_card_play(
                 lambda x, k=k: max((y.strength for y in x.declarations if y.team == k), default=0),
             ),
             f(f"SUMPRODUCT(MAX({match}*{drange(DEC.strength)}))"),
-            f"{label}, best declaration",
+            _("{label}, best declaration").format(label=label),
         )
         put(
             cols[k].scored,
             _v(play, lambda x, k=k: x.declarations_scored[k]),
             f(f"IF({s(cols[k].best)}>{s(cols[1 - k].best)},{s(cols[k].declared)},0)"),
-            f"{label}, declarations scored",
+            _("{label}, declarations scored").format(label=label),
             style=scored_style,
         )
         put(
             cols[k].points,
             _v(play, lambda x, k=k: x.deal_points[k]),
             f(f"{s(cols[k].taken)}+{s(cols[k].belote)}+{s(cols[k].scored)}"),
-            f"{label}, deal points",
+            _("{label}, deal points").format(label=label),
         )
 
 
@@ -174,7 +175,7 @@ def plan_running(
             cols[k].score,
             _v(deal, lambda x, k=k: x.score[k]),
             row.f(score[k]),
-            f"{lay.labels[k]}, score",
+            _("{value}, score").format(value=lay.labels[k]),
             style="score",
         )
         before = "" if n == 1 else f"N({score_cell(cols[k].running, r - 1)})+"
@@ -182,7 +183,7 @@ def plan_running(
             cols[k].running,
             _v(deal, lambda x, k=k: x.running[k]),
             row.f(f"{before}{s(cols[k].score)}"),
-            f"{lay.labels[k]}, running total",
+            _("{value}, running total").format(value=lay.labels[k]),
             style="score",
         )
     r0, r1 = s(cols[0].running), s(cols[1].running)
@@ -199,7 +200,7 @@ def plan_running(
         _won(result, n),
         won_formula,
         style="formula",
-        label=f"deal {n}, game won by",
+        label=_("deal {n}, game won by").format(n=n),
         deal=n,
     )
 
@@ -209,7 +210,7 @@ def plan_totals(plan: Plan[Any], cols: Sequence[PlayColumns], result: Any) -> No
     lay = plan.layout
     t = lay.totals_row
     won = lay.SC.won
-    plan.add(SCORES, t, lay.SC.deal, "total", style="total_label")
+    plan.add(SCORES, t, lay.SC.deal, _("total"), style="total_label")
     for k in (0, 1):
         plan.add(
             SCORES,
@@ -218,7 +219,7 @@ def plan_totals(plan: Plan[Any], cols: Sequence[PlayColumns], result: Any) -> No
             result.team_totals[k],
             f"SUM({_whole(lay, cols[k].score)})",
             style="total",
-            label=f"total, {lay.labels[k]}",
+            label=_("total, {value}").format(value=lay.labels[k]),
         )
     plan.add(
         SCORES,
@@ -227,19 +228,19 @@ def plan_totals(plan: Plan[Any], cols: Sequence[PlayColumns], result: Any) -> No
         result.team_name(result.winner) if result.winner is not None else "",
         f"${col_letter(won)}${lay.last}",
         style="total",
-        label="game won by",
+        label=_("game won by"),
     )
 
 
 def play_titles(cols: PlayColumns) -> list[tuple[int, str]]:
     """The headings of a team's card-play columns."""
     return [
-        (cols.taken, "cards + last"),
-        (cols.belote, "belote"),
-        (cols.declared, "declared"),
-        (cols.best, "best decl."),
-        (cols.scored, "decl. scored"),
-        (cols.points, "deal points"),
+        (cols.taken, pgettext("sheet heading", "cards + last")),
+        (cols.belote, pgettext("sheet heading", "belote")),
+        (cols.declared, pgettext("sheet heading", "declared")),
+        (cols.best, pgettext("sheet heading", "best decl.")),
+        (cols.scored, pgettext("sheet heading", "decl. scored")),
+        (cols.points, pgettext("sheet heading", "deal points")),
     ]
 
 
@@ -257,26 +258,26 @@ def plan_scores(plan: Plan[Layout], result: GameScore) -> None:
     labels = lay.labels
     cols = SC.team
     titles: list[tuple[int, str]] = [
-        (SC.deal, "deal"),
-        (SC.contract, "contract"),
-        (SC.taker, "taker"),
-        (SC.taking, "taking team"),
-        (SC.outcome, "outcome"),
-        (cols[0].score, "score"),
-        (cols[0].running, "running"),
-        (cols[1].score, "score"),
-        (cols[1].running, "running"),
-        (SC.won, "game won by"),
-        (SC.held, "litige held"),
-        (SC.pending, "litige pending"),
-        (SC.sum, "card points"),
-        (SC.of, "of"),
+        (SC.deal, pgettext("sheet heading", "deal")),
+        (SC.contract, pgettext("sheet heading", "contract")),
+        (SC.taker, pgettext("sheet heading", "taker")),
+        (SC.taking, pgettext("sheet heading", "taking team")),
+        (SC.outcome, pgettext("sheet heading", "outcome")),
+        (cols[0].score, pgettext("sheet heading", "score")),
+        (cols[0].running, pgettext("sheet heading", "running")),
+        (cols[1].score, pgettext("sheet heading", "score")),
+        (cols[1].running, pgettext("sheet heading", "running")),
+        (SC.won, pgettext("sheet heading", "game won by")),
+        (SC.held, pgettext("sheet heading", "litige held")),
+        (SC.pending, pgettext("sheet heading", "litige pending")),
+        (SC.sum, pgettext("sheet heading", "card points")),
+        (SC.of, pgettext("sheet heading", "of")),
     ]
     for k in (0, 1):
         titles += [
-            (cols[k].raw, "raw"),
-            (cols[k].rounded, "rounded"),
-            (cols[k].released, "litige in"),
+            (cols[k].raw, pgettext("sheet heading", "raw")),
+            (cols[k].rounded, pgettext("sheet heading", "rounded")),
+            (cols[k].released, pgettext("sheet heading", "litige in")),
         ]
     for k in (0, 1):
         titles += play_titles(cols[k])
@@ -285,7 +286,7 @@ def plan_scores(plan: Plan[Layout], result: GameScore) -> None:
     groups = [(cols[k].score, cols[k].running, labels[k]) for k in (0, 1)]
     groups += [(cols[k].taken, cols[k].points, labels[k]) for k in (0, 1)]
     groups += [(cols[k].raw, cols[k].released, labels[k]) for k in (0, 1)]
-    groups.append((SC.sum, SC.of, "check"))
+    groups.append((SC.sum, SC.of, pgettext("sheet heading", "check")))
     for first, last, text in groups:
         add(SCORES, 2, first, text, style="header")
         plan.merges.append((SCORES, 2, first, last))
@@ -338,13 +339,13 @@ def plan_scores(plan: Plan[Layout], result: GameScore) -> None:
                     f'{s(cols[k].belote)},IF({outcome}="litige",{s(cols[k].points)},'
                     f"{dedans})))"
                 ),
-                f"{label}, raw score",
+                _("{label}, raw score").format(label=label),
             )
             put(
                 cols[k].rounded,
                 v(lambda x, k=k: x.rounded[k]),
                 f(_rounded(s(cols[k].raw))),
-                f"{label}, rounded score",
+                _("{label}, rounded score").format(label=label),
             )
         prev = "0" if n == 1 else f"N({score_cell(SC.pending, r - 1)})"
         for k in (0, 1):
@@ -356,7 +357,7 @@ def plan_scores(plan: Plan[Layout], result: GameScore) -> None:
                     f'IF(AND({outcome}="made",{taking}={team}),{prev},IF(AND({outcome}="dedans",'
                     f'r_litige_to="next-deal-winner",{taking}<>{team}),{prev},0))'
                 ),
-                f"{labels[k]}, litige points released",
+                _("{labels}, litige points released").format(labels=labels[k]),
             )
         put(
             SC.held,
@@ -392,6 +393,6 @@ def plan_scores(plan: Plan[Layout], result: GameScore) -> None:
         result.pending,
         f"SUM({col(SC.held)})-SUM({col(cols[0].released)})-SUM({col(cols[1].released)})",
         style="total",
-        label="litige points still held",
+        label=_("litige points still held"),
     )
-    add(SCORES, t, SC.held, "held at the end:", style="total_label")
+    add(SCORES, t, SC.held, _("held at the end:"), style="total_label")

@@ -53,6 +53,7 @@ from scoresheet.games.caribbean_all_fours.sheet.layout import (
     rule_value,
 )
 from scoresheet.games.caribbean_all_fours.sheet.plan import plan_workbook
+from scoresheet.i18n import _, pgettext
 from scoresheet.limits import MAX_DEAL_ROWS, SHEET_MARGIN
 from scoresheet.rules import merge_options, resolve
 from scoresheet.sheets.findings import Report, compare_cells, compare_deal_numbers
@@ -102,14 +103,17 @@ def _read_meta(sheets: dict[str, Sheet], name: str) -> tuple[Any, dict[str, Any]
     rules = sheets[RULES]
     if rules.value(R_FORMAT, 2) != FORMAT:
         raise ScoresheetError(
-            f"{name}: not a workbook written by scoresheet (Rules!B{R_FORMAT} should say "
-            f'"{FORMAT}")'
+            _(
+                '{name}: not a workbook written by scoresheet ({where} should say "{format}")'
+            ).format(name=name, where=f"Rules!B{R_FORMAT}", format=FORMAT)
         )
     version = whole_number(rules.value(R_VERSION, 2))
     if version is None or version > VERSION:
         raise ScoresheetError(
-            f"{name}: written by a newer scoresheet (workbook version {version}); this one "
-            f"reads up to version {VERSION}"
+            _(
+                "{name}: written by a newer scoresheet (workbook version {version}); this one "
+                "reads up to version {version2}"
+            ).format(name=name, version=version, version2=VERSION)
         )
     spec = rules.value(R_SPEC, 2)
     options_text = rules.value(R_OPTIONS, 2)
@@ -119,7 +123,9 @@ def _read_meta(sheets: dict[str, Sheet], name: str) -> tuple[Any, dict[str, Any]
         options = strict_json(options_text) if options_text else {}
         teams = strict_json(teams_text) if teams_text else None
     except (ValueError, RecursionError):  # not JSON, a number past the digit limit, nested
-        raise ScoresheetError(f"{name}: the rules stored in the Rules sheet are damaged") from None
+        raise ScoresheetError(
+            _("{name}: the rules stored in the Rules sheet are damaged").format(name=name)
+        ) from None
     rows = whole_number(rules.value(R_ROWS, 2))
     if (
         not isinstance(stated, str | dict)
@@ -127,7 +133,9 @@ def _read_meta(sheets: dict[str, Sheet], name: str) -> tuple[Any, dict[str, Any]
         or rows is None
         or not 1 <= rows <= MAX_DEAL_ROWS
     ):
-        raise ScoresheetError(f"{name}: the rules stored in the Rules sheet are damaged")
+        raise ScoresheetError(
+            _("{name}: the rules stored in the Rules sheet are damaged").format(name=name)
+        )
     return stated, options, teams, rows
 
 
@@ -138,7 +146,8 @@ def _rule_overrides(
 
     sheet = sheets[RULES]
     out: dict[str, Any] = {}
-    for i, (key, label, path) in enumerate(RULE_VALUES):
+    for i, (key, mark, path) in enumerate(RULE_VALUES):
+        label = _(mark)
         row = R_VALUES + i
         got = sheet.value(row, 2)
         expected = rule_value(rules, path)
@@ -147,7 +156,9 @@ def _rule_overrides(
         bad = value is None or (key in choices and value not in choices[key])
         if bad or (isinstance(value, int) and value < (1 if key == "target" else 0)):
             allowed = ", ".join(choices[key]) if key in choices else "a whole number"
-            message = number_message(got, f"{_show(got)} is not {allowed}")
+            message = number_message(
+                got, _("{show} is not {allowed}").format(show=_show(got), allowed=allowed)
+            )
             report.add(None, f"{RULES}!B{row}", label, message)
             continue
         if value != expected:
@@ -159,7 +170,9 @@ def _rule_overrides(
                 None,
                 f"{RULES}!B{row}",
                 label,
-                f"changed from {_show(expected)} to {_show(value)}",
+                _("changed from {show} to {show2}").format(
+                    show=_show(expected), show2=_show(value)
+                ),
                 blocking=False,
             )
     for col, key, current in ((2, "kick", rules.kick), (3, "card_points", rules.card_points)):
@@ -179,7 +192,7 @@ def _rule_overrides(
                     None,
                     f"{RULES}!{col_letter(col)}{row}",
                     f"{key} of {RANK_TEXT[rank]}",
-                    f"changed from {current.get(rank, 0)} to {got}",
+                    _("changed from {get} to {got}").format(get=current.get(rank, 0), got=got),
                     blocking=False,
                 )
             if got:
@@ -207,13 +220,17 @@ def read_book(data: bytes, name: str, report: Report) -> Book:
         got = sheets[RULES].value(R_PLAYERS + j, 2)
         if not isinstance(got, str) or not got.strip():
             raise ScoresheetError(
-                f"{name}: Rules!B{R_PLAYERS + j} should hold the name of player {j + 1}"
+                _("{name}: {where} should hold the name of player {number}").format(
+                    name=name, where=f"Rules!B{R_PLAYERS + j}", number=j + 1
+                )
             )
         players.append(got)
     check_player_names(players, name)
     rules = resolve(stated, options or None)
     if not isinstance(rules, AllFoursRules):
-        raise ScoresheetError(f"{name}: the Rules sheet does not hold Caribbean All Fours rules")
+        raise ScoresheetError(
+            _("{name}: the Rules sheet does not hold Caribbean All Fours rules").format(name=name)
+        )
     overrides = _rule_overrides(sheets, rules, report)
     if overrides:
         options = merge_options(options, overrides)
@@ -229,7 +246,12 @@ def read_book(data: bytes, name: str, report: Report) -> Book:
             return cell_text(sheet.value(row, col)) or ""
 
         def fail(col: int, what: str, message: str, n: int = n, row: int = row) -> None:
-            report.add(n, f"{DEALS}!{col_letter(col)}{row}", f"deal {n}, {what}", message)
+            report.add(
+                n,
+                f"{DEALS}!{col_letter(col)}{row}",
+                _("deal {n}, {what}").format(n=n, what=what),
+                message,
+            )
             bad.add(n)
 
         # The sheet's formulas trim the cards turned up (and nothing else it reads).
@@ -239,28 +261,44 @@ def read_book(data: bytes, name: str, report: Report) -> Book:
             empty_from = empty_from or n
             continue
         if empty_from is not None:
-            fail(D_TURN[0], "turned up", f"deal {empty_from} is empty: deals are filled in order")
+            fail(
+                D_TURN[0],
+                "turned up",
+                _("deal {empty_from} is empty: deals are filled in order").format(
+                    empty_from=empty_from
+                ),
+            )
             continue
         for i, text in enumerate(turned):
             if text and not _CARD.match(text):
-                fail(D_TURN[i], "turned up", f'"{text}" is not a card (AS, TD, 6H, …)')
+                fail(
+                    D_TURN[i],
+                    "turned up",
+                    _('"{text}" is not a card (AS, TD, 6H, …)').format(text=text),
+                )
         if not turned[0]:
             fail(D_TURN[0], "turned up", "the first card turned up is missing")
         if turned[2] and not turned[1]:
             fail(D_TURN[1], "turned up", "a third card turned up but no second")
         beg = cell(D_BEG)
         if beg and beg not in BEGS:
-            fail(D_BEG, "beg", f'"{beg}" is not stand, take-one or run')
+            fail(D_BEG, "beg", _('"{beg}" is not stand, take-one or run').format(beg=beg))
         names = {}
         for col, what in (
-            (D_HIGH, "high"),
-            (D_LOW, "low"),
-            (D_HOLDER, "jack held by"),
-            (D_WON_BY, "jack won by"),
+            (D_HIGH, pgettext("sheet heading", "high")),
+            (D_LOW, pgettext("sheet heading", "low")),
+            (D_HOLDER, pgettext("sheet heading", "jack held by")),
+            (D_WON_BY, pgettext("sheet heading", "jack won by")),
         ):
             text = cell(col)
             if text and text not in players:
-                fail(col, what, f'"{text}" is not a player ({", ".join(players)})')
+                fail(
+                    col,
+                    what,
+                    _('"{text}" is not a player ({players})').format(
+                        text=text, players=", ".join(players)
+                    ),
+                )
             names[col] = text
         gp = [sheet.value(row, c) for c in D_GP]
         points: list[int | None] = []
@@ -270,7 +308,9 @@ def read_book(data: bytes, name: str, report: Report) -> Book:
                 fail(
                     col,
                     "card points",
-                    number_message(value, f"{_show(value)} is not a whole number ≥ 0"),
+                    number_message(
+                        value, _("{show} is not a whole number ≥ 0").format(show=_show(value))
+                    ),
                 )
             points.append(whole)
         inp = DealInputs(
@@ -342,7 +382,7 @@ def _score_prefix(
                 report.add(None, None, "game", message)
                 return None, 1
             first_bad = int(found.group(1))
-            what, _, rest = message.partition(": ")
+            what, _sep, rest = message.partition(": ")
             report.add(first_bad, None, what, rest)
     partial = cast("AllFoursGameFile", {**record, "deals": deals[: first_bad - 1]})
     try:
@@ -358,9 +398,7 @@ def _compare(report: Report, book: Book, result: GameScore, first_bad: int | Non
         broken = first_bad is not None and (cell.deal is None or cell.deal >= first_bad)
         return broken and cell.sheet != RULES
 
-    compare_cells(
-        report, plan.formulas(), book.sheets, skip=skip, typed="a value", shown_prefix="shows "
-    )
+    compare_cells(report, plan.formulas(), book.sheets, skip=skip, any_kind=True)
     compare_deal_numbers(report, plan.cells, book.sheets)
 
 
@@ -397,9 +435,9 @@ def import_workbook_bytes(data: bytes, name: str) -> tuple[dict[str, Any], Repor
 def audit_game(record: Mapping[str, Any], name: str) -> Report:
     """Audit a game file: score it, and report what the rules refuse."""
     report = Report(name, record=cast("Any", record))
-    result, _ = _score_prefix(cast("AllFoursGameFile", record), report, set())
+    result, _broken = _score_prefix(cast("AllFoursGameFile", record), report, set())
     if result is not None:
         report.score = cast("Any", result)
         for v in result.violations:
-            report.add(v.deal, None, f"deal {v.deal}", v.message)
+            report.add(v.deal, None, _("deal {deal}").format(deal=v.deal), v.message)
     return report

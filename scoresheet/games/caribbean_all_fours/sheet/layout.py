@@ -13,6 +13,7 @@ from typing import NamedTuple
 
 from scoresheet.games.caribbean_all_fours.rules import AllFoursRules
 from scoresheet.games.caribbean_all_fours.score import GameScore, team_of
+from scoresheet.i18n import N_, NP_
 from scoresheet.limits import MAX_DEAL_ROWS
 from scoresheet.sheets.plan import Cell, col_letter
 
@@ -20,7 +21,17 @@ GAME = "caribbean-all-fours"
 SCORES, DEALS, POINTS, RULES = "Scores", "Deals", "Points", "Rules"
 SHEETS = (SCORES, DEALS, POINTS, RULES)
 FIRST = 4  # the row of deal 1 on Deals and Scores, and of its first point on Points
-SLOTS = ("kick 1", "kick 2", "kick 3", "beg", "high", "low", "jack", "game")
+# The points of a deal in scoring order, as the Points sheet names them.
+SLOTS = (
+    NP_("all fours", "kick 1"),
+    NP_("all fours", "kick 2"),
+    NP_("all fours", "kick 3"),
+    NP_("all fours", "beg"),
+    NP_("all fours", "high"),
+    NP_("all fours", "low"),
+    NP_("all fours", "jack"),
+    NP_("all fours", "game"),
+)
 BLANK_ROWS = 30  # deal rows of a blank sheet, and at least of an unfinished game's
 SPARE_ROWS = 10  # empty deal rows after the last deal of an unfinished game
 FORMAT = "scoresheet-workbook"
@@ -51,21 +62,21 @@ class RuleValue(NamedTuple):
     """A rule value on the Rules sheet (column B, from row ``R_VALUES`` on)."""
 
     name: str  # the cell's defined name, as the formulas use it
-    label: str  # column A
+    label: str  # column A, translated where it is written
     option: tuple[str, ...]  # where the value sits in a rules object (and its options)
 
 
 RULE_VALUES: tuple[RuleValue, ...] = (
-    RuleValue("target", "target", ("target",)),
-    RuleValue("beg_points", "beg (take one)", ("values", "beg")),
-    RuleValue("high_points", "High", ("values", "high")),
-    RuleValue("low_points", "Low", ("values", "low")),
-    RuleValue("jack_points", "Jack", ("values", "jack")),
-    RuleValue("hang_jack_points", "hang jack", ("values", "hang_jack")),
-    RuleValue("game_point", "Game", ("values", "game")),
-    RuleValue("tied_game", "tied Game scored by", ("tied_game",)),
-    RuleValue("kick_returns", "kicks when running", ("kick_returns",)),
-    RuleValue("jack_rule", "Jack rule", ("jack_rule",)),
+    RuleValue("target", N_("target"), ("target",)),
+    RuleValue("beg_points", N_("beg (take one)"), ("values", "beg")),
+    RuleValue("high_points", N_("High"), ("values", "high")),
+    RuleValue("low_points", N_("Low"), ("values", "low")),
+    RuleValue("jack_points", N_("Jack"), ("values", "jack")),
+    RuleValue("hang_jack_points", N_("hang jack"), ("values", "hang_jack")),
+    RuleValue("game_point", N_("Game"), ("values", "game")),
+    RuleValue("tied_game", N_("tied Game scored by"), ("tied_game",)),
+    RuleValue("kick_returns", N_("kicks when running"), ("kick_returns",)),
+    RuleValue("jack_rule", N_("Jack rule"), ("jack_rule",)),
 )
 R_PACK = R_VALUES + len(RULE_VALUES)  # pack_points, a formula
 R_RANKS = R_PACK + 3  # the rank table: rank, kick, card points (A first, 2 last)

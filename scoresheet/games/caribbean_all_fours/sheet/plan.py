@@ -68,6 +68,7 @@ from scoresheet.games.caribbean_all_fours.sheet.layout import (
     trim,
 )
 from scoresheet.games.caribbean_all_fours.sheet.points import points_sheet
+from scoresheet.i18n import N_, _, pgettext
 from scoresheet.sheets.plan import Cell, Value, col_letter
 
 if TYPE_CHECKING:
@@ -90,7 +91,7 @@ def plan_workbook(
     layout = Layout(result.players, result.teams, result.rules, max(count, len(typed), 1))
     plan = Plan(layout)
     _rules_sheet(plan, record)
-    typed += [DealInputs() for _ in range(layout.rows - len(typed))]
+    typed += [DealInputs() for _row in range(layout.rows - len(typed))]
     _deals_sheet(plan, typed, result)
     points_sheet(plan, typed, result)
     _scores_sheet(plan, typed, result)
@@ -101,36 +102,47 @@ def _rules_sheet(plan: Plan, record: AllFoursGameFile) -> None:
     lay = plan.layout
     rules = lay.rules
     add = plan.add
-    add(Cell(RULES, 1, 1, "Rules: Caribbean All Fours", style="title"))
+    add(Cell(RULES, 1, 1, _("Rules: Caribbean All Fours"), style="title"))
     spec = record["rules"]
     meta: list[tuple[int, str, Value]] = [
-        (R_FORMAT, "format", FORMAT),
-        (R_VERSION, "version", VERSION),
-        (R_SPEC, "rules", spec if isinstance(spec, str) else json.dumps(spec)),
-        (R_OPTIONS, "options", json.dumps(record["options"]) if record.get("options") else ""),
-        (R_TEAMS, "teams", json.dumps([list(t) for t in lay.teams], ensure_ascii=False)),
-        (R_ROWS, "deal rows", lay.rows),
+        (R_FORMAT, N_("format"), FORMAT),
+        (R_VERSION, N_("version"), VERSION),
+        (R_SPEC, N_("rules"), spec if isinstance(spec, str) else json.dumps(spec)),
+        (R_OPTIONS, N_("options"), json.dumps(record["options"]) if record.get("options") else ""),
+        (R_TEAMS, N_("teams"), json.dumps([list(t) for t in lay.teams], ensure_ascii=False)),
+        (R_ROWS, N_("deal rows"), lay.rows),
     ]
     for row, label, value in meta:
-        add(Cell(RULES, row, 1, label, style="label"))
+        add(Cell(RULES, row, 1, _(label), style="label"))
         add(Cell(RULES, row, 2, value, style="fixed"))
-    for col, text in enumerate(("seat", "player", "team"), start=1):
+    for col, text in enumerate(
+        (
+            pgettext("sheet heading", "seat"),
+            pgettext("sheet heading", "player"),
+            pgettext("sheet heading", "team"),
+        ),
+        start=1,
+    ):
         add(Cell(RULES, R_PLAYERS - 1, col, text, style="header"))
     for j, player in enumerate(lay.players):
-        add(Cell(RULES, R_PLAYERS + j, 1, f"player {j + 1}", style="label"))
+        add(Cell(RULES, R_PLAYERS + j, 1, _("player {j}").format(j=j + 1), style="label"))
         add(Cell(RULES, R_PLAYERS + j, 2, player, style="fixed"))
         add(Cell(RULES, R_PLAYERS + j, 3, lay.team_number(player), style="fixed"))
-    for col, text in enumerate(("team", "partners"), start=1):
+    for col, text in enumerate(
+        (pgettext("sheet heading", "team"), pgettext("sheet heading", "partners")), start=1
+    ):
         add(Cell(RULES, R_TEAM_NAMES - 1, col, text, style="header"))
     for t in range(2):
-        add(Cell(RULES, R_TEAM_NAMES + t, 1, f"team {t + 1}", style="label"))
+        add(Cell(RULES, R_TEAM_NAMES + t, 1, _("team {t}").format(t=t + 1), style="label"))
         add(Cell(RULES, R_TEAM_NAMES + t, 2, team_name(lay.teams, t), style="fixed"))
-    for col, text in enumerate(("rule", "value"), start=1):
+    for col, text in enumerate(
+        (pgettext("sheet heading", "rule"), pgettext("sheet heading", "value")), start=1
+    ):
         add(Cell(RULES, R_VALUES - 1, col, text, style="header"))
     for i, (_name, label, path) in enumerate(RULE_VALUES):
-        add(Cell(RULES, R_VALUES + i, 1, label, style="label"))
+        add(Cell(RULES, R_VALUES + i, 1, _(label), style="label"))
         add(Cell(RULES, R_VALUES + i, 2, rule_value(rules, path), style="rule"))
-    add(Cell(RULES, R_PACK, 1, "card points in the pack", style="label"))
+    add(Cell(RULES, R_PACK, 1, _("card points in the pack"), style="label"))
     add(
         Cell(
             RULES,
@@ -139,17 +151,24 @@ def _rules_sheet(plan: Plan, record: AllFoursGameFile) -> None:
             rules.pack_points,
             formula="4*SUM(card_values)",
             style="formula",
-            label="card points in the pack",
+            label=_("card points in the pack"),
         )
     )
-    for col, text in enumerate(("rank", "kick", "card points"), start=1):
+    for col, text in enumerate(
+        (
+            pgettext("sheet heading", "rank"),
+            pgettext("sheet heading", "kick"),
+            pgettext("sheet heading", "card points"),
+        ),
+        start=1,
+    ):
         add(Cell(RULES, R_RANKS - 1, col, text, style="header"))
     for i, rank in enumerate(RANKS_DESC):
         row = R_RANKS + i
         add(Cell(RULES, row, 1, RANK_TEXT[rank], style="fixed"))
         add(Cell(RULES, row, 2, rules.kick.get(rank, 0), style="rule"))
         add(Cell(RULES, row, 3, rules.card_points.get(rank, 0), style="rule"))
-    note = (
+    note = _(
         "Rule values (green) may be changed: the sheet follows, and import keeps the "
         "change in the game's options."
     )
@@ -159,33 +178,35 @@ def _rules_sheet(plan: Plan, record: AllFoursGameFile) -> None:
 def _deals_sheet(plan: Plan, typed: Sequence[DealInputs], result: GameScore) -> None:
     lay = plan.layout
     add = plan.add
-    add(Cell(DEALS, 1, 1, "Deals: what the table reported", style="title"))
+    add(Cell(DEALS, 1, 1, _("Deals: what the table reported"), style="title"))
     add(
         Cell(
             DEALS,
             2,
             1,
-            "Cards as AS, TD, 6H; beg: stand, take-one or run; players by name. Leave a deal's "
-            "result empty when a kick or the beg point ended the game.",
+            _(
+                "Cards as AS, TD, 6H; beg: stand, take-one or run; players by name. Leave a deal's "
+                "result empty when a kick or the beg point ended the game."
+            ),
             style="note",
         )
     )
     headers = {
-        D_DEAL: "Deal",
-        D_DEALER: "Dealer",
-        D_TEAM: "Dealer's team",
-        D_TURN[0]: "Turned up",
-        D_TURN[1]: "Turned up 2",
-        D_TURN[2]: "Turned up 3",
-        D_BEG: "Beg",
-        D_HIGH: "High (dealt)",
-        D_LOW: "Low (dealt)",
-        D_HOLDER: "Jack held by",
-        D_WON_BY: "Jack won by",
-        D_GP[0]: f"{team_name(lay.teams, 0)} card points",
-        D_GP[1]: f"{team_name(lay.teams, 1)} card points",
-        D_TRUMP: "Trumps",
-        D_IN_PLAY: "Card points in play",
+        D_DEAL: pgettext("sheet heading", "Deal"),
+        D_DEALER: pgettext("sheet heading", "Dealer"),
+        D_TEAM: pgettext("sheet heading", "Dealer's team"),
+        D_TURN[0]: pgettext("sheet heading", "Turned up"),
+        D_TURN[1]: pgettext("sheet heading", "Turned up 2"),
+        D_TURN[2]: pgettext("sheet heading", "Turned up 3"),
+        D_BEG: pgettext("sheet heading", "Beg"),
+        D_HIGH: pgettext("sheet heading", "High (dealt)"),
+        D_LOW: pgettext("sheet heading", "Low (dealt)"),
+        D_HOLDER: pgettext("sheet heading", "Jack held by"),
+        D_WON_BY: pgettext("sheet heading", "Jack won by"),
+        D_GP[0]: _("{team_name} card points").format(team_name=team_name(lay.teams, 0)),
+        D_GP[1]: _("{team_name} card points").format(team_name=team_name(lay.teams, 1)),
+        D_TRUMP: pgettext("sheet heading", "Trumps"),
+        D_IN_PLAY: pgettext("sheet heading", "Card points in play"),
     }
     for col, text in headers.items():
         add(Cell(DEALS, 3, col, text, style="header"))
@@ -193,7 +214,7 @@ def _deals_sheet(plan: Plan, typed: Sequence[DealInputs], result: GameScore) -> 
         row = lay.deal_row(n)
         inp = typed[n - 1]
         scored = result.deals[n - 1] if n <= len(result.deals) else None
-        where = f"deal {n}"
+        where = _("deal {n}").format(n=n)
         add(Cell(DEALS, row, D_DEAL, n, style="deal"))
         dealer = dealer_of(lay.players, n)
         seat = f"MOD(1-$A{row},4)+1"
@@ -205,7 +226,7 @@ def _deals_sheet(plan: Plan, typed: Sequence[DealInputs], result: GameScore) -> 
                 dealer,
                 formula=f"INDEX(players,{seat})",
                 style="formula",
-                label=f"{where}, dealer",
+                label=_("{where}, dealer").format(where=where),
                 deal=n,
             )
         )
@@ -217,7 +238,7 @@ def _deals_sheet(plan: Plan, typed: Sequence[DealInputs], result: GameScore) -> 
                 lay.team_number(dealer),
                 formula=f"INDEX(team_of,{seat})",
                 style="formula",
-                label=f"{where}, dealer's team",
+                label=_("{where}, dealer's team").format(where=where),
                 deal=n,
             )
         )
@@ -245,7 +266,7 @@ def _deals_sheet(plan: Plan, typed: Sequence[DealInputs], result: GameScore) -> 
                 scored.trump if scored is not None else "",
                 formula=f'IF({trim(t1)}="","",{suit_of(last)})',
                 style="formula",
-                label=f"{where}, trumps",
+                label=_("{where}, trumps").format(where=where),
                 deal=n,
             )
         )
@@ -261,7 +282,7 @@ def _deals_sheet(plan: Plan, typed: Sequence[DealInputs], result: GameScore) -> 
                 in_play,
                 formula=f'IF({trim(t1)}="","",pack_points-{kicked})',
                 style="formula",
-                label=f"{where}, card points in play",
+                label=_("{where}, card points in play").format(where=where),
                 deal=n,
             )
         )
@@ -271,34 +292,36 @@ def _scores_sheet(plan: Plan, typed: Sequence[DealInputs], result: GameScore) ->
     lay = plan.layout
     add = plan.add
     target = lay.rules.target
-    add(Cell(SCORES, 1, 1, "Caribbean All Fours", style="title"))
+    add(Cell(SCORES, 1, 1, _("Caribbean All Fours"), style="title"))
     add(
         Cell(
             SCORES,
             2,
             1,
-            f"{team_name(lay.teams, 0)} v {team_name(lay.teams, 1)}: the first team to reach "
-            "the target (Rules) wins at once.",
+            _(
+                "{team_name} v {team_name2}: the first team to reach the target (Rules) wins at "
+                "once."
+            ).format(team_name=team_name(lay.teams, 0), team_name2=team_name(lay.teams, 1)),
             style="note",
         )
     )
     headers = {
-        S_DEAL: "Deal",
-        S_DEALER: "Dealer",
-        S_TURNED: "Turned up",
-        S_TRUMP: "Trumps",
-        S_DEAL_PTS[0]: f"{team_name(lay.teams, 0)} this deal",
-        S_DEAL_PTS[1]: f"{team_name(lay.teams, 1)} this deal",
+        S_DEAL: pgettext("sheet heading", "Deal"),
+        S_DEALER: pgettext("sheet heading", "Dealer"),
+        S_TURNED: pgettext("sheet heading", "Turned up"),
+        S_TRUMP: pgettext("sheet heading", "Trumps"),
+        S_DEAL_PTS[0]: _("{team_name} this deal").format(team_name=team_name(lay.teams, 0)),
+        S_DEAL_PTS[1]: _("{team_name} this deal").format(team_name=team_name(lay.teams, 1)),
         S_TOTAL[0]: team_name(lay.teams, 0),
         S_TOTAL[1]: team_name(lay.teams, 1),
-        S_WON: "Game won",
+        S_WON: pgettext("sheet heading", "Game won"),
     }
     for col, text in headers.items():
         add(Cell(SCORES, 3, col, text, style="header"))
     for n in range(1, lay.rows + 1):
         row = lay.deal_row(n)
         scored = result.deals[n - 1] if n <= len(result.deals) else None
-        where = f"deal {n}"
+        where = _("deal {n}").format(n=n)
         t1 = deals_cell(D_TURN[0], row)
         blank = f'{trim(t1)}=""'
         add(Cell(SCORES, row, S_DEAL, n, style="deal"))
@@ -310,7 +333,7 @@ def _scores_sheet(plan: Plan, typed: Sequence[DealInputs], result: GameScore) ->
                 dealer_of(lay.players, n),
                 formula=deals_cell(D_DEALER, row),
                 style="formula",
-                label=f"{where}, dealer",
+                label=_("{where}, dealer").format(where=where),
                 deal=n,
             )
         )
@@ -323,7 +346,7 @@ def _scores_sheet(plan: Plan, typed: Sequence[DealInputs], result: GameScore) ->
                 " ".join(t.strip() for t in typed[n - 1].turn_ups if t.strip()) if scored else "",
                 formula=f"TRIM({turned})",
                 style="formula",
-                label=f"{where}, turned up",
+                label=_("{where}, turned up").format(where=where),
                 deal=n,
             )
         )
@@ -335,7 +358,7 @@ def _scores_sheet(plan: Plan, typed: Sequence[DealInputs], result: GameScore) ->
                 scored.trump if scored else "",
                 formula=deals_cell(D_TRUMP, row) + '&""',
                 style="formula",
-                label=f"{where}, trumps",
+                label=_("{where}, trumps").format(where=where),
                 deal=n,
             )
         )
@@ -352,7 +375,9 @@ def _scores_sheet(plan: Plan, typed: Sequence[DealInputs], result: GameScore) ->
                     scored.score[t] if scored else "",
                     formula=f'IF({blank},"",{now}-{before})',
                     style="points",
-                    label=f"{where}, {team_name(lay.teams, t)} this deal",
+                    label=_("{where}, {team_name} this deal").format(
+                        where=where, team_name=team_name(lay.teams, t)
+                    ),
                     deal=n,
                 )
             )
@@ -364,7 +389,9 @@ def _scores_sheet(plan: Plan, typed: Sequence[DealInputs], result: GameScore) ->
                     scored.running[t] if scored else "",
                     formula=f'IF({blank},"",{now})',
                     style="running",
-                    label=f"{where}, {team_name(lay.teams, t)} total",
+                    label=_("{where}, {team_name} total").format(
+                        where=where, team_name=team_name(lay.teams, t)
+                    ),
                     deal=n,
                 )
             )
@@ -384,12 +411,12 @@ def _scores_sheet(plan: Plan, typed: Sequence[DealInputs], result: GameScore) ->
                 won_value,
                 formula=won_cells,
                 style="won",
-                label=f"{where}, game won",
+                label=_("{where}, game won").format(where=where),
                 deal=n,
             )
         )
     row = lay.totals_row
-    add(Cell(SCORES, row, S_DEAL_PTS[1], "Total", style="total_label"))
+    add(Cell(SCORES, row, S_DEAL_PTS[1], _("Total"), style="total_label"))
     for t in range(2):
         add(
             Cell(
@@ -399,7 +426,7 @@ def _scores_sheet(plan: Plan, typed: Sequence[DealInputs], result: GameScore) ->
                 result.team_totals[t],
                 formula=f"{POINTS}!{col_letter(P_RUN[t])}{lay.last_point_row}",
                 style="total",
-                label=f"{team_name(lay.teams, t)}, total",
+                label=_("{team_name}, total").format(team_name=team_name(lay.teams, t)),
             )
         )
     a, b = (f"{col_letter(c)}{row}" for c in S_TOTAL)
@@ -417,10 +444,10 @@ def _scores_sheet(plan: Plan, typed: Sequence[DealInputs], result: GameScore) ->
                 f'IF({b}>=target,INDEX(team_names,2)&" win","no winner yet"))'
             ),
             style="won",
-            label="the winner",
+            label=_("the winner"),
         )
     )
-    add(Cell(SCORES, row + 1, S_DEAL_PTS[1], "Target", style="total_label"))
+    add(Cell(SCORES, row + 1, S_DEAL_PTS[1], _("Target"), style="total_label"))
     add(
         Cell(
             SCORES,
@@ -429,6 +456,6 @@ def _scores_sheet(plan: Plan, typed: Sequence[DealInputs], result: GameScore) ->
             target,
             formula="target",
             style="total",
-            label="the target",
+            label=_("the target"),
         )
     )

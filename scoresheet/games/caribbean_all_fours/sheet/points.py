@@ -37,6 +37,7 @@ from scoresheet.games.caribbean_all_fours.sheet.layout import (
     team_of_player,
     trim,
 )
+from scoresheet.i18n import _, pgettext
 from scoresheet.sheets.plan import Cell, Value, col_letter
 
 
@@ -58,27 +59,27 @@ def points_sheet(plan: Plan, typed: Sequence[DealInputs], result: GameScore) -> 
     lay = plan.layout
     add = plan.add
     rules = lay.rules
-    add(Cell(POINTS, 1, 1, "Points: in the order they are scored", style="title"))
+    add(Cell(POINTS, 1, 1, _("Points: in the order they are scored"), style="title"))
     add(
         Cell(
             POINTS,
             2,
             1,
-            "The first team to reach the target wins at once; later points do not count.",
+            _("The first team to reach the target wins at once; later points do not count."),
             style="note",
         )
     )
     headers = {
-        P_DEAL: "Deal",
-        P_POINT: "Point",
-        P_WHAT: "For",
-        P_TEAM: "Team",
-        P_NAME: "Scored by",
-        P_POINTS: "Points",
-        P_COUNTED: "Counted",
+        P_DEAL: pgettext("sheet heading", "Deal"),
+        P_POINT: pgettext("sheet heading", "Point"),
+        P_WHAT: pgettext("sheet heading", "For"),
+        P_TEAM: pgettext("sheet heading", "Team"),
+        P_NAME: pgettext("sheet heading", "Scored by"),
+        P_POINTS: pgettext("sheet heading", "Points"),
+        P_COUNTED: pgettext("sheet heading", "Counted"),
         P_RUN[0]: team_name(lay.teams, 0),
         P_RUN[1]: team_name(lay.teams, 1),
-        P_WON: "Game won",
+        P_WON: pgettext("sheet heading", "Game won"),
     }
     for col, text in headers.items():
         add(Cell(POINTS, 3, col, text, style="header"))
@@ -95,14 +96,15 @@ def points_sheet(plan: Plan, typed: Sequence[DealInputs], result: GameScore) -> 
         holder, won_by = deals_cell(D_HOLDER, r), deals_cell(D_WON_BY, r)
         gp = [deals_cell(c, r) for c in D_GP]
         for slot, name in enumerate(SLOTS):
+            shown = pgettext("all fours", name)
             row = lay.point_row(n, slot)
             point = slots[slot]
-            where = f"deal {n}, {name}"
+            where = _("deal {n}, {name}").format(n=n, name=shown)
             pts = f"{col_letter(P_POINTS)}{row}"
             counted = f"{col_letter(P_COUNTED)}{row}"
             team_cell = f"{col_letter(P_TEAM)}{row}"
             add(Cell(POINTS, row, P_DEAL, n, style="deal"))
-            add(Cell(POINTS, row, P_POINT, name, style="fixed"))
+            add(Cell(POINTS, row, P_POINT, shown, style="fixed"))
             # What the point is for, its team and its points.
             what_value: Value = ""
             if slot < 3:
@@ -157,7 +159,7 @@ def points_sheet(plan: Plan, typed: Sequence[DealInputs], result: GameScore) -> 
                     what_value,
                     formula=what,
                     style="formula",
-                    label=f"{where}, for",
+                    label=_("{where}, for").format(where=where),
                     deal=n,
                 )
             )
@@ -170,7 +172,7 @@ def points_sheet(plan: Plan, typed: Sequence[DealInputs], result: GameScore) -> 
                     team_value,
                     formula=team_f,
                     style="formula",
-                    label=f"{where}, team",
+                    label=_("{where}, team").format(where=where),
                     deal=n,
                 )
             )
@@ -182,7 +184,7 @@ def points_sheet(plan: Plan, typed: Sequence[DealInputs], result: GameScore) -> 
                     "" if point is None else team_name(lay.teams, point.team),
                     formula=f'IF({team_cell}="","",INDEX(team_names,{team_cell}))',
                     style="formula",
-                    label=f"{where}, scored by",
+                    label=_("{where}, scored by").format(where=where),
                     deal=n,
                 )
             )
@@ -194,7 +196,7 @@ def points_sheet(plan: Plan, typed: Sequence[DealInputs], result: GameScore) -> 
                     0 if point is None else point.points,
                     formula=value_f,
                     style="points",
-                    label=f"{where}, points",
+                    label=_("{where}, points").format(where=where),
                     deal=n,
                 )
             )
@@ -218,7 +220,7 @@ def points_sheet(plan: Plan, typed: Sequence[DealInputs], result: GameScore) -> 
                     counted_value,
                     formula=counted_f,
                     style="formula",
-                    label=f"{where}, counted",
+                    label=_("{where}, counted").format(where=where),
                     deal=n,
                 )
             )
@@ -232,7 +234,9 @@ def points_sheet(plan: Plan, typed: Sequence[DealInputs], result: GameScore) -> 
                         running[t_index],
                         formula=add_f if first else f"{prev[t_index]}+{add_f}",
                         style="running",
-                        label=f"{where}, {team_name(lay.teams, t_index)} running",
+                        label=_("{where}, {team_name} running").format(
+                            where=where, team_name=team_name(lay.teams, t_index)
+                        ),
                         deal=n,
                     )
                 )
@@ -255,7 +259,7 @@ def points_sheet(plan: Plan, typed: Sequence[DealInputs], result: GameScore) -> 
                         f'INDEX(team_names,{team_cell})&" win","")'
                     ),
                     style="won",
-                    label=f"{where}, game won",
+                    label=_("{where}, game won").format(where=where),
                     deal=n,
                 )
             )

@@ -27,6 +27,7 @@ from scoresheet.games.belote.sheet.layout import (
     res_cell,
 )
 from scoresheet.games.coinche.rules import CoincheRules
+from scoresheet.i18n import N_, pgettext
 from scoresheet.sheets.plan import Value, text_literal
 
 # What the other modules and the tests read here: the sheets, as Belote names them, and
@@ -177,21 +178,21 @@ SC = ScoreColumns(
 # ``r_<key>`` in the workbook. The auction's ``coinche_when`` is not scored: not here.
 AUCTION_RULES: tuple[tuple[str, str], ...] = (
     ("scoring", "scoring (points-and-bid, bid-only, points-made)"),
-    ("dedans_points", "dedans: the defenders score this (+ the bid)"),
-    ("coinche_multiplies", "a coinche multiplies (base-and-bid, bid, everything)"),
+    ("dedans_points", N_("dedans: the defenders score this (+ the bid)")),
+    ("coinche_multiplies", N_("a coinche multiplies (base-and-bid, bid, everything)")),
     ("coinche", "multiplier of a coinche"),
     ("surcoinche", "multiplier of a surcoinche"),
-    ("bid_needs", "a bid needs (82-on-80, bid, bid-plus-2)"),
-    ("made_when", "made when the takers reach (bid, bid-and-beat)"),
-    ("belote_counts", "the takers' belote counts toward the bid"),
-    ("losing_belote", "the losing side's belote (kept, to-winner, lost-by-coinched-defenders)"),
-    ("capot_bid", "a capot bid made"),
-    ("capot_bid_lost", "a capot bid lost: to the defenders"),
-    ("coinche_capot", "a capot bid may be coinched"),
-    ("min_bid", "lowest bid"),
-    ("max_bid", "highest bid"),
+    ("bid_needs", N_("a bid needs (82-on-80, bid, bid-plus-2)")),
+    ("made_when", N_("made when the takers reach (bid, bid-and-beat)")),
+    ("belote_counts", N_("the takers' belote counts toward the bid")),
+    ("losing_belote", N_("the losing side's belote (kept, to-winner, lost-by-coinched-defenders)")),
+    ("capot_bid", N_("a capot bid made")),
+    ("capot_bid_lost", N_("a capot bid lost: to the defenders")),
+    ("coinche_capot", N_("a capot bid may be coinched")),
+    ("min_bid", N_("lowest bid")),
+    ("max_bid", N_("highest bid")),
     ("generale", "the générale bid"),
-    ("generale_value", "a générale bid's value"),
+    ("generale_value", N_("a générale bid's value")),
     ("win", "the target must be (reach, pass)"),
 )
 
@@ -214,14 +215,17 @@ class Layout(belote.Layout):
     rules: CoincheRules
 
     def headings(self) -> list[tuple[int, int, str]]:
-        return [(RES.coinche, RES.surcoinche, "Player (pick from the list)"), *super().headings()]
+        return [
+            (RES.coinche, RES.surcoinche, pgettext("sheet heading", "Player (pick from the list)")),
+            *super().headings(),
+        ]
 
     def heads(self) -> dict[int, str]:
         return {
             **super().heads(),
-            RES.bid: "bid",
-            RES.coinche: "coinche",
-            RES.surcoinche: "surcoinche",
+            RES.bid: pgettext("sheet heading", "bid"),
+            RES.coinche: pgettext("sheet heading", "coinche"),
+            RES.surcoinche: pgettext("sheet heading", "surcoinche"),
         }
 
     def auction(self, deal: Mapping[str, Any]) -> dict[int, Value]:
@@ -235,7 +239,7 @@ class Layout(belote.Layout):
         bids = ",".join(str(b) for b in self.rules.bids())
         return [
             *((col, "players", "A player.") for col in (RES.taker, RES.coinche, RES.surcoinche)),
-            (RES.bid, text_literal(bids), "A bid."),
+            (RES.bid, text_literal(bids), pgettext("sheet heading", "A bid.")),
         ]
 
 

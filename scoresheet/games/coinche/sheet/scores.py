@@ -33,6 +33,7 @@ from scoresheet.games.coinche.sheet.layout import (
     Plan,
     res_cell,
 )
+from scoresheet.i18n import _, pgettext
 from scoresheet.sheets.plan import Value
 
 Pair = tuple[int, int]
@@ -122,39 +123,42 @@ def _headings(plan: Plan[Layout]) -> None:
     labels = plan.layout.labels
     cols = SC.team
     titles: list[tuple[int, str]] = [
-        (SC.deal, "deal"),
-        (SC.contract, "contract"),
-        (SC.bid, "bid"),
-        (SC.taker, "taker"),
-        (SC.taking, "taking team"),
+        (SC.deal, pgettext("sheet heading", "deal")),
+        (SC.contract, pgettext("sheet heading", "contract")),
+        (SC.bid, pgettext("sheet heading", "bid")),
+        (SC.taker, pgettext("sheet heading", "taker")),
+        (SC.taking, pgettext("sheet heading", "taking team")),
         (SC.multiplier, "×"),
-        (SC.needed, "needed"),
-        (SC.outcome, "outcome"),
-        (cols[0].score, "score"),
-        (cols[0].running, "running"),
-        (cols[1].score, "score"),
-        (cols[1].running, "running"),
-        (SC.won, "game won by"),
-        (SC.sum, "card points"),
-        (SC.of, "of"),
-        (SC.total_t, "takers"),
-        (SC.total_d, "defenders"),
-        (SC.capot, "takers' capot"),
-        (SC.winner, "deal won by"),
-        (SC.base, "base"),
-        (SC.value, "winner scores"),
+        (SC.needed, pgettext("sheet heading", "needed")),
+        (SC.outcome, pgettext("sheet heading", "outcome")),
+        (cols[0].score, pgettext("sheet heading", "score")),
+        (cols[0].running, pgettext("sheet heading", "running")),
+        (cols[1].score, pgettext("sheet heading", "score")),
+        (cols[1].running, pgettext("sheet heading", "running")),
+        (SC.won, pgettext("sheet heading", "game won by")),
+        (SC.sum, pgettext("sheet heading", "card points")),
+        (SC.of, pgettext("sheet heading", "of")),
+        (SC.total_t, pgettext("sheet heading", "takers")),
+        (SC.total_d, pgettext("sheet heading", "defenders")),
+        (SC.capot, pgettext("sheet heading", "takers' capot")),
+        (SC.winner, pgettext("sheet heading", "deal won by")),
+        (SC.base, pgettext("sheet heading", "base")),
+        (SC.value, pgettext("sheet heading", "winner scores")),
     ]
     for k in (0, 1):
         titles += [
             *play_titles(cols[k]),
-            (cols[k].kept, "belote kept"),
-            (cols[k].before, "before belote"),
+            (cols[k].kept, pgettext("sheet heading", "belote kept")),
+            (cols[k].before, pgettext("sheet heading", "before belote")),
         ]
     for column, text in titles:
         add(SCORES, 3, column, text, style="header")
     groups = [(cols[k].score, cols[k].running, labels[k]) for k in (0, 1)]
     groups += [(cols[k].taken, cols[k].before, labels[k]) for k in (0, 1)]
-    groups += [(SC.sum, SC.of, "check"), (SC.total_t, SC.total_d, "totals toward the bid")]
+    groups += [
+        (SC.sum, SC.of, pgettext("sheet heading", "check")),
+        (SC.total_t, SC.total_d, pgettext("sheet heading", "totals toward the bid")),
+    ]
     for first, last, text in groups:
         add(SCORES, 2, first, text, style="header")
         plan.merges.append((SCORES, 2, first, last))
@@ -274,7 +278,7 @@ def plan_scores(plan: Plan[Layout], result: GameScore) -> None:
                     f'IF(AND(r_losing_belote="lost-by-coinched-defenders",{coinched},'
                     f'{outcome}="made",{taking}<>{team}),0,{s(cols[k].belote)}))'
                 ),
-                f"{labels[k]}, belote kept",
+                _("{labels}, belote kept").format(labels=labels[k]),
             )
         base = s(SC.base)
         added = f'IF(r_scoring="points-and-bid",{bid},0)'
@@ -308,7 +312,7 @@ def plan_scores(plan: Plan[Layout], result: GameScore) -> None:
                     f"{s(cols[k].scored)},{_rounded(s(cols[k].taken))}+{s(cols[k].scored)}),"
                     f"IF({winner}={team},{both},0))"
                 ),
-                f"{labels[k]}, score before belote",
+                _("{labels}, score before belote").format(labels=labels[k]),
             )
         plan_running(
             row,

@@ -33,11 +33,13 @@ from scoresheet.games.rosbiratschka.sheet.layout import (
     Layout,
 )
 from scoresheet.games.rosbiratschka.sheet.plan import Plan
+from scoresheet.i18n import _, pgettext
 from scoresheet.rules import merge_options, resolve, rules_of
 from scoresheet.sheets.findings import Report, after_broken, compare_cells, compare_deal_numbers
 from scoresheet.sheets.plan import col_letter
 from scoresheet.sheets.read import (
     check_player_names,
+    in_every_language,
     number_message,
     read_sheets,
     show_value,
@@ -92,40 +94,57 @@ def read_book(data: bytes, name: str, report: Report) -> Book:
     rules_sheet = sheets[RULES]
     if rules_sheet.value(2, 2) != FORMAT or rules_sheet.value(4, 2) != GAME:
         raise ScoresheetError(
-            f"{name}: not a Rosbiratschka workbook written by scoresheet "
-            f'(Rules!B2 should say "{FORMAT}", Rules!B4 "{GAME}")'
+            _(
+                "{name}: not a Rosbiratschka workbook written by scoresheet "
+                '({where} should say "{format}", {where_game} "{game}")'
+            ).format(name=name, where="Rules!B2", format=FORMAT, where_game="Rules!B4", game=GAME)
         )
     version = whole_number(rules_sheet.value(3, 2))
     if version is None or version > VERSION:
         raise ScoresheetError(
-            f"{name}: written by a newer scoresheet (workbook version {version}); "
-            f"this one reads up to version {VERSION}"
+            _(
+                "{name}: written by a newer scoresheet (workbook version {version}); this one "
+                "reads up to version {version2}"
+            ).format(name=name, version=version, version2=VERSION)
         )
     spec, options_text = rules_sheet.value(5, 2), rules_sheet.value(6, 2)
     try:
         stated = strict_json(spec) if isinstance(spec, str) and spec.startswith("{") else spec
         options = strict_json(options_text) if options_text else {}
     except (ValueError, RecursionError):  # not JSON, a number past the digit limit, nested
-        raise ScoresheetError(f"{name}: the rules stored in the Rules sheet are damaged") from None
+        raise ScoresheetError(
+            _("{name}: the rules stored in the Rules sheet are damaged").format(name=name)
+        ) from None
     if not isinstance(stated, str | dict) or not isinstance(options, dict):
-        raise ScoresheetError(f"{name}: the rules stored in the Rules sheet are damaged")
+        raise ScoresheetError(
+            _("{name}: the rules stored in the Rules sheet are damaged").format(name=name)
+        )
     rules = resolve(stated, options or None, "rosbiratschka")
     layout = Layout(["?"] * rules.players, rules)
     players: list[str] = []
     for j, row in enumerate(layout.player_rows):
         got = rules_sheet.value(row, 2)
         if not isinstance(got, str) or not got.strip():
-            raise ScoresheetError(f"{name}: Rules!B{row} should hold the name of player {j + 1}")
+            raise ScoresheetError(
+                _("{name}: {where} should hold the name of player {number}").format(
+                    name=name, where=f"Rules!B{row}", number=j + 1
+                )
+            )
         players.append(got)
     check_player_names(players, name)
     if len(set(players)) != len(players):
-        raise ScoresheetError(f"{name}: the Rules sheet names a player twice")
+        raise ScoresheetError(_("{name}: the Rules sheet names a player twice").format(name=name))
     layout = Layout(players, rules)
-    for sheet, col, want in ((RESULTS, 4, "contract"), (SCORES, 3, "contract")):
-        if sheets[sheet].value(3, col) != want:
+    # The heading in the language the workbook was written in, whichever that was.
+    headings = set(in_every_language(lambda: pgettext("sheet heading", "contract")))
+    for sheet, col in ((RESULTS, 4), (SCORES, 3)):
+        if sheets[sheet].value(3, col) not in headings:
             raise ScoresheetError(
-                f"{name}: {sheet}!{col_letter(col)}3 should say {want!r}: the sheet's "
-                "columns were moved"
+                _("{name}: {where} should say {want}: the sheet's columns were moved").format(
+                    name=name,
+                    where=f"{sheet}!{col_letter(col)}3",
+                    want=repr(pgettext("sheet heading", "contract")),
+                )
             )
 
     bad: set[int] = set()
@@ -144,8 +163,10 @@ def read_book(data: bytes, name: str, report: Report) -> Book:
         got = rules_sheet.value(rc.row, 2)
         number = whole_number(got)
         if number is None:
-            message = number_message(got, f"{show_value(got)} is not a whole number")
-            fail(RULES, rc.row, 2, None, rc.label, message)
+            message = number_message(
+                got, _("{show_value} is not a whole number").format(show_value=show_value(got))
+            )
+            fail(RULES, rc.row, 2, None, _(rc.label), message)
             continue
         if number == rc.value:
             continue
@@ -155,15 +176,23 @@ def read_book(data: bytes, name: str, report: Report) -> Book:
                 rc.row,
                 2,
                 None,
-                rc.label,
-                f"{number}, the deck gives {rc.value}: a fact of these rules, "
-                "not a value to change",
+                _(rc.label),
+                _(
+                    "{number}, the deck gives {value}: a fact of these rules, not a value to change"
+                ).format(number=number, value=rc.value),
                 blocking=False,
             )
             continue
         if rc.option == ("slam",):
             if number not in (-1, 1):
-                fail(RULES, rc.row, 2, None, rc.label, f"{number}: the slam sign is -1 or 1")
+                fail(
+                    RULES,
+                    rc.row,
+                    2,
+                    None,
+                    _(rc.label),
+                    _("{number}: the slam sign is -1 or 1").format(number=number),
+                )
                 continue
             value: Any = "minus" if number < 0 else "plus"
         else:
@@ -173,8 +202,10 @@ def read_book(data: bytes, name: str, report: Report) -> Book:
             rc.row,
             2,
             None,
-            rc.label,
-            f"{number}, the rules {_rules_name(stated)} give {rc.value}",
+            _(rc.label),
+            _("{number}, the rules {rules_name} give {value}").format(
+                number=number, rules_name=_rules_name(stated), value=rc.value
+            ),
             blocking=False,
         )
         changed.append(rc.label)
@@ -191,8 +222,9 @@ def read_book(data: bytes, name: str, report: Report) -> Book:
                 1,
                 None,
                 "contracts",
-                f"{show_value(got)}: the contracts of these rules come in the order "
-                f"{', '.join(layout.contracts)}",
+                _(
+                    "{show_value}: the contracts of these rules come in the order {contracts}"
+                ).format(show_value=show_value(got), contracts=", ".join(layout.contracts)),
                 blocking=False,
             )
     if overrides:
@@ -200,7 +232,9 @@ def read_book(data: bytes, name: str, report: Report) -> Book:
         try:
             rules = resolve(stated, options, "rosbiratschka")
         except ScoresheetError as exc:
-            raise ScoresheetError(f"{name}: the rule values in the Rules sheet: {exc}") from None
+            raise ScoresheetError(
+                _("{name}: the rule values in the Rules sheet: {exc}").format(name=name, exc=exc)
+            ) from None
         layout = Layout(players, rules)
 
     results = sheets[RESULTS]
@@ -222,8 +256,10 @@ def read_book(data: bytes, name: str, report: Report) -> Book:
                 row,
                 col,
                 number,
-                f"deal {number}, {owner}",
-                f"deal {number} is {contract}: this cell is not one of its inputs",
+                _("deal {number}, {owner}").format(number=number, owner=owner),
+                _("deal {number} is {contract}: this cell is not one of its inputs").format(
+                    number=number, contract=contract
+                ),
             )
         values = [results.value(row, c) for c in mine]
         if all(_text(v) is None for v in values):
@@ -235,9 +271,11 @@ def read_book(data: bytes, name: str, report: Report) -> Book:
                 row,
                 mine[0],
                 number,
-                f"deal {number}",
-                f"deal {empty_from} is not filled in, but deal {number} is: "
-                "deals are filled in order",
+                _("deal {number}").format(number=number),
+                _(
+                    "deal {empty_from} is not filled in, but deal {number} is: deals are filled "
+                    "in order"
+                ).format(empty_from=empty_from, number=number),
             )
             continue
         result: dict[str, Any] = {}
@@ -256,9 +294,14 @@ def read_book(data: bytes, name: str, report: Report) -> Book:
                             row,
                             cols[j],
                             number,
-                            f"deal {number}, {p}, {key}",
+                            _("deal {number}, {player}, {key}").format(
+                                number=number, player=p, key=key
+                            ),
                             number_message(
-                                raw, f"{show_value(raw)} is not a whole number of 0 or more"
+                                raw,
+                                _("{show_value} is not a whole number of 0 or more").format(
+                                    show_value=show_value(raw)
+                                ),
                             ),
                         )
                         continue
@@ -274,9 +317,11 @@ def read_book(data: bytes, name: str, report: Report) -> Book:
                         row,
                         cols[0],
                         number,
-                        f"deal {number}, {key}",
-                        f"{show_value(who)} is not a player's name as the Rules sheet writes "
-                        f"it ({', '.join(players)})",
+                        _("deal {number}, {key}").format(number=number, key=key),
+                        _(
+                            "{show_value} is not a player's name as the Rules sheet writes it "
+                            "({players})"
+                        ).format(show_value=show_value(who), players=", ".join(players)),
                     )
                     continue
                 result[key] = who
@@ -310,7 +355,7 @@ def _score_each(report: Report, book: Book) -> tuple[GameScore, set[int]]:
         try:
             good.append(score_deal(rules, players, number, deal))
         except ScoresheetError as exc:
-            what, _, message = str(exc).partition(": ")
+            what, _sep, message = str(exc).partition(": ")
             report.add(number, None, what, message)
             broken.add(number)
     if not broken:
@@ -378,18 +423,25 @@ def audit_game(record: Mapping[str, Any], name: str) -> Report:
             None,
             None,
             "players",
-            f"these rules are for {rules.players} players, the game has {len(players)}",
+            _("these rules are for {players} players, the game has {n_players}").format(
+                players=rules.players, n_players=len(players)
+            ),
         )
         return report
     deals = record.get("deals") or []
     if len(deals) > rules.deals_per_game:
         report.add(
-            len(deals), None, "deals", f"the game is complete after {rules.deals_per_game} deals"
+            len(deals),
+            None,
+            "deals",
+            _("the game is complete after {deals_per_game} deals").format(
+                deals_per_game=rules.deals_per_game
+            ),
         )
         return report
     book = Book(dict(record), Layout(players, rules), {}, set())
-    score, _ = _score_each(report, book)
+    score, _broken = _score_each(report, book)
     report.score = cast("Any", score)
     for v in score.violations:
-        report.add(v.deal, None, f"deal {v.deal}", v.message)
+        report.add(v.deal, None, _("deal {deal}").format(deal=v.deal), v.message)
     return report

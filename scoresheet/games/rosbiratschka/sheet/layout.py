@@ -12,12 +12,13 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from scoresheet.games.rosbiratschka.rules import (
-    CONTRACT_NAMES,
     COUNTED,
     HUNDRED_KEYS,
     RESULT_KEYS,
     RosbiratschkaRules,
 )
+from scoresheet.games.rosbiratschka.rules import title as contract_title
+from scoresheet.i18n import N_, NP_, _, pgettext
 from scoresheet.limits import MAX_DEALS, SHEET_MARGIN
 from scoresheet.sheets.plan import Value
 
@@ -45,17 +46,21 @@ TAKER_PENALTY = {
     "last": "last_penalty",
 }
 TAKER_TITLES = {
-    "king_of_hearts": "taken by",
-    "past_25": "past 25",
-    "past_50": "past 50",
-    "past_100": "past 100",
-    "last": "left holding",
+    "king_of_hearts": NP_("sheet heading", "taken by"),
+    "past_25": NP_("sheet heading", "past 25"),
+    "past_50": NP_("sheet heading", "past 50"),
+    "past_100": NP_("sheet heading", "past 100"),
+    "last": NP_("sheet heading", "left holding"),
 }
 
 
 def contract_id(contract: str) -> str:
     """A contract id as part of a defined name: ``no-jacks`` → ``no_jacks``."""
     return contract.replace("-", "_")
+
+
+# The heading over the counts of each kind a player took.
+TAKEN = {"tricks": N_("Tricks taken"), "hearts": N_("Hearts taken"), "jacks": N_("Jacks taken")}
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,12 +84,21 @@ def _rule_cells(rules: RosbiratschkaRules) -> list[tuple[str, str, int, tuple[st
         what = SINGULAR[key]
         v = rules.counts[c]
         out.append(
-            (f"each_{what}", f"{CONTRACT_NAMES[c]}: per {what}", v.each, ("values", c, "each"))
+            (
+                f"each_{what}",
+                _("{contract_names}: per {what}").format(
+                    contract_names=contract_title(c), what=what
+                ),
+                v.each,
+                ("values", c, "each"),
+            )
         )
         out.append(
             (
                 f"avoided_{what}",
-                f"{CONTRACT_NAMES[c]}: × when a player took no {what}",
+                _("{contract_names}: × when a player took no {what}").format(
+                    contract_names=contract_title(c), what=what
+                ),
                 v.avoided,
                 ("values", c, "avoided"),
             )
@@ -113,7 +127,7 @@ def _rule_cells(rules: RosbiratschkaRules) -> list[tuple[str, str, int, tuple[st
             out.append(
                 (
                     f"{key}_penalty",
-                    f"Hundred: past {mark}",
+                    _("Hundred: past {mark}").format(mark=mark),
                     rules.hundred.of(key),
                     ("values", "hundred", key),
                 )
@@ -128,11 +142,11 @@ def _rule_cells(rules: RosbiratschkaRules) -> list[tuple[str, str, int, tuple[st
             )
         )
     out += [
-        ("n_players", "players", rules.players, None),
-        ("tricks_in_deal", "tricks in a deal", rules.tricks_per_deal, None),
-        ("hearts_in_deck", "hearts in the deck", rules.count_in_deck(suit="H"), None),
-        ("jacks_in_deck", "jacks in the deck", rules.in_deal("no-jacks"), None),
-        ("deals_per_game", "deals in a game", rules.deals_per_game, None),
+        ("n_players", _("players"), rules.players, None),
+        ("tricks_in_deal", _("tricks in a deal"), rules.tricks_per_deal, None),
+        ("hearts_in_deck", _("hearts in the deck"), rules.count_in_deck(suit="H"), None),
+        ("jacks_in_deck", _("jacks in the deck"), rules.in_deal("no-jacks"), None),
+        ("deals_per_game", _("deals in a game"), rules.deals_per_game, None),
     ]
     return out
 
@@ -166,15 +180,22 @@ class Layout:
                 key = COUNTED[c]
                 cols = tuple(range(col, col + n))
                 self.fields[key] = cols
-                self.groups.append(Group(c, f"{key.capitalize()} taken", cols, self.players))
+                self.groups.append(Group(c, _(TAKEN[key]), cols, self.players))
                 col += n
             else:
                 keys = RESULT_KEYS[c]
                 cols = tuple(range(col, col + len(keys)))
                 for k, cc in zip(keys, cols, strict=True):
                     self.fields[k] = (cc,)
-                title = {"king-of-hearts": "K♥", "hundred": "Hundred"}.get(c, "Rosbiratschka")
-                self.groups.append(Group(c, title, cols, tuple(TAKER_TITLES[k] for k in keys)))
+                title = "K♥" if c == "king-of-hearts" else contract_title(c)
+                self.groups.append(
+                    Group(
+                        c,
+                        title,
+                        cols,
+                        tuple(pgettext("sheet heading", TAKER_TITLES[k]) for k in keys),
+                    )
+                )
                 col += len(keys)
         self.results_width = col - 1
 

@@ -11,7 +11,8 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from scoresheet.games.rosbiratschka.rules import CONTRACT_NAMES, COUNTED, RESULT_KEYS
+from scoresheet.games.rosbiratschka.rules import COUNTED, RESULT_KEYS
+from scoresheet.games.rosbiratschka.rules import title as contract_title
 from scoresheet.games.rosbiratschka.score import (
     DealScore,
     GameScore,
@@ -37,6 +38,7 @@ from scoresheet.games.rosbiratschka.sheet.layout import (
     contract_id,
     result_inputs,
 )
+from scoresheet.i18n import _, pgettext
 from scoresheet.sheets.plan import Cell, Value, col_letter
 
 
@@ -96,7 +98,7 @@ class Plan:
             RULES,
             1,
             1,
-            "Rosbiratschka — rules (green cells: change a value and the sheet follows)",
+            _("Rosbiratschka — rules (green cells: change a value and the sheet follows)"),
             style="title",
         )
         stated = rec["rules"]
@@ -111,27 +113,52 @@ class Plan:
         for row, (label, value) in enumerate(stored, start=2):
             put(RULES, row, 1, label, style="label")
             put(RULES, row, 2, value, style="fixed")
-        put(RULES, 8, 1, "Players (seating order; player 1 deals first)", style="header")
-        put(RULES, 8, 2, "name", style="header")
+        put(
+            RULES,
+            8,
+            1,
+            pgettext("sheet heading", "Players (seating order; player 1 deals first)"),
+            style="header",
+        )
+        put(RULES, 8, 2, pgettext("sheet heading", "name"), style="header")
         for j, p in enumerate(lay.players):
-            put(RULES, lay.player_rows[j], 1, f"player {j + 1}", style="label")
+            put(RULES, lay.player_rows[j], 1, _("player {j}").format(j=j + 1), style="label")
             put(RULES, lay.player_rows[j], 2, p, style="fixed")
-        put(RULES, lay.values_header, 1, "Rule values (penalty points)", style="header")
-        put(RULES, lay.values_header, 2, "value", style="header")
-        put(RULES, lay.facts_header, 1, "The deck and the game (facts)", style="header")
-        put(RULES, lay.facts_header, 2, "value", style="header")
+        put(
+            RULES,
+            lay.values_header,
+            1,
+            pgettext("sheet heading", "Rule values (penalty points)"),
+            style="header",
+        )
+        put(RULES, lay.values_header, 2, pgettext("sheet heading", "value"), style="header")
+        put(
+            RULES,
+            lay.facts_header,
+            1,
+            pgettext("sheet heading", "The deck and the game (facts)"),
+            style="header",
+        )
+        put(RULES, lay.facts_header, 2, pgettext("sheet heading", "value"), style="header")
         for rc in lay.rule_cells:
-            put(RULES, rc.row, 1, rc.label, style="label")
+            put(RULES, rc.row, 1, _(rc.label), style="label")
             put(RULES, rc.row, 2, rc.value, style="rule" if rc.option else "fixed")
         head = lay.contracts_header
         for col, title in enumerate(
-            ["Contracts, in order", "name", "total", "doubled", "slam"], start=1
+            [
+                pgettext("sheet heading", "Contracts, in order"),
+                pgettext("sheet heading", "name"),
+                pgettext("sheet heading", "total"),
+                pgettext("sheet heading", "doubled"),
+                pgettext("sheet heading", "slam"),
+            ],
+            start=1,
         ):
             put(RULES, head, col, title, style="header")
         for c, row in lay.contract_rows.items():
             put(RULES, row, 1, c, style="fixed")
-            put(RULES, row, 2, CONTRACT_NAMES[c], style="fixed")
-            label = f"Rules: {c} total"
+            put(RULES, row, 2, contract_title(c), style="fixed")
+            label = _("Rules: {c} total").format(c=c)
             if c in COUNTED:
                 key = COUNTED[c]
                 what = SINGULAR[key]
@@ -151,7 +178,7 @@ class Plan:
                     rules.doubled_total(c),
                     f"total_{contract_id(c)}*avoided_{what}",
                     "check",
-                    f"Rules: {c} doubled total",
+                    _("Rules: {c} doubled total").format(c=c),
                 )
                 put(
                     RULES,
@@ -160,7 +187,7 @@ class Plan:
                     rules.slam_score(c),
                     f"slam_sign*total_{contract_id(c)}",
                     "check",
-                    f"Rules: {c} slam",
+                    _("Rules: {c} slam").format(c=c),
                 )
             else:
                 formula = {
@@ -179,10 +206,18 @@ class Plan:
             RESULTS,
             1,
             1,
-            "What the table reports (yellow cells); a blank count is 0",
+            _("What the table reports (yellow cells); a blank count is 0"),
             style="title",
         )
-        for col, title in enumerate(["#", "dealer", "leads", "contract"], start=1):
+        for col, title in enumerate(
+            [
+                "#",
+                pgettext("sheet heading", "dealer"),
+                pgettext("sheet heading", "leads"),
+                pgettext("sheet heading", "contract"),
+            ],
+            start=1,
+        ):
             put(RESULTS, 2, col, "", style="header")
             put(RESULTS, 3, col, title, style="header")
         for _contract, title, cols, subtitles in lay.groups:
@@ -206,7 +241,7 @@ class Plan:
                 dealer_of(lay.players, number),
                 f"INDEX(players,MOD({a}-1,n_players)+1)",
                 "fixed",
-                f"deal {number}, dealer",
+                _("deal {number}, dealer").format(number=number),
                 number,
             )
             put(
@@ -216,7 +251,7 @@ class Plan:
                 leader_of(lay.players, number),
                 f"INDEX(players,MOD({a},n_players)+1)",
                 "fixed",
-                f"deal {number}, leads",
+                _("deal {number}, leads").format(number=number),
                 number,
             )
             put(
@@ -226,7 +261,7 @@ class Plan:
                 contract,
                 f"INDEX(contracts,MOD({a}-1,ROWS(contracts))+1)",
                 "fixed",
-                f"deal {number}, contract",
+                _("deal {number}, contract").format(number=number),
                 number,
             )
             inputs = result_inputs(lay, deals[number - 1]) if number <= len(deals) else {}
@@ -240,21 +275,29 @@ class Plan:
     def _scores_sheet(self) -> None:
         lay, rules = self.layout, self.layout.rules
         put = self.put
-        title = f"Rosbiratschka — {', '.join(lay.players)} — rules {rules.name}: lowest total wins"
+        title = _("Rosbiratschka — {players} — rules {name}: lowest total wins").format(
+            players=", ".join(lay.players), name=rules.name
+        )
         put(SCORES, 1, 1, title, style="title")
         heads = {
             1: "#",
-            2: "dealer",
-            3: "contract",
+            2: pgettext("sheet heading", "dealer"),
+            3: pgettext("sheet heading", "contract"),
             lay.sum_col: "Σ",
-            lay.should_col: "should be",
-            lay.ok_col: "ok",
+            lay.should_col: pgettext("sheet heading", "should be"),
+            lay.ok_col: pgettext("sheet heading", "ok"),
         }
         for col, text in heads.items():
             put(SCORES, 2, col, "", style="header")
             put(SCORES, 3, col, text, style="header")
-        put(SCORES, 2, lay.score_cols[0], "Penalty points", style="header")
-        put(SCORES, 2, lay.run_cols[0], "Running totals", style="header")
+        put(
+            SCORES,
+            2,
+            lay.score_cols[0],
+            pgettext("sheet heading", "Penalty points"),
+            style="header",
+        )
+        put(SCORES, 2, lay.run_cols[0], pgettext("sheet heading", "Running totals"), style="header")
         for group in (lay.score_cols, lay.run_cols):
             for cc in group[1:]:
                 put(SCORES, 2, cc, "", style="header")
@@ -284,7 +327,7 @@ class Plan:
                     value,
                     f'IF({_r(col, row)}="","",SUM({letter}${FIRST}:{letter}{row}))',
                     "running",
-                    f"deal {number}, {p}, running total",
+                    _("deal {number}, {player}, running total").format(number=number, player=p),
                     number,
                 )
         self._totals(running, broken)
@@ -301,7 +344,7 @@ class Plan:
             dealer_of(lay.players, number),
             f"{RESULTS}!{_r(2, row)}",
             "fixed",
-            f"deal {number}, dealer",
+            _("deal {number}, dealer").format(number=number),
             number,
         )
         put(
@@ -311,7 +354,7 @@ class Plan:
             contract,
             f"{RESULTS}!{_r(4, row)}",
             "fixed",
-            f"deal {number}, contract",
+            _("deal {number}, contract").format(number=number),
             number,
         )
         cid = contract_id(contract)
@@ -358,7 +401,7 @@ class Plan:
             deal.total if deal else "",
             f'IF(COUNT({first}{row}:{last}{row})=0,"",SUM({first}{row}:{last}{row}))',
             "check",
-            f"deal {number}, sum of the row",
+            _("deal {number}, sum of the row").format(number=number),
             number,
         )
         put(
@@ -368,7 +411,7 @@ class Plan:
             expected_total(rules, deal) if deal else "",
             should,
             "check",
-            f"deal {number}, what the row should add up to",
+            _("deal {number}, what the row should add up to").format(number=number),
             number,
         )
         s, e = _r(lay.sum_col, row), _r(lay.should_col, row)
@@ -379,7 +422,7 @@ class Plan:
             OK if deal else "",
             f'IF({s}="","",IF(AND({ok_extra}{s}={e}),"{OK}","{BAD}"))',
             "ok",
-            f"deal {number}, check",
+            _("deal {number}, check").format(number=number),
             number,
         )
 
@@ -393,7 +436,7 @@ class Plan:
             deal.score[player] if deal else "",
             formula,
             "score",
-            f"deal {number}, {player}, score",
+            _("deal {number}, {player}, score").format(number=number, player=player),
             number,
         )
 
@@ -401,10 +444,10 @@ class Plan:
         lay = self.layout
         put = self.put
         tot, place, win, played = lay.totals_row, lay.place_row, lay.winner_row, lay.played_row
-        put(SCORES, tot, 3, "TOTAL", style="total_label")
-        put(SCORES, place, 3, "place", style="label")
-        put(SCORES, win, 3, "lowest wins", style="label")
-        put(SCORES, played, 3, "deals played", style="label")
+        put(SCORES, tot, 3, _("TOTAL"), style="total_label")
+        put(SCORES, place, 3, _("place"), style="label")
+        put(SCORES, win, 3, _("lowest wins"), style="label")
+        put(SCORES, played, 3, _("deals played"), style="label")
         first, last = col_letter(lay.score_cols[0]), col_letter(lay.score_cols[-1])
         all_totals = f"${first}${tot}:${last}${tot}"
         sums = f"${col_letter(lay.sum_col)}${FIRST}:${col_letter(lay.sum_col)}${lay.last}"
@@ -419,7 +462,7 @@ class Plan:
                 running[p] if known else "",
                 f"SUM({col}{FIRST}:{col}{lay.last})",
                 "total",
-                f"total, {p}",
+                _("total, {player}").format(player=p),
             )
             put(
                 SCORES,
@@ -428,7 +471,7 @@ class Plan:
                 1 + sum(1 for q in lay.players if running[q] < running[p]) if known else "",
                 f"RANK({col}{tot},{all_totals},1)",
                 "place",
-                f"place, {p}",
+                _("place, {player}").format(player=p),
             )
             put(
                 SCORES,
@@ -437,7 +480,7 @@ class Plan:
                 WINNER if known and self.complete and running[p] == lowest else "",
                 f'IF(AND(COUNT({sums})=deals_per_game,{col}{tot}=MIN({all_totals})),"{WINNER}","")',
                 "winner",
-                f"winner, {p}",
+                _("winner, {player}").format(player=p),
             )
         put(
             SCORES,
@@ -446,7 +489,7 @@ class Plan:
             sum(running.values()) if known else "",
             f"SUM({sums})",
             "total",
-            "total of the sums",
+            _("total of the sums"),
         )
         put(
             SCORES,
@@ -455,13 +498,18 @@ class Plan:
             self.played if known else "",
             f"COUNT({sums})",
             "place",
-            "deals played",
+            _("deals played"),
         )
+        # Translators: two lines of one note, the first ending where the second goes on.
         notes = (
-            "Penalty points: the lowest total wins. In No Tricks, No Hearts and No Jacks every "
-            "one taken counts double when a player took none,",
-            "unless one player took them all (a slam). ✗: the row does not add up (the counts, "
-            "or what the table reported).",
+            _(
+                "Penalty points: the lowest total wins. In No Tricks, No Hearts and No Jacks "
+                "every one taken counts double when a player took none,"
+            ),
+            _(
+                "unless one player took them all (a slam). ✗: the row does not add up (the "
+                "counts, or what the table reported)."
+            ),
         )
         for k, text in enumerate(notes):
             put(SCORES, lay.note_row + k, 1, text, style="note")

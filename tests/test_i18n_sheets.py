@@ -1,0 +1,167 @@
+"""Workbooks in every language: the labels, headings, notes and titles a table reads are
+in the language the workbook is exported in, the formulas and named cells are not, and
+``audit`` and ``import`` read a workbook written in any language whatever language they
+speak, reporting in theirs (``audit --json`` stays English)."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from scoresheet import i18n, record
+from scoresheet.i18n.pseudo import CLOSE, OPEN
+from scoresheet.sheets.audit import audit_path, export, import_workbook
+from tests.cli_helpers import run
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ("classic", "chinese-poker", "belote", "coinche", "rosbiratschka", "caribbean-all-fours")
+PSEUDO_TEXT = re.compile(re.escape(OPEN) + r"[^" + re.escape(CLOSE) + r"]*" + re.escape(CLOSE))
+
+
+def _load(name: str) -> Any:
+    return record.load(ROOT / "examples" / f"{name}.json")
+
+
+def _export(name: str, language: str) -> bytes:
+    before = i18n.language()
+    i18n.set_language(language)
+    try:
+        return export(_load(name))
+    finally:
+        i18n.set_language(before)
+
+
+@pytest.fixture
+def english() -> Iterator[None]:
+    before = i18n.language()
+    i18n.set_language("en")
+    try:
+        yield
+    finally:
+        i18n.set_language(before)
+
+
+def _deals(game: Any) -> Any:
+    return json.loads(json.dumps(dict(game)))
+
+
+@pytest.mark.parametrize("language", ["de", "ja", i18n.PSEUDO])
+@pytest.mark.parametrize("name", EXAMPLES)
+def test_a_workbook_exported_in_any_language_audits_and_imports_in_english(
+    name: str, language: str, tmp_path: Path, english: None
+) -> None:
+    path = tmp_path / f"{name}.xlsx"
+    path.write_bytes(_export(name, language))
+    report = audit_path(path)
+    assert report.ok, report.text()
+    imported, _report = import_workbook(path)
+    english_path = tmp_path / "en.xlsx"
+    english_path.write_bytes(_export(name, "en"))
+    expected, _ = import_workbook(english_path)
+    assert _deals(imported) == _deals(expected)
+    # The original game, as the sheet holds it (shorthand such as "maximum" written out).
+    assert _scored(imported) == _scored(_load(name))
+
+
+def _scored(game: Any) -> Any:
+    from scoresheet import registry
+
+    scorer = registry.part(game.get("game", registry.DEFAULT_GAME), "score")
+    return json.loads(json.dumps(scorer.to_json(scorer.score_game(game))))
+
+
+def _leftovers(data: bytes, allowed: set[str]) -> dict[str, list[str]]:
+    """Each sheet's English words left in its text cells once the pseudo spans, formulas,
+    names and codes are taken out."""
+    from openpyxl import load_workbook
+
+    book = load_workbook(io.BytesIO(data))
+    out: dict[str, list[str]] = {}
+    folded = {a.casefold() for a in allowed}
+    for ws in book.worksheets:
+        for row in ws.iter_rows():
+            for cell in row:
+                value = cell.value
+                if not isinstance(value, str) or value.startswith("="):
+                    continue
+                if _typed_value(cell):
+                    continue
+                text = PSEUDO_TEXT.sub(" ", value)
+                words = [
+                    w
+                    for w in re.findall(r"[A-Za-z][A-Za-z'-]+", text)
+                    if w.casefold() not in folded and not re.fullmatch(r"[A-Z0-9]+", w)
+                ]
+                if words:
+                    out.setdefault(ws.title, []).append(f"{cell.coordinate}: {value!r}")
+    return out
+
+
+def _typed_value(cell: Any) -> bool:
+    """An input or a rule value (yellow, green): what the table types and the formulas
+    read, in the game file's canonical words (``no-queens``, ``declarer-only``)."""
+    from scoresheet.sheets.write import INPUT_FILL, RULE_FILL, UNUSED_FILL
+
+    colour = str(cell.fill.fgColor.rgb or "") if cell.fill is not None else ""
+    return colour[-6:] in (INPUT_FILL, RULE_FILL, UNUSED_FILL)
+
+
+# The workbook's own data, read back by audit at fixed places: keys, not labels.
+DATA_KEYS = {"format", "version", "game", "rules", "options", "workbook", "scoresheet-workbook"}
+# The canonical words a formula looks up in a named range (contract ids, declarations).
+LOOKED_UP = {"tierce", "cinquante", "cent", "carre", *["spades", "hearts", "diamonds", "clubs"]}
+LOOKED_UP |= {"no-trumps", "all-trumps", "no", "trumps", "all"}
+
+
+@pytest.mark.parametrize("name", EXAMPLES)
+def test_a_workbook_under_the_pseudo_language_has_no_english_label_left(name: str) -> None:
+    game = _load(name)
+    players = [str(p) for p in game["players"]]
+    rules = str(game["rules"])
+    # Names, the rules preset, and what a game file holds as typed (contract ids, cards,
+    # the canonical words the formulas compare) are not translated.
+    allowed = {p for name in players for p in re.split(r"[^A-Za-z]+", name) if p}
+    allowed |= {rules, *rules.split("-"), "scoresheet", "scoresheet-game", *DATA_KEYS, *LOOKED_UP}
+    allowed |= {part for d in game["deals"] for part in _typed(d)}
+    left = _leftovers(_export(name, i18n.PSEUDO), allowed)
+    assert left == {}, f"untranslated in the {name} workbook: {json.dumps(left, indent=1)}"
+
+
+def _typed(deal: Any) -> set[str]:
+    """The words of a deal's values as a game file holds them (``no-queens``, ``stand``)."""
+    out: set[str] = set()
+    if isinstance(deal, dict):
+        for value in deal.values():
+            out |= _typed(value)
+    elif isinstance(deal, list):
+        for value in deal:
+            out |= _typed(value)
+    elif isinstance(deal, str):
+        out |= {w for w in re.split(r"[^A-Za-z'-]+", deal) if w} | {deal}
+    return out
+
+
+def test_audit_reports_in_its_language_and_json_stays_english(tmp_path: Path) -> None:
+    """A wrong cell in a German workbook: the terminal report is in the language the
+    command runs in; ``--json`` is the same in every language."""
+    from openpyxl import load_workbook
+
+    path = tmp_path / "classic.xlsx"
+    book = load_workbook(io.BytesIO(_export("classic", "de")))
+    book["Scores"]["H4"] = 999  # a number typed over a formula
+    book.save(path)
+    runs = {
+        lang: run("--lang", lang, "audit", path, *extra)
+        for lang, extra in (("en", ["--json"]), ("ja", ["--json"]), (i18n.PSEUDO, []))
+    }
+    assert runs["en"].returncode == 1, runs["en"].stderr
+    assert runs["en"].stdout == runs["ja"].stdout
+    assert "typed over the formula" in runs["en"].stdout
+    terminal = runs[i18n.PSEUDO].stdout
+    assert OPEN in terminal and "typed over the formula" not in terminal
