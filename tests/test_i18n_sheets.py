@@ -165,3 +165,30 @@ def test_audit_reports_in_its_language_and_json_stays_english(tmp_path: Path) ->
     assert "typed over the formula" in runs["en"].stdout
     terminal = runs[i18n.PSEUDO].stdout
     assert OPEN in terminal and "typed over the formula" not in terminal
+
+
+def test_libreoffice_recalculates_translated_workbooks_as_the_library_does(
+    tmp_path: Path, english: None
+) -> None:
+    """Workbooks exported in Japanese and German (one LibreOffice start for all), saved
+    recalculated: every value LibreOffice computes is the library's, which the audit in
+    English checks cell by cell."""
+    from tests.sheets_helpers import recalculate
+
+    paths = []
+    for name, language in (
+        ("classic", "ja"),
+        ("belote", "de"),
+        ("coinche", "ja"),
+        ("rosbiratschka", "de"),
+        ("caribbean-all-fours", "ja"),
+    ):
+        path = tmp_path / "in" / f"{name}-{language}.xlsx"
+        path.parent.mkdir(exist_ok=True)
+        path.write_bytes(_export(name, language))
+        paths.append(path)
+    out = recalculate(paths, tmp_path / "out", tmp_path / "profile")
+    for source, recalculated in out.items():
+        report = audit_path(recalculated)
+        assert report.ok, f"{source.name}: {report.text()}"
+        assert not report.notes, report.notes  # LibreOffice saved every value
