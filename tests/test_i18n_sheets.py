@@ -192,3 +192,45 @@ def test_libreoffice_recalculates_translated_workbooks_as_the_library_does(
         report = audit_path(recalculated)
         assert report.ok, f"{source.name}: {report.text()}"
         assert not report.notes, report.notes  # LibreOffice saved every value
+
+
+@pytest.fixture
+def pseudo() -> Iterator[None]:
+    before = i18n.language()
+    i18n.set_language(i18n.PSEUDO)
+    try:
+        yield
+    finally:
+        i18n.set_language(before)
+
+
+def test_the_evening_workbooks_under_the_pseudo_language_have_no_english_label(
+    pseudo: None,
+) -> None:
+    """``settle -o`` and ``stats -o``: their titles, headings, labels and notes."""
+    from scoresheet.evening import load_game, settle, stats
+    from scoresheet.evening.workbook import plan_settlement, plan_stats
+
+    points = [load_game(ROOT / "examples" / f"{n}.json") for n in ("classic", "rosbiratschka")]
+    races = [load_game(ROOT / "examples" / f"{n}.json") for n in ("belote", "coinche")]
+    games = [*points, *races]
+    cells = [
+        *plan_settlement(settle(points, stake="0.01"), points),
+        *plan_settlement(settle(races, stake="1"), races),
+        *plan_settlement(settle(points, stake="1", ledger_only=True), points),
+        *plan_stats(stats(games)),
+    ]
+    allowed: set[str] = {"scoresheet", "json", "EUR"}
+    for game in games:
+        allowed |= {p for name in game.players for p in re.split(r"[^A-Za-z]+", name) if p}
+        allowed |= set(re.split(r"[^A-Za-z]+", str(game.name))) | {game.rules}
+    left = []
+    for cell in cells:
+        if cell.style not in ("title", "header", "label", "note", "total_label"):
+            continue
+        if not isinstance(cell.value, str):
+            continue
+        words = re.findall(r"[A-Za-z][A-Za-z'-]+", PSEUDO_TEXT.sub(" ", cell.value))
+        if [w for w in words if w not in allowed and not re.fullmatch(r"[A-Z0-9]+", w)]:
+            left.append(f"{cell.where}: {cell.value!r}")
+    assert left == [], f"untranslated in the evening workbooks: {left}"

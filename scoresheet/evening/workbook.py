@@ -26,6 +26,7 @@ from scoresheet.evening.settle import (
     Settlement,
 )
 from scoresheet.evening.stats import Stats, form_result
+from scoresheet.i18n import NP_, _, pgettext
 from scoresheet.sheets.plan import Cell, col_letter
 from scoresheet.sheets.write import (
     HEADER_FILL,
@@ -80,20 +81,30 @@ def plan_settlement(s: Settlement, games: Sequence[ScoredGame]) -> list[Cell]:
     players = s.players
     n = len(players)
     put = plan.put
-    put(SETTLE, 1, 1, f"Settling {len(s.games)} games", style="title")
-    put(SETTLE, 2, 1, "stake", style="label")
+    put(SETTLE, 1, 1, _("Settling {n_games} games").format(n_games=len(s.games)), style="title")
+    put(SETTLE, 2, 1, _("stake"), style="label")
     put(SETTLE, 2, 2, float(s.stake), style="input")
-    put(SETTLE, 2, 3, "per game won" if _per_game(s) else "per point", style="label")
-    put(SETTLE, 3, 1, "unit", style="label")
+    put(SETTLE, 2, 3, _("per game won") if _per_game(s) else _("per point"), style="label")
+    put(SETTLE, 3, 1, _("unit"), style="label")
     put(SETTLE, 3, 2, float(s.unit), style="input")
-    put(SETTLE, 4, 1, "currency", style="label")
+    put(SETTLE, 4, 1, _("currency"), style="label")
     put(SETTLE, 4, 2, s.currency, style="input")
     head = FIRST_GAME - 1
     pcol = {p: 4 + i for i, p in enumerate(players)}  # the games' figures
     acol = {p: 4 + n + i for i, p in enumerate(players)}  # the amounts
-    put(SETTLE, head - 1, 4, "points (score --json totals)", style="label")
-    put(SETTLE, head - 1, 4 + n, f"amounts ({s.currency})", style="label")
-    for text, col in (("game", 1), ("rule", 2), ("complete", 3)):
+    put(SETTLE, head - 1, 4, _("points (score --json totals)"), style="label")
+    put(
+        SETTLE,
+        head - 1,
+        4 + n,
+        _("amounts ({currency})").format(currency=s.currency),
+        style="label",
+    )
+    for text, col in (
+        (pgettext("sheet heading", "game"), 1),
+        (pgettext("sheet heading", "rule"), 2),
+        (pgettext("sheet heading", "complete"), 3),
+    ):
         put(SETTLE, head, col, text, style="header")
     for p in players:
         put(SETTLE, head, pcol[p], p, style="header")
@@ -110,10 +121,18 @@ def plan_settlement(s: Settlement, games: Sequence[ScoredGame]) -> list[Cell]:
             ref = f"{col_letter(pcol[p])}{row}"
             formula = _amount_formula(g.rule, ref, f"{first_p}{row}", f"{last_p}{row}")
             value = float(g.amounts.get(p, Fraction(0)))
-            put(SETTLE, row, acol[p], value, formula, "money", f"{g.name}, {p}, amount")
+            put(
+                SETTLE,
+                row,
+                acol[p],
+                value,
+                formula,
+                "money",
+                _("{name}, {player}, amount").format(name=g.name, player=p),
+            )
     last_game = FIRST_GAME + len(s.games) - 1
     exact_row = last_game + 1
-    put(SETTLE, exact_row, 3, "exact", style="total_label")
+    put(SETTLE, exact_row, 3, _("exact"), style="total_label")
     exact_ref = {}
     for p in players:
         c = col_letter(acol[p])
@@ -124,7 +143,7 @@ def plan_settlement(s: Settlement, games: Sequence[ScoredGame]) -> list[Cell]:
             float(s.exact[p]),
             f"SUM({c}{FIRST_GAME}:{c}{last_game})",
             "money",
-            f"{p}, exact amount",
+            _("{player}, exact amount").format(player=p),
         )
     _balances(plan, s, exact_row + 2, exact_ref)
     _ledger(plan, s, games)
@@ -140,15 +159,15 @@ def _balances(plan: _Plan, s: Settlement, top: int, exact_ref: dict[str, str]) -
     players = s.players
     unit = Fraction(s.unit)
     headers = [
-        "player",
-        "units",
-        "floor",
-        "fraction",
-        "rank",
-        "balance",
-        "pays",
-        "receives",
-        "left",
+        pgettext("sheet heading", "player"),
+        pgettext("sheet heading", "units"),
+        pgettext("sheet heading", "floor"),
+        pgettext("sheet heading", "fraction"),
+        pgettext("sheet heading", "rank"),
+        pgettext("sheet heading", "balance"),
+        pgettext("sheet heading", "pays"),
+        pgettext("sheet heading", "receives"),
+        pgettext("sheet heading", "left"),
     ]
     for j, text in enumerate(headers, 1):
         put(SETTLE, top, j, text, style="header")
@@ -177,10 +196,18 @@ def _balances(plan: _Plan, s: Settlement, top: int, exact_ref: dict[str, str]) -
             round(float(units[p]), 9),
             f"ROUND({exact_ref[p]}/unit,9)",
             "",
-            f"{p}, units",
+            _("{player}, units").format(player=p),
         )
-        put(SETTLE, r, 3, floors[p], f"INT(B{r})", "", f"{p}, floor")
-        put(SETTLE, r, 4, fractions[p], f"ROUND(B{r}-C{r},9)", "", f"{p}, fraction")
+        put(SETTLE, r, 3, floors[p], f"INT(B{r})", "", _("{player}, floor").format(player=p))
+        put(
+            SETTLE,
+            r,
+            4,
+            fractions[p],
+            f"ROUND(B{r}-C{r},9)",
+            "",
+            _("{player}, fraction").format(player=p),
+        )
         ties = f"+SUMPRODUCT(--(D${first}:D{r - 1}=D{r}))" if r > first else ""
         put(
             SETTLE,
@@ -189,7 +216,7 @@ def _balances(plan: _Plan, s: Settlement, top: int, exact_ref: dict[str, str]) -
             ranks[p],
             f"1+SUMPRODUCT(--(D${first}:D${last}>D{r})){ties}",
             "",
-            f"{p}, rank",
+            _("{player}, rank").format(player=p),
         )
         put(
             SETTLE,
@@ -198,7 +225,7 @@ def _balances(plan: _Plan, s: Settlement, top: int, exact_ref: dict[str, str]) -
             float(s.balances[p]),
             f"(C{r}+IF(E{r}<=$C${left_row},1,0))*unit",
             "money",
-            f"{p}, balance",
+            _("{player}, balance").format(player=p),
         )
         paid = sum((pay.amount for pay in s.payments if pay.payer == p), start=0)
         got = sum((pay.amount for pay in s.payments if pay.payee == p), start=0)
@@ -206,14 +233,29 @@ def _balances(plan: _Plan, s: Settlement, top: int, exact_ref: dict[str, str]) -
         gets = f"SUMPRODUCT(--($B${pay_first}:$B${pay_last}=A{r}),$C${pay_first}:$C${pay_last})"
         if not s.payments:
             pays = gets = "0"
-        put(SETTLE, r, 7, float(paid), pays, "money", f"{p}, pays")
-        put(SETTLE, r, 8, float(got), gets, "money", f"{p}, receives")
-        put(SETTLE, r, 9, 0.0, f"ROUND(F{r}+G{r}-H{r},6)", "money", f"{p}, left after paying")
-    put(SETTLE, left_row, 2, "units left over", style="label")
-    put(SETTLE, left_row, 3, spare, f"ROUND(-SUM(C{first}:C{last}),0)", "", "units left over")
-    put(SETTLE, left_row, 5, "sum", style="label")
-    put(SETTLE, left_row, 6, 0.0, f"ROUND(SUM(F{first}:F{last}),6)", "money", "sum of balances")
-    for j, text in enumerate(["pays", "to", "amount"], 1):
+        put(SETTLE, r, 7, float(paid), pays, "money", _("{player}, pays").format(player=p))
+        put(SETTLE, r, 8, float(got), gets, "money", _("{player}, receives").format(player=p))
+        put(
+            SETTLE,
+            r,
+            9,
+            0.0,
+            f"ROUND(F{r}+G{r}-H{r},6)",
+            "money",
+            _("{player}, left after paying").format(player=p),
+        )
+    put(SETTLE, left_row, 2, _("units left over"), style="label")
+    put(SETTLE, left_row, 3, spare, f"ROUND(-SUM(C{first}:C{last}),0)", "", _("units left over"))
+    put(SETTLE, left_row, 5, _("sum"), style="label")
+    put(SETTLE, left_row, 6, 0.0, f"ROUND(SUM(F{first}:F{last}),6)", "money", _("sum of balances"))
+    for j, text in enumerate(
+        [
+            pgettext("sheet heading", "pays"),
+            pgettext("sheet heading", "to"),
+            pgettext("sheet heading", "amount"),
+        ],
+        1,
+    ):
         put(SETTLE, payments_top, j, text, style="header")
     for k, pay in enumerate(s.payments):
         r = pay_first + k
@@ -231,17 +273,28 @@ def _balances(plan: _Plan, s: Settlement, top: int, exact_ref: dict[str, str]) -
             float(pay.amount),
             f"ROUND(MIN({owe},{due})/unit,0)*unit",
             "money",
-            f"payment {k + 1}",
+            _("payment {k}").format(k=k + 1),
         )
 
 
 def _ledger(plan: _Plan, s: Settlement, scored: Sequence[ScoredGame]) -> None:
     put = plan.put
     put(
-        LEDGER, 1, 1, "Side bets between every pair (points won by the first player)", style="title"
+        LEDGER,
+        1,
+        1,
+        _("Side bets between every pair (points won by the first player)"),
+        style="title",
     )
     games = list(s.games)
-    for j, text in enumerate(["player", "against", *[g.name for g in games], "net", "amount"], 1):
+    head = [
+        pgettext("sheet heading", "player"),
+        pgettext("sheet heading", "against"),
+        *[g.name for g in games],
+        pgettext("sheet heading", "net"),
+        pgettext("sheet heading", "amount"),
+    ]
+    for j, text in enumerate(head, 1):
         put(LEDGER, 2, j, text, style="header")
     nets: dict[tuple[str, str], dict[str, int]] = {}
     for g, source in zip(games, scored, strict=True):
@@ -258,7 +311,15 @@ def _ledger(plan: _Plan, s: Settlement, scored: Sequence[ScoredGame]) -> None:
                 put(LEDGER, r, 3 + j, nets[pair.players][g.name], style="input")
         first, last = col_letter(3), col_letter(2 + len(games))
         net_col = 3 + len(games)
-        put(LEDGER, r, net_col, pair.net, f"SUM({first}{r}:{last}{r})", "", f"{a}–{b}, net")
+        put(
+            LEDGER,
+            r,
+            net_col,
+            pair.net,
+            f"SUM({first}{r}:{last}{r})",
+            "",
+            _("{a}–{b}, net").format(a=a, b=b),
+        )
         put(
             LEDGER,
             r,
@@ -266,7 +327,7 @@ def _ledger(plan: _Plan, s: Settlement, scored: Sequence[ScoredGame]) -> None:
             float(pair.net * s.stake),
             f"{col_letter(net_col)}{r}*stake",
             "money",
-            f"{a}–{b}, amount",
+            _("{a}–{b}, amount").format(a=a, b=b),
         )
 
 
@@ -309,14 +370,27 @@ def plan_stats(s: Stats) -> list[Cell]:
     n = len(players)
     kinds = sorted({g["game"] for g in s.games})
     most = max((len(g["players"]) for g in s.games), default=4)
-    head = ["player", "games", "complete", "wins", "win rate"]
-    head += [
-        f"{i}{'st' if i == 1 else 'nd' if i == 2 else 'rd' if i == 3 else 'th'}"
-        for i in range(1, most + 1)
+    head = [
+        pgettext("sheet heading", "player"),
+        pgettext("sheet heading", "games"),
+        pgettext("sheet heading", "complete"),
+        pgettext("sheet heading", "wins"),
+        pgettext("sheet heading", "win rate"),
     ]
+    head += [_ordinal(i) for i in range(1, most + 1)]
     for kind in kinds:
-        head += [f"{kind} games", f"{kind} per game", f"{kind} per deal"]
-    put(PLAYERS, 1, 1, f"Statistics over {len(s.games)} games", style="title")
+        head += [
+            _("{kind} games").format(kind=kind),
+            _("{kind} per game").format(kind=kind),
+            _("{kind} per deal").format(kind=kind),
+        ]
+    put(
+        PLAYERS,
+        1,
+        1,
+        _("Statistics over {n_games} games").format(n_games=len(s.games)),
+        style="title",
+    )
     for j, text in enumerate(head, 1):
         put(PLAYERS, 2, j, text, style="header")
     for i, p in enumerate(players):
@@ -327,7 +401,15 @@ def plan_stats(s: Stats) -> list[Cell]:
         put(PLAYERS, r, 3, f["complete_games"], style="fixed")
         put(PLAYERS, r, 4, f["wins"], style="fixed")
         rate: float | str = f["wins"] / f["complete_games"] if f["complete_games"] else ""
-        put(PLAYERS, r, 5, rate, f'IF(C{r}=0,"",D{r}/C{r})', "rate", f"{p}, win rate")
+        put(
+            PLAYERS,
+            r,
+            5,
+            rate,
+            f'IF(C{r}=0,"",D{r}/C{r})',
+            "rate",
+            _("{player}, win rate").format(player=p),
+        )
         for k in range(1, most + 1):
             put(PLAYERS, r, 5 + k, f["places"].get(str(k), 0), style="fixed")
         col = 6 + most
@@ -339,11 +421,13 @@ def plan_stats(s: Stats) -> list[Cell]:
                 put(PLAYERS, r, col + 2, figures["average_per_deal"], style="fixed")
             col += 3
     # Running form: one row per game, each player's result and the average so far.
-    put(FORM, 1, 1, "Running form: 1 = always first, 0 = always last", style="title")
-    for j, text in enumerate(["#", "game", "file"], 1):
+    put(FORM, 1, 1, _("Running form: 1 = always first, 0 = always last"), style="title")
+    for j, text in enumerate(
+        ["#", pgettext("sheet heading", "game"), pgettext("sheet heading", "file")], 1
+    ):
         put(FORM, 2, j, text, style="header")
     for i, p in enumerate(players):
-        put(FORM, 2, 4 + i, f"{p} result", style="header")
+        put(FORM, 2, 4 + i, _("{player} result").format(player=p), style="header")
         put(FORM, 2, 4 + n + i, p, style="header")
     sums = dict.fromkeys(players, 0.0)
     counts = dict.fromkeys(players, 0)
@@ -369,11 +453,13 @@ def plan_stats(s: Stats) -> list[Cell]:
                 sums[p] / counts[p],
                 f"AVERAGE({rc}$3:{rc}{r})",
                 "rate",
-                f"game {gi + 1}, {p}, form",
+                _("game {gi}, {player}, form").format(gi=gi + 1, player=p),
             )
     # Head to head: what the row's player won from the column's player in side bets.
     if s.head_to_head:
-        put(HEAD, 1, 1, "Side bets: points the row's player won from the column's", style="title")
+        put(
+            HEAD, 1, 1, _("Side bets: points the row's player won from the column's"), style="title"
+        )
         for i, p in enumerate(players):
             put(HEAD, 2, 2 + i, p, style="header")
             put(HEAD, 3 + i, 1, p, style="header")
@@ -439,6 +525,23 @@ def stats_workbook(s: Stats) -> bytes:
         ws.column_dimensions["A"].width = 16
         print_setup(ws, freeze=None, title_rows=None)
     return save_with_values(wb, cells, titles)
+
+
+ORDINALS = (
+    NP_("sheet heading", "1st"),
+    NP_("sheet heading", "2nd"),
+    NP_("sheet heading", "3rd"),
+    NP_("sheet heading", "4th"),
+    NP_("sheet heading", "5th"),
+    NP_("sheet heading", "6th"),
+)
+
+
+def _ordinal(n: int) -> str:
+    """``1st``… as a heading, in the language in force."""
+    if n <= len(ORDINALS):
+        return pgettext("sheet heading", ORDINALS[n - 1])
+    return f"{n}{'st' if n == 1 else 'nd' if n == 2 else 'rd' if n == 3 else 'th'}"
 
 
 def _styles(money: str) -> dict[str, dict[str, Any]]:
