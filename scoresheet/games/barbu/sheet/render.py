@@ -27,6 +27,7 @@ from scoresheet.games.barbu.sheet.layout import (
     Plan,
 )
 from scoresheet.games.barbu.sheet.plan import plan_workbook
+from scoresheet.i18n import _
 from scoresheet.sheets.plan import col_letter
 from scoresheet.sheets.write import (
     AMBER_FILL,
@@ -176,7 +177,7 @@ def _validations(sheets: dict[str, Worksheet], lay: Layout) -> None:
             type="list",
             formula1="contracts",
             allow_blank=True,
-            error="Pick a contract of these rules.",
+            error=_("Pick a contract of these rules."),
         ),
         [4],
     )
@@ -186,7 +187,9 @@ def _validations(sheets: dict[str, Worksheet], lay: Layout) -> None:
     takers += list(f["order"].cols) if "order" in f else []
     add(
         res,
-        DataValidation(type="list", formula1="players", allow_blank=True, error="Pick a player."),
+        DataValidation(
+            type="list", formula1="players", allow_blank=True, error=_("Pick a player.")
+        ),
         takers,
     )
     limits = {
@@ -204,7 +207,7 @@ def _validations(sheets: dict[str, Worksheet], lay: Layout) -> None:
                     formula1="0",
                     formula2=str(top),
                     allow_blank=True,
-                    error=f"A whole number from 0 to {top}.",
+                    error=_("A whole number from 0 to {top}.").format(top=top),
                 ),
                 f[key].cols,
             )
@@ -217,7 +220,7 @@ def _validations(sheets: dict[str, Worksheet], lay: Layout) -> None:
             formula1="0",
             formula2=str(max(r.count_in_deck(suit=s) for s in "SHDC")),
             allow_blank=True,
-            error="A whole number of cards.",
+            error=_("A whole number of cards."),
         ),
         cards,
     )
@@ -230,7 +233,7 @@ def _validations(sheets: dict[str, Worksheet], lay: Layout) -> None:
             formula1="0",
             formula2=str(lay.n - 1),
             allow_blank=True,
-            error=f"Beats in a row: a whole number from 0 to {lay.n - 1}.",
+            error=_("Beats in a row: a whole number from 0 to {n}.").format(n=lay.n - 1),
         ),
         beats,
     )
@@ -255,7 +258,7 @@ def _validations(sheets: dict[str, Worksheet], lay: Layout) -> None:
             type="list",
             formula1=choices,
             allow_blank=True,
-            error="1 for a double, 2 for a redouble (in the column of the one who doubled).",
+            error=_("1 for a double, 2 for a redouble (in the column of the one who doubled)."),
         ),
         list(lay.mult_col.values()),
     )
@@ -323,9 +326,9 @@ def _chart(ws: Worksheet, plan: Plan) -> None:
     lay = plan.layout
     by_ref = {c.ref: c.value for c in plan.cells if c.sheet == SCORES}
     chart = LineChart()
-    chart.title = "Running totals"
-    chart.y_axis.title = "points"
-    chart.x_axis.title = "deal"
+    chart.title = _("Running totals")
+    chart.y_axis.title = _("points")
+    chart.x_axis.title = _("deal")
     chart.x_axis.delete = False
     chart.x_axis.tickLblPos = "low"  # deal numbers below the plot, not on the zero line
     chart.y_axis.delete = False

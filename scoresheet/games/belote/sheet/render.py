@@ -27,6 +27,7 @@ from scoresheet.games.belote.sheet.layout import (
     Plan,
 )
 from scoresheet.games.belote.sheet.plan import plan_workbook
+from scoresheet.i18n import _
 from scoresheet.sheets.plan import col_letter, text_literal
 from scoresheet.sheets.read import category
 from scoresheet.sheets.write import (
@@ -98,7 +99,7 @@ class Writer:
         lay = plan.layout
         wb = Workbook()
         wb.properties.category = category(lay.GAME)
-        wb.properties.title = f"{lay.TITLE} score sheet"
+        wb.properties.title = _("{title} score sheet").format(title=lay.TITLE)
         first = wb.active
         assert first is not None
         first.title = SCORES
@@ -134,7 +135,7 @@ def _validations(sheets: dict[str, Worksheet], lay: Layout) -> None:
     res, last, cols = sheets[RESULTS], lay.last, lay.RES
     add(
         res,
-        DataValidation(type="list", formula1="contracts", allow_blank=True, error="A contract."),
+        DataValidation(type="list", formula1="contracts", allow_blank=True, error=_("A contract.")),
         cols.contract,
         FIRST,
         last,
@@ -157,7 +158,7 @@ def _validations(sheets: dict[str, Worksheet], lay: Layout) -> None:
                 formula1="0",
                 formula2=str(top),
                 allow_blank=True,
-                error=f"Card points: a whole number from 0 to {top}.",
+                error=_("Card points: a whole number from 0 to {top}.").format(top=top),
             ),
             col,
             FIRST,
@@ -166,7 +167,7 @@ def _validations(sheets: dict[str, Worksheet], lay: Layout) -> None:
     for col in (cols.last, cols.belote, cols.capot):
         add(
             res,
-            DataValidation(type="list", formula1="teams", allow_blank=True, error="A team."),
+            DataValidation(type="list", formula1="teams", allow_blank=True, error=_("A team.")),
             col,
             FIRST,
             last,
@@ -174,7 +175,7 @@ def _validations(sheets: dict[str, Worksheet], lay: Layout) -> None:
     dec, dlast = sheets[DECLARATIONS], lay.decl_last
     add(
         dec,
-        DataValidation(type="list", formula1="teams", allow_blank=True, error="A team."),
+        DataValidation(type="list", formula1="teams", allow_blank=True, error=_("A team.")),
         DEC.team,
         FIRST,
         dlast,
@@ -182,7 +183,10 @@ def _validations(sheets: dict[str, Worksheet], lay: Layout) -> None:
     add(
         dec,
         DataValidation(
-            type="list", formula1=text_literal(",".join(KINDS)), allow_blank=True, error="A kind."
+            type="list",
+            formula1=text_literal(",".join(KINDS)),
+            allow_blank=True,
+            error=_("A kind."),
         ),
         DEC.kind,
         FIRST,
@@ -194,7 +198,7 @@ def _validations(sheets: dict[str, Worksheet], lay: Layout) -> None:
             type="list",
             formula1=text_literal(",".join(reversed(RANK_KEYS))),
             allow_blank=True,
-            error="A rank.",
+            error=_("A rank."),
         ),
         DEC.rank,
         FIRST,

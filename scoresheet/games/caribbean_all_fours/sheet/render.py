@@ -43,6 +43,7 @@ from scoresheet.games.caribbean_all_fours.sheet.layout import (
     Plan,
 )
 from scoresheet.games.caribbean_all_fours.sheet.plan import plan_workbook
+from scoresheet.i18n import _
 from scoresheet.sheets.plan import col_letter
 from scoresheet.sheets.read import category
 from scoresheet.sheets.write import (
@@ -119,7 +120,7 @@ def _workbook(plan: Plan) -> Workbook:
     lay = plan.layout
     wb = Workbook()
     wb.properties.category = category(GAME)
-    wb.properties.title = "Caribbean All Fours score sheet"
+    wb.properties.title = _("Caribbean All Fours score sheet")
     sheets: dict[str, Worksheet] = {}
     first = wb.active
     assert first is not None
@@ -141,7 +142,7 @@ def _workbook(plan: Plan) -> Workbook:
     name("players", f"$B${R_PLAYERS}:$B${R_PLAYERS + 3}")
     name("team_of", f"$C${R_PLAYERS}:$C${R_PLAYERS + 3}")
     name("team_names", f"$B${R_TEAM_NAMES}:$B${R_TEAM_NAMES + 1}")
-    for i, (key, _, _) in enumerate(RULE_VALUES):
+    for i, (key, _label, _option) in enumerate(RULE_VALUES):
         name(key, f"$B${R_VALUES + i}")
     name("pack_points", f"$B${R_PACK}")
     last_rank = R_RANKS + len(RANKS_DESC) - 1
@@ -175,13 +176,15 @@ def _validations(sheets: dict[str, Worksheet], lay: Layout) -> None:
             type="list",
             formula1='"' + ",".join(BEGS) + '"',
             allow_blank=True,
-            error="stand, take-one or run",
+            error=_("stand, take-one or run"),
         ),
         [span(D_BEG)],
     )
     add(
         deals,
-        DataValidation(type="list", formula1="players", allow_blank=True, error="Pick a player."),
+        DataValidation(
+            type="list", formula1="players", allow_blank=True, error=_("Pick a player.")
+        ),
         [span(c) for c in (D_HIGH, D_LOW, D_HOLDER, D_WON_BY)],
     )
     add(
@@ -192,12 +195,12 @@ def _validations(sheets: dict[str, Worksheet], lay: Layout) -> None:
             formula1="0",
             formula2=str(lay.rules.pack_points),
             allow_blank=True,
-            error="A team's card points: a whole number.",
+            error=_("A team's card points: a whole number."),
         ),
         [span(c) for c in D_GP],
     )
     rules = sheets[RULES]
-    for i, (key, _, _) in enumerate(RULE_VALUES):
+    for i, (key, _label, _option) in enumerate(RULE_VALUES):
         choices = {"tied_game": TIED_GAME, "kick_returns": KICK_RETURNS, "jack_rule": JACK_RULES}
         if key in choices:
             add(

@@ -28,6 +28,7 @@ from scoresheet.games.rosbiratschka.sheet.layout import (
     contract_id,
 )
 from scoresheet.games.rosbiratschka.sheet.plan import Plan, plan_workbook
+from scoresheet.i18n import _
 from scoresheet.sheets.plan import col_letter
 from scoresheet.sheets.read import category
 from scoresheet.sheets.write import (
@@ -94,7 +95,9 @@ def render(record: Mapping[str, Any], score: GameScore, *, paper: str = "a4") ->
     for name in record["players"]:
         if ILLEGAL_CHARACTERS_RE.search(name):
             raise ScoresheetError(
-                f"players: {name!r} holds a control character, which a workbook cannot hold"
+                _(
+                    "players: {name!r} holds a control character, which a workbook cannot hold"
+                ).format(name=name)
             )
     plan = plan_workbook(record, score)
     wb = _workbook(plan)
@@ -110,7 +113,7 @@ def _workbook(plan: Plan) -> Workbook:
     lay = plan.layout
     wb = Workbook()
     wb.properties.category = category(GAME)
-    wb.properties.title = "Rosbiratschka score sheet"
+    wb.properties.title = _("Rosbiratschka score sheet")
     first = wb.active
     assert first is not None
     first.title = SCORES
@@ -159,11 +162,11 @@ def _validations(sheets: dict[str, Worksheet], lay: Layout) -> None:
                 formula1="0",
                 formula2=str(top),
                 allow_blank=True,
-                error=f"A whole number from 0 to {top}.",
+                error=_("A whole number from 0 to {top}.").format(top=top),
             )
         else:
             dv = DataValidation(
-                type="list", formula1="players", allow_blank=True, error="Pick a player."
+                type="list", formula1="players", allow_blank=True, error=_("Pick a player.")
             )
         dv.showErrorMessage = True
         for number in range(1, lay.rows + 1):
