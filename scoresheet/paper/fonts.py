@@ -41,6 +41,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from scoresheet.errors import ScoresheetError
+from scoresheet.i18n import N_, _
 
 if TYPE_CHECKING:
     from fpdf import FPDF
@@ -59,7 +60,7 @@ DIRS = (
     "~/.local/share/fonts",
     "~/.fonts",
 )
-MISSING = (
+MISSING = N_(
     "PDF: the DejaVu Sans font was not found; install it "
     "(Debian/Ubuntu: apt-get install fonts-dejavu-core)"
 )
@@ -99,7 +100,7 @@ def font_files() -> dict[str, Path]:
             if match is not None and match.name == name:
                 found[style] = match
     if set(found) != set(FILES):
-        raise ScoresheetError(MISSING)
+        raise ScoresheetError(_(MISSING))
     return found
 
 
@@ -494,15 +495,23 @@ class _Fallbacks:
 
 def _refusal(missing: Sequence[str], texts: Sequence[str], names: Sequence[str]) -> ScoresheetError:
     """One line: where the first of ``missing`` is, its characters, who draws them."""
-    where = next((f'the name "{n}"' for n in names if set(n) & set(missing)), None)
+    name = next((n for n in names if set(n) & set(missing)), None)
     text = next(n for n in [*names, *texts] if set(n) & set(missing))
-    if where is None:
-        where = f'"{text}"'
     chars = sorted(set(text) & set(missing))
     package = packages("".join(chars))
+    shown = " ".join(f"{c} (U+{ord(c):04X})" for c in chars)
+    if name is not None:
+        message = _(
+            'PDF: the name "{name}" has characters no font on this machine can print: '
+            "{chars}; install a font that has them"
+        )
+    else:
+        message = _(
+            'PDF: "{name}" has characters no font on this machine can print: '
+            "{chars}; install a font that has them"
+        )
+    if package:
+        message += " " + _("(Debian/Ubuntu: apt-get install {package})")
     return ScoresheetError(
-        f"PDF: {where} has characters no font on this machine can print: "
-        + " ".join(f"{c} (U+{ord(c):04X})" for c in chars)
-        + "; install a font that has them"
-        + (f" (Debian/Ubuntu: apt-get install {package})" if package else "")
+        message.format(name=text if name is None else name, chars=shown, package=package)
     )
