@@ -234,3 +234,27 @@ def test_the_evening_workbooks_under_the_pseudo_language_have_no_english_label(
         if [w for w in words if w not in allowed and not re.fullmatch(r"[A-Z0-9]+", w)]:
             left.append(f"{cell.where}: {cell.value!r}")
     assert left == [], f"untranslated in the evening workbooks: {left}"
+
+
+def test_an_audit_in_any_language_points_at_the_same_cells(tmp_path: Path) -> None:
+    """A refused deal is placed on the sheet from the refusal's English words, so the
+    audit names the same cells in every language, in that language."""
+    from openpyxl import load_workbook
+
+    path = tmp_path / "classic.xlsx"
+    book = load_workbook(io.BytesIO(_export("classic", "fr")))
+    book["Results"]["E8"] = 99  # deal 5, no-tricks: tricks that cannot add up
+    book["Doubles"]["D5"] = 7  # not a double
+    book.save(path)
+    found = {}
+    for language in ("en", i18n.PSEUDO):
+        before = i18n.language()
+        i18n.set_language(language)
+        try:
+            report = audit_path(path)
+            found[language] = ([f.cell for f in report.findings], report.text())
+        finally:
+            i18n.set_language(before)
+    assert any(c and c.startswith("Results!") for c in found["en"][0]), found["en"][1]
+    assert found["en"][0] == found[i18n.PSEUDO][0]
+    assert OPEN in found[i18n.PSEUDO][1]

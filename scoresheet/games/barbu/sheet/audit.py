@@ -28,6 +28,7 @@ from scoresheet.games.barbu.score import DealScore, GameScore, score_deal, score
 from scoresheet.games.barbu.sheet.book import Book, read_book
 from scoresheet.games.barbu.sheet.layout import DOUBLES, FIRST, OBLIGATIONS, RESULTS, SCORES, Layout
 from scoresheet.games.barbu.sheet.plan import plan_workbook
+from scoresheet.i18n import _, source_language
 from scoresheet.rules import resolve
 from scoresheet.sheets.findings import Report, after_broken, compare_cells, compare_deal_numbers
 from scoresheet.sheets.plan import col_letter
@@ -58,9 +59,12 @@ def _scores(
         except _Skip:
             broken.add(number)
         except ScoresheetError as exc:
-            what, _, message = str(exc).partition(": ")
-            cell, what = _cells_of(book, number, what, message)
-            report.add(number, cell, what, message)
+            what, _sep, message = str(exc).partition(": ")
+            # The cells are found from the refusal's English words, whatever the language.
+            english = _in_english(score_deal, rules, players, number, deal, declared)
+            where, _sep, said = (english or str(exc)).partition(": ")
+            cell, shown = _cells_of(book, number, where, said)
+            report.add(number, cell, what if shown == where else shown, message)
             broken.add(number)
         else:
             good.append(scored)
@@ -96,6 +100,16 @@ class _Skip(Exception):
     pass
 
 
+def _in_english(scoring: Callable[..., object], *args: Any) -> str | None:
+    """The refusal ``scoring(*args)`` raises, in English (``None`` if it does not refuse)."""
+    with source_language():
+        try:
+            scoring(*args)
+        except ScoresheetError as exc:
+            return str(exc)
+    return None
+
+
 def _cells_of(book: Book, number: int, what: str, message: str) -> tuple[str | None, str]:
     """The cells of a workbook where the input a deal's scoring refuses was typed, and
     what they are: ``what`` is the place the scoring names ("deal 5", "deal 5, no-tricks",
@@ -107,12 +121,15 @@ def _cells_of(book: Book, number: int, what: str, message: str) -> tuple[str | N
     lay = book.layout
     row = lay.row(number)
     parts = what.split(", ")
-    contract_cell = f"{RESULTS}!{col_letter(4)}{row}", f"deal {number}, contract"
+    contract_cell = (
+        f"{RESULTS}!{col_letter(4)}{row}",
+        _("deal {number}, contract").format(number=number),
+    )
     if len(parts) < 2 or "already declared" in message:
         return contract_cell
     if any(part.startswith("doubles") for part in parts[2:]):
         sheet, cols = DOUBLES, sorted(lay.mult_col.values())
-        what = f"deal {number}, doubles"
+        what = _("deal {number}, doubles").format(number=number)
     else:
         contract = parts[1]
         if contract not in lay.rules.contracts:
@@ -154,13 +171,13 @@ def _check_bets(report: Report, book: Book, number: int, deal: Mapping[str, Any]
             continue
         cell = f"{DOUBLES}!{col_letter(lay.mult_col[(a, b)])}{row}"
         pa, pb = players[a], players[b]
-        what = f"deal {number}, doubles"
+        what = _("deal {number}, doubles").format(number=number)
         if pa == declarer:
             report.add(
                 number,
                 cell,
                 what,
-                f"{pa} is the declarer: the declarer may not double, only redouble",
+                _("{pa} is the declarer: the declarer may not double, only redouble").format(pa=pa),
             )
             bad = True
         elif mult.get((b, a)) and a < b:
@@ -168,15 +185,22 @@ def _check_bets(report: Report, book: Book, number: int, deal: Mapping[str, Any]
                 number,
                 cell,
                 what,
-                f"{pa} and {pb} doubled each other: between two players there is one bet "
-                "(the one doubled may redouble)",
+                _(
+                    "{pa} and {pb} doubled each other: between two players there is one bet (the "
+                    "one doubled may redouble)"
+                ).format(pa=pa, pb=pb),
             )
             bad = True
         elif not rules.may_double(contract, pa, pb, declarer):
-            report.add(number, cell, what, f"{pa} may double only the declarer in {kind} contract")
+            report.add(
+                number,
+                cell,
+                what,
+                _("{pa} may double only the declarer in {kind} contract").format(pa=pa, kind=kind),
+            )
             bad = True
         elif m == 2 and not rules.doubling.redoubles:
-            report.add(number, cell, what, "these rules have no redoubles")
+            report.add(number, cell, what, _("these rules have no redoubles"))
             bad = True
     return bad
 
@@ -201,8 +225,12 @@ def _check_typed_beats(
                 report.add(
                     scored.number,
                     f"{RESULTS}!{col_letter(col)}{row}",
-                    f"deal {scored.number}, {p}, {r} beats",
-                    f"{show_value(got)}, the hands give {counted[p][r]}",
+                    _("deal {number}, {player}, {r} beats").format(
+                        number=scored.number, player=p, r=r
+                    ),
+                    _("{show_value}, the hands give {value}").format(
+                        show_value=show_value(got), value=counted[p][r]
+                    ),
                 )
 
 
@@ -226,9 +254,12 @@ def _compare(report: Report, book: Book, score: GameScore, broken: set[int]) -> 
             report.add(
                 d,
                 None,
-                f"deal {d}",
-                f"the row adds up to {show_value(shown_sum)}, "
-                f"{contract} totals {show_value(should)}",
+                _("deal {d}").format(d=d),
+                _("the row adds up to {show_value}, {contract} totals {show_value2}").format(
+                    show_value=show_value(shown_sum),
+                    contract=contract,
+                    show_value2=show_value(should),
+                ),
             )
 
 
@@ -239,14 +270,24 @@ def _obligations(report: Report, book: Book, score: GameScore) -> None:
         q = lay.players.index(v.doubler)
         cell = f"{OBLIGATIONS}!{col_letter(lay.ob_first_col + q)}{FIRST + d}"
         report.add(
-            v.deal, cell, "declarer doubles", _owed_text(v.doubler, v.declarer, v.made, v.required)
+            v.deal,
+            cell,
+            _("declarer doubles"),
+            _owed_text(v.doubler, v.declarer, v.made, v.required),
         )
 
 
 def _owed_text(doubler: str, declarer: str, made: int, required: int) -> str:
-    times = {0: "never", 1: "once", 2: "twice"}.get(made, f"{made} times")
-    doubled = f"never doubled {declarer}" if made == 0 else f"doubled {declarer} {times}"
-    return f"{doubler} {doubled}; the rules require {required}"
+    """``Bob doubled Ann once; the rules require 2``: one sentence per case, to translate."""
+    if made == 0:
+        text = _("{doubler} never doubled {declarer}; the rules require {required}")
+    elif made == 1:
+        text = _("{doubler} doubled {declarer} once; the rules require {required}")
+    elif made == 2:
+        text = _("{doubler} doubled {declarer} twice; the rules require {required}")
+    else:
+        text = _("{doubler} doubled {declarer} {made} times; the rules require {required}")
+    return text.format(doubler=doubler, declarer=declarer, made=made, required=required)
 
 
 # -- the entry points --------------------------------------------------------------------------
@@ -281,7 +322,9 @@ def audit_game(record: Mapping[str, Any], name: str) -> Report:
             None,
             None,
             "players",
-            f"these rules are for {rules.players} players, the game has {len(players)}",
+            _("these rules are for {players} players, the game has {n_players}").format(
+                players=rules.players, n_players=len(players)
+            ),
         )
         return report
     layout = Layout(players, rules)
@@ -289,7 +332,12 @@ def audit_game(record: Mapping[str, Any], name: str) -> Report:
     deals = game.get("deals", [])
     if len(deals) > rules.deals_per_game:
         report.add(
-            len(deals), None, "deals", f"the game is complete after {rules.deals_per_game} deals"
+            len(deals),
+            None,
+            "deals",
+            _("the game is complete after {deals_per_game} deals").format(
+                deals_per_game=rules.deals_per_game
+            ),
         )
         return report
     score, broken = _scores(report, book, lambda: score_game(game, rules))
@@ -299,7 +347,7 @@ def audit_game(record: Mapping[str, Any], name: str) -> Report:
             report.add(
                 v.deal,
                 None,
-                f"deal {v.deal}, declarer doubles",
+                _("deal {deal}, declarer doubles").format(deal=v.deal),
                 _owed_text(v.doubler, v.declarer, v.made, v.required),
             )
     return report
@@ -318,7 +366,7 @@ def import_workbook_bytes(data: bytes, name: str) -> tuple[dict[str, Any], Repor
     # cells it was typed in, as the audit names it.
     scored = Report(name)
     try:
-        _, broken = _scores(scored, book, lambda: score_game(book.record, book.layout.rules))
+        _scored, broken = _scores(scored, book, lambda: score_game(book.record, book.layout.rules))
         for finding in sorted(scored.findings, key=lambda f: f.deal or 0):
             if finding.deal in broken:
                 raise ScoresheetError(f"{name}: {finding.line}")

@@ -28,15 +28,17 @@ from scoresheet.games.barbu.sheet.layout import (
     Layout,
 )
 from scoresheet.games.barbu.sheet.plan import plan_workbook
+from scoresheet.i18n import _
 from scoresheet.limits import MAX_DEALS, SHEET_MARGIN
 from scoresheet.rules import merge_options, resolve
 from scoresheet.sheets.findings import Report
-from scoresheet.sheets.plan import Cell, col_letter
+from scoresheet.sheets.plan import Cell, Value, col_letter
 from scoresheet.sheets.read import (
     Sheet,
     check_player_names,
     flag_message,
     flag_value,
+    in_every_language,
     not_a_player,
     number_message,
     read_sheets,
@@ -94,7 +96,10 @@ class Inputs:
         number = whole_number(value)
         if number is None or number < 0:
             message = number_message(
-                value, f"{show_value(value)} is not a whole number of 0 or more"
+                value,
+                _("{show_value} is not a whole number of 0 or more").format(
+                    show_value=show_value(value)
+                ),
             )
             self.fail(sheet, row, col, deal, what, message)
             return None
@@ -125,14 +130,17 @@ def _read_rules(report: Report, sheets: dict[str, Sheet], name: str) -> tuple[An
     marker = rules.value(2, DATA_COL + 1)
     if marker != FORMAT:
         raise ScoresheetError(
-            f"{name}: not a workbook written by scoresheet "
-            f'(Rules!{col_letter(DATA_COL + 1)}2 should say "{FORMAT}")'
+            _(
+                '{name}: not a workbook written by scoresheet ({where} should say "{format}")'
+            ).format(name=name, where=f"Rules!{col_letter(DATA_COL + 1)}2", format=FORMAT)
         )
     version = whole_number(rules.value(3, DATA_COL + 1))
     if version is None or version > VERSION:
         raise ScoresheetError(
-            f"{name}: written by a newer scoresheet (workbook version {version}); "
-            f"this one reads up to version {VERSION}"
+            _(
+                "{name}: written by a newer scoresheet (workbook version {version}); this one "
+                "reads up to version {version2}"
+            ).format(name=name, version=version, version2=VERSION)
         )
     spec = rules.value(4, DATA_COL + 1)
     options_text = rules.value(5, DATA_COL + 1)
@@ -140,9 +148,13 @@ def _read_rules(report: Report, sheets: dict[str, Sheet], name: str) -> tuple[An
         stated = strict_json(spec) if isinstance(spec, str) and spec.startswith("{") else spec
         options = strict_json(options_text) if options_text else {}
     except (ValueError, RecursionError):  # not JSON, a number past the digit limit, nested
-        raise ScoresheetError(f"{name}: the rules stored in the Rules sheet are damaged") from None
+        raise ScoresheetError(
+            _("{name}: the rules stored in the Rules sheet are damaged").format(name=name)
+        ) from None
     if not isinstance(stated, str | dict) or not isinstance(options, dict):
-        raise ScoresheetError(f"{name}: the rules stored in the Rules sheet are damaged")
+        raise ScoresheetError(
+            _("{name}: the rules stored in the Rules sheet are damaged").format(name=name)
+        )
     return stated, options
 
 
@@ -157,11 +169,15 @@ def read_book(data: bytes, name: str, report: Report) -> Book:
         rv = layout.rule(f"player_{j + 1}")
         got = sheets[RULES].value(rv.row, 2)
         if not isinstance(got, str) or not got.strip():
-            raise ScoresheetError(f"{name}: Rules!B{rv.row} should hold the name of player {j + 1}")
+            raise ScoresheetError(
+                _("{name}: {where} should hold the name of player {number}").format(
+                    name=name, where=f"Rules!B{rv.row}", number=j + 1
+                )
+            )
         players.append(got)
     check_player_names(players, name)
     if len(set(players)) != len(players):
-        raise ScoresheetError(f"{name}: the Rules sheet names a player twice")
+        raise ScoresheetError(_("{name}: the Rules sheet names a player twice").format(name=name))
     layout = Layout(players, rules)
     _check_headers(layout, sheets, name)
     inputs = Inputs(report, sheets)
@@ -185,9 +201,11 @@ def read_book(data: bytes, name: str, report: Report) -> Book:
                 row,
                 4,
                 deal,
-                f"deal {deal}, contract",
-                f"deal {empty_from} has no contract yet, but deal {deal} has one: "
-                "deals are filled in order",
+                _("deal {deal}, contract").format(deal=deal),
+                _(
+                    "deal {empty_from} has no contract yet, but deal {deal} has one: deals are "
+                    "filled in order"
+                ).format(empty_from=empty_from, deal=deal),
             )
             continue
         dealer = inputs.text(RESULTS, row, 3)
@@ -197,8 +215,10 @@ def read_book(data: bytes, name: str, report: Report) -> Book:
                 row,
                 3,
                 deal,
-                f"deal {deal}, dealer",
-                f"{show_value(dealer)}, the rotation gives {layout.dealer(deal)}",
+                _("deal {deal}, dealer").format(deal=deal),
+                _("{show_value}, the rotation gives {dealer}").format(
+                    show_value=show_value(dealer), dealer=layout.dealer(deal)
+                ),
             )
         entry: dict[str, Any] = {"contract": contract}
         declarer = inputs.text(RESULTS, row, 2)
@@ -208,8 +228,10 @@ def read_book(data: bytes, name: str, report: Report) -> Book:
                 row,
                 2,
                 deal,
-                f"deal {deal}, declarer",
-                f"{show_value(declarer)}, the rotation gives {layout.declarer(deal)}",
+                _("deal {deal}, declarer").format(deal=deal),
+                _("{show_value}, the rotation gives {declarer}").format(
+                    show_value=show_value(declarer), declarer=layout.declarer(deal)
+                ),
             )
         elif declarer is not None:
             entry["declarer"] = declarer
@@ -236,16 +258,34 @@ def read_book(data: bytes, name: str, report: Report) -> Book:
 
 
 def _check_headers(layout: Layout, sheets: dict[str, Sheet], name: str) -> None:
-    """The header row of each sheet must be where the layout puts it."""
-    blank = _blank_plan(layout)
-    for cell in blank:
-        if cell.style != "header" or cell.row != 3 or not cell.value:
-            continue
-        got = sheets[cell.sheet].value(cell.row, cell.col)
-        if got != cell.value:
+    """The header row of each sheet must be where the layout puts it: a heading in the
+    language the workbook was written in, whichever that was."""
+
+    def headings() -> dict[tuple[str, int, int], Value]:
+        return {
+            (cell.sheet, cell.row, cell.col): cell.value
+            for cell in _blank_plan(layout)
+            if cell.style == "header" and cell.row == 3 and cell.value
+        }
+
+    here = headings()
+    accepted: dict[tuple[str, int, int], set[Value]] = {key: set() for key in here}
+    for written in in_every_language(headings):
+        for key, value in written.items():
+            accepted.setdefault(key, set()).add(value)
+    for (sheet, row, col), value in here.items():
+        got = sheets[sheet].value(row, col)
+        if got not in accepted[(sheet, row, col)]:
             raise ScoresheetError(
-                f"{name}: {cell.where} should be the heading {show_value(cell.value)}, not "
-                f"{show_value(got)}: rows or columns were moved, so the sheet cannot be read"
+                _(
+                    "{name}: {where} should be the heading {heading}, not {got}: rows "
+                    "or columns were moved, so the sheet cannot be read"
+                ).format(
+                    name=name,
+                    where=f"{sheet}!{col_letter(col)}{row}",
+                    heading=show_value(value),
+                    got=show_value(got),
+                )
             )
 
 
@@ -287,7 +327,9 @@ def _rule_overrides(layout: Layout, inputs: Inputs, stated: Any) -> dict[str, An
             else:
                 value = raw if isinstance(raw, str) else None
             if value is None:
-                message = number_message(raw, f"{show_value(raw)} is not a valid value")
+                message = number_message(
+                    raw, _("{show_value} is not a valid value").format(show_value=show_value(raw))
+                )
                 if isinstance(want, bool):
                     message = flag_message(raw, message, kind)
                 inputs.fail(RULES, rv.row, col, None, rv.label, message)
@@ -299,7 +341,11 @@ def _rule_overrides(layout: Layout, inputs: Inputs, stated: Any) -> dict[str, An
                     col,
                     None,
                     rv.label,
-                    f'{show_value(value)}, the rules "{rules_name}" give {show_value(want)}',
+                    _('{show_value}, the rules "{rules_name}" give {show_value2}').format(
+                        show_value=show_value(value),
+                        rules_name=rules_name,
+                        show_value2=show_value(want),
+                    ),
                     blocking=False,
                 )
             got.append(value)
@@ -323,7 +369,9 @@ def _declarations(layout: Layout, inputs: Inputs, deal: int) -> list[dict[str, A
         if raw is None:
             continue
         number = whole_number(raw)
-        what = f"deal {deal}, {players[a]} doubles {players[b]}"
+        what = _("deal {deal}, {players} doubles {players2}").format(
+            deal=deal, players=players[a], players2=players[b]
+        )
         if number is None or number not in (0, 1, 2):
             inputs.fail(
                 DOUBLES,
@@ -331,7 +379,12 @@ def _declarations(layout: Layout, inputs: Inputs, deal: int) -> list[dict[str, A
                 col,
                 deal,
                 what,
-                number_message(raw, f"{show_value(raw)}: write 1 for a double, 2 for a redouble"),
+                number_message(
+                    raw,
+                    _("{show_value}: write 1 for a double, 2 for a redouble").format(
+                        show_value=show_value(raw)
+                    ),
+                ),
             )
             continue
         if number:
@@ -369,7 +422,13 @@ def _result(
         got: dict[str, int] = {}
         typed = False
         for col, who in zip(cols, names, strict=True):
-            value = inputs.count(RESULTS, row, col, deal, f"deal {deal}, {who}, {key}")
+            value = inputs.count(
+                RESULTS,
+                row,
+                col,
+                deal,
+                _("deal {deal}, {who}, {key}").format(deal=deal, who=who, key=key),
+            )
             if inputs.raw(RESULTS, row, col) is not None:
                 typed = True
             got[who] = value or 0
@@ -386,7 +445,14 @@ def _result(
         text = inputs.text(RESULTS, row, col)
         if text is not None and text not in players:
             message = not_a_player(text, players)
-            inputs.fail(RESULTS, row, col, deal, f"deal {deal}, {what}", message)
+            inputs.fail(
+                RESULTS,
+                row,
+                col,
+                deal,
+                _("deal {deal}, {what}").format(deal=deal, what=what),
+                message,
+            )
         return text
 
     for key in ("trump", "start"):
@@ -434,8 +500,8 @@ def _result(
                     row,
                     col,
                     deal,
-                    f"deal {deal}, {p}, hand",
-                    "write front / middle / back",
+                    _("deal {deal}, {player}, hand").format(deal=deal, player=p),
+                    _("write front / middle / back"),
                 )
                 continue
             hands[p] = dict(zip(ROWS, parts, strict=True))

@@ -183,7 +183,7 @@ def _rule_overrides(
             raw = sheet.value(row, col)
             got = whole_number(raw)
             if got is None or got < 0:
-                message = number_message(raw, "not a whole number ≥ 0")
+                message = number_message(raw, _("not a whole number ≥ 0"))
                 report.add(None, f"{RULES}!{col_letter(col)}{row}", key, message)
                 got = current.get(rank, 0)
             if got != current.get(rank, 0):
@@ -263,7 +263,7 @@ def read_book(data: bytes, name: str, report: Report) -> Book:
         if empty_from is not None:
             fail(
                 D_TURN[0],
-                "turned up",
+                _("turned up"),
                 _("deal {empty_from} is empty: deals are filled in order").format(
                     empty_from=empty_from
                 ),
@@ -273,13 +273,13 @@ def read_book(data: bytes, name: str, report: Report) -> Book:
             if text and not _CARD.match(text):
                 fail(
                     D_TURN[i],
-                    "turned up",
+                    _("turned up"),
                     _('"{text}" is not a card (AS, TD, 6H, …)').format(text=text),
                 )
         if not turned[0]:
-            fail(D_TURN[0], "turned up", "the first card turned up is missing")
+            fail(D_TURN[0], _("turned up"), _("the first card turned up is missing"))
         if turned[2] and not turned[1]:
-            fail(D_TURN[1], "turned up", "a third card turned up but no second")
+            fail(D_TURN[1], _("turned up"), _("a third card turned up but no second"))
         beg = cell(D_BEG)
         if beg and beg not in BEGS:
             fail(D_BEG, "beg", _('"{beg}" is not stand, take-one or run').format(beg=beg))
@@ -307,7 +307,7 @@ def read_book(data: bytes, name: str, report: Report) -> Book:
             if value not in (None, "") and (whole is None or whole < 0):
                 fail(
                     col,
-                    "card points",
+                    _("card points"),
                     number_message(
                         value, _("{show} is not a whole number ≥ 0").format(show=_show(value))
                     ),
@@ -329,9 +329,9 @@ def read_book(data: bytes, name: str, report: Report) -> Book:
         if any(names.values()) or any(p is not None for p in points):
             if bool(names[D_HOLDER]) != bool(names[D_WON_BY]):
                 col = D_WON_BY if names[D_HOLDER] else D_HOLDER
-                fail(col, "jack", "give both who held the trump jack and who won it, or neither")
+                fail(col, "jack", _("give both who held the trump jack and who won it, or neither"))
             if (points[0] is None) != (points[1] is None):
-                fail(D_GP[0], "card points", "give both teams' card points")
+                fail(D_GP[0], _("card points"), _("give both teams' card points"))
             result: dict[str, Any] = {
                 "high": names[D_HIGH] or None,
                 "low": names[D_LOW] or None,
