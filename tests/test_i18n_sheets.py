@@ -60,6 +60,12 @@ def test_a_workbook_exported_in_any_language_audits_and_imports_in_english(
     path.write_bytes(_export(name, language))
     report = audit_path(path)
     assert report.ok, report.text()
+    for reader in ("fr", i18n.PSEUDO):  # and read in yet another language
+        i18n.set_language(reader)
+        try:
+            assert audit_path(path).ok
+        finally:
+            i18n.set_language("en")
     imported, _report = import_workbook(path)
     english_path = tmp_path / "en.xlsx"
     english_path.write_bytes(_export(name, "en"))
