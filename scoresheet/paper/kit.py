@@ -13,7 +13,8 @@ from typing import Any, Protocol
 from scoresheet.i18n import N_, _, pgettext
 from scoresheet.paper.model import Block, Chart, Column, Doc, Grid, Group
 
-# Translators: the line a pad leaves blank for the date and place, filled in with a pen.
+# Translators: the line a pad leaves blank for the date and place, filled in with a pen;
+# shape the blank as the language writes a date (ja: "日付：____年__月__日").
 DATE_LINE = N_("Date: ____________________    Place: ____________________")
 RACE_ROWS = 16  # rows on the pad of a race to a target (a partnership game): one page
 PAD_ROW = 8.0  # mm: room to write by hand
