@@ -521,7 +521,7 @@ def _chart(pdf: FPDF, chart: Chart, x: float, y: float, w: float, h: float) -> N
     pdf.set_font(FONT, "B", 9)
     pdf.set_xy(x, y)
     pdf.cell(w, 5, chart.title)
-    values = [v for _, vs in chart.series for v in vs] + [0]
+    values = [v for _name, vs in chart.series for v in vs] + [0]
     lo, hi = min(values), max(values)
     step = nice_step(hi - lo)
     lo = math.floor(lo / step) * step

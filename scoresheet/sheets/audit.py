@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, cast
 from scoresheet import record as rec
 from scoresheet import registry
 from scoresheet.errors import ScoresheetError
+from scoresheet.i18n import _
 from scoresheet.sheets.findings import Report
 from scoresheet.sheets.read import game_of_workbook
 from scoresheet.sheets.safety import read_workbook_bytes
@@ -68,8 +69,10 @@ def import_workbook(path: Path) -> tuple[GameFile, Report]:
     for finding in findings:
         if finding.shows_otherwise:
             raise ScoresheetError(
-                f"{path.name}: {finding.line}: a game file holds only the inputs, so it would "
-                "not say what this sheet shows; recalculate the sheet, or correct it, first"
+                _(
+                    "{name}: {line}: a game file holds only the inputs, so it would not say what "
+                    "this sheet shows; recalculate the sheet, or correct it, first"
+                ).format(name=path.name, line=finding.line)
             )
     return cast("GameFile", record), report
 

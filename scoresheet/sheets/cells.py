@@ -23,6 +23,7 @@ from typing import Any
 from xml.etree.ElementTree import Element, ParseError
 
 from scoresheet.errors import ScoresheetError, shorten
+from scoresheet.i18n import _
 from scoresheet.limits import MAX_CELLS, MAX_DEALS
 
 MAX_TEXT = 10_000  # characters of one cell's text or formula
@@ -83,7 +84,10 @@ def col_letters(col: int) -> str:
     return out
 
 
-_TOO_MANY = f"more than {MAX_CELLS:,} cells, more than any score sheet has; refused"
+def _too_many(name: str) -> str:
+    return _(
+        "{name}: more than {max_cells:,} cells, more than any score sheet has; refused"
+    ).format(name=name, max_cells=MAX_CELLS)
 
 
 class _Reader:
@@ -101,7 +105,9 @@ class _Reader:
         try:
             return self.zip.read(part)
         except KeyError:
-            raise ScoresheetError(f"{self.name}: {part} is missing: not a workbook") from None
+            raise ScoresheetError(
+                _("{name}: {part} is missing: not a workbook").format(name=self.name, part=part)
+            ) from None
 
     def parse(self, part: str) -> Element:
         from defusedxml import ElementTree
@@ -113,7 +119,7 @@ class _Reader:
         from defusedxml import ElementTree
 
         with self.zip.open(part) as stream:
-            for _, element in ElementTree.iterparse(stream, events=("end",)):
+            for _event, element in ElementTree.iterparse(stream, events=("end",)):
                 yield element
 
     def sheet_parts(self) -> dict[str, str]:
@@ -140,7 +146,7 @@ class _Reader:
                 out.append(_text_of(element))
                 element.clear()
                 if len(out) > MAX_CELLS:
-                    raise ScoresheetError(f"{self.name}: {_TOO_MANY}")
+                    raise ScoresheetError(_too_many(self.name))
         return out
 
 
@@ -179,7 +185,7 @@ def read_cells(
     *,
     max_row: int,
     max_col: int,
-    kind: str = "a workbook",
+    kind: str | None = None,
 ) -> dict[str, RawSheet]:
     """The cells of the named sheets, each sheet parsed once; see the module's docstring."""
     try:
@@ -188,7 +194,9 @@ def read_cells(
         for title in titles:
             if title not in parts:
                 raise ScoresheetError(
-                    f'{name}: no sheet "{title}": not {kind} written by scoresheet'
+                    _('{name}: no sheet "{title}": not {kind} written by scoresheet').format(
+                        name=name, title=title, kind=kind or _("a workbook")
+                    )
                 )
         strings = reader.shared_strings()
         return {
@@ -199,15 +207,23 @@ def read_cells(
         raise
     except (zipfile.BadZipFile, zlib.error, EOFError) as exc:
         raise ScoresheetError(
-            f"{name}: the workbook is damaged ({shorten(str(exc), 80)})"
+            _("{name}: the workbook is damaged ({text})").format(
+                name=name, text=shorten(str(exc), 80)
+            )
         ) from None
     except ParseError as exc:
-        raise ScoresheetError(f"{name}: the workbook's XML is damaged ({exc})") from None
+        raise ScoresheetError(
+            _("{name}: the workbook's XML is damaged ({exc})").format(name=name, exc=exc)
+        ) from None
     except RecursionError:
-        raise ScoresheetError(f"{name}: the workbook's XML is nested too deeply") from None
+        raise ScoresheetError(
+            _("{name}: the workbook's XML is nested too deeply").format(name=name)
+        ) from None
     except Exception as exc:  # a hostile file can make a parser fail in any way
         raise ScoresheetError(
-            f"{name}: cannot read the workbook ({type(exc).__name__}: {shorten(str(exc), 80)})"
+            _("{name}: cannot read the workbook ({error}: {text})").format(
+                name=name, error=type(exc).__name__, text=shorten(str(exc), 80)
+            )
         ) from None
 
 
@@ -234,12 +250,16 @@ def _read_sheet(
             continue
         reader.cells += 1  # empty ones too: each costs time to parse
         if reader.cells > MAX_CELLS:
-            raise ScoresheetError(f"{name}: {_TOO_MANY}")
+            raise ScoresheetError(_too_many(name))
         ref = element.get("r")
         if ref is not None:
             match = _REF.fullmatch(ref)
             if match is None:
-                raise ScoresheetError(f'{name}: {title}: "{shorten(ref, 20)}" is not a cell')
+                raise ScoresheetError(
+                    _('{name}: {title}: "{text}" is not a cell').format(
+                        name=name, title=title, text=shorten(ref, 20)
+                    )
+                )
             col, row = col_number(match.group(1)), int(match.group(2))
         else:  # a cell without its reference follows the one before it
             row, col = max(row_number, 1), col_number_ + 1
@@ -258,9 +278,13 @@ def _read_sheet(
             continue
         if row > max_row or col > max_col:
             raise ScoresheetError(
-                f"{name}: {where} lies beyond the {max_row} rows and {max_col} columns this "
-                f"sheet may have (a game holds at most {MAX_DEALS} deals): refused rather "
-                "than read in part"
+                _(
+                    "{name}: {where} lies beyond the {max_row} rows and {max_col} columns this "
+                    "sheet may have (a game holds at most {max_deals} deals): refused rather than "
+                    "read in part"
+                ).format(
+                    name=name, where=where, max_row=max_row, max_col=max_col, max_deals=MAX_DEALS
+                )
             )
         if formula is not None:
             cells[(row, col)] = ("f", formula)
@@ -288,7 +312,9 @@ def _value(
             return _checked_text(strings[int(raw)], name, where)
         except (ValueError, IndexError):
             raise ScoresheetError(
-                f"{name}: {where} names a text the workbook does not hold"
+                _("{name}: {where} names a text the workbook does not hold").format(
+                    name=name, where=where
+                )
             ) from None
     if t in ("str", "d"):
         return _checked_text(raw, name, where)
@@ -296,25 +322,35 @@ def _value(
         return _checked_text(raw, name, where)
     if t == "b":
         if raw.strip() not in ("0", "1"):
-            raise ScoresheetError(f"{name}: {where} is not TRUE or FALSE")
+            raise ScoresheetError(
+                _("{name}: {where} is not TRUE or FALSE").format(name=name, where=where)
+            )
         return raw.strip() == "1"
     text = raw.strip()
     if len(text) > MAX_NUMBER_TEXT:
         raise ScoresheetError(
-            f"{name}: {where} holds a number of {len(text)} characters, larger than any "
-            "score sheet needs; refused"
+            _(
+                "{name}: {where} holds a number of {n_text} characters, larger than any score "
+                "sheet needs; refused"
+            ).format(name=name, where=where, n_text=len(text))
         )
     try:
         return _number(text)
     except ValueError:
-        raise ScoresheetError(f'{name}: {where}: "{shorten(text, 40)}" is not a number') from None
+        raise ScoresheetError(
+            _('{name}: {where}: "{text}" is not a number').format(
+                name=name, where=where, text=shorten(text, 40)
+            )
+        ) from None
 
 
 def _checked_text(text: str | None, name: str, where: str) -> str | None:
     if text is not None and len(text) > MAX_TEXT:
         raise ScoresheetError(
-            f"{name}: {where} holds {len(text)} characters, more than a score sheet's cell "
-            f"ever needs ({MAX_TEXT}); refused"
+            _(
+                "{name}: {where} holds {n_text} characters, more than a score sheet's cell ever "
+                "needs ({max_text}); refused"
+            ).format(name=name, where=where, n_text=len(text), max_text=MAX_TEXT)
         )
     return text
 
@@ -347,7 +383,11 @@ def _formula(
             shared[key] = _Shared(f"={text}", row, col)
             return shared[key].text
         if key not in shared:
-            raise ScoresheetError(f"{name}: {where} uses a shared formula the sheet never gives")
+            raise ScoresheetError(
+                _("{name}: {where} uses a shared formula the sheet never gives").format(
+                    name=name, where=where
+                )
+            )
         return _use_shared(shared[key], row, col, reader, where)
     if text is None:
         return None
@@ -357,8 +397,10 @@ def _formula(
 
 def _refuse_shared(reader: _Reader, where: str, what: str) -> ScoresheetError:
     return ScoresheetError(
-        f"{reader.name}: {where}: its shared formula takes the workbook's shared formulas past "
-        f"{what}, more than any score sheet needs; refused"
+        _(
+            "{name}: {where}: its shared formula takes the workbook's shared formulas past "
+            "{what}, more than any score sheet needs; refused"
+        ).format(name=reader.name, where=where, what=what)
     )
 
 
@@ -371,17 +413,33 @@ def _use_shared(formula: _Shared, row: int, col: int, reader: _Reader, where: st
     if formula.parts is None:
         reader.shared_source += len(formula.text)
         if reader.shared_source > MAX_SHARED_SOURCE:
-            raise _refuse_shared(reader, where, f"{MAX_SHARED_SOURCE:,} characters in all")
+            raise _refuse_shared(
+                reader,
+                where,
+                _("{max_shared_source:,} characters in all").format(
+                    max_shared_source=MAX_SHARED_SOURCE
+                ),
+            )
         formula.parts = _parts(formula.text, reader, where)
     between, moving = formula.parts
     if not moving:
         return formula.text  # the same in every cell: kept once
     reader.shared_moves += len(moving)
     if reader.shared_moves > MAX_SHARED_MOVES:
-        raise _refuse_shared(reader, where, f"{MAX_SHARED_MOVES:,} references moved")
+        raise _refuse_shared(
+            reader,
+            where,
+            _("{max_shared_moves:,} references moved").format(max_shared_moves=MAX_SHARED_MOVES),
+        )
     reader.shared_text += len(formula.text)
     if reader.shared_text > MAX_SHARED_TEXT:
-        raise _refuse_shared(reader, where, f"{MAX_SHARED_TEXT:,} characters once expanded")
+        raise _refuse_shared(
+            reader,
+            where,
+            _("{max_shared_text:,} characters once expanded").format(
+                max_shared_text=MAX_SHARED_TEXT
+            ),
+        )
     down, right = row - formula.row, col - formula.col
     out = [between[0]]
     try:
@@ -390,7 +448,9 @@ def _use_shared(formula: _Shared, row: int, col: int, reader: _Reader, where: st
             out.append(text)
     except TranslatorError:
         raise ScoresheetError(
-            f"{reader.name}: {where}: its shared formula refers to a cell off the sheet here"
+            _("{name}: {where}: its shared formula refers to a cell off the sheet here").format(
+                name=reader.name, where=where
+            )
         ) from None
     return _checked_text("".join(out), reader.name, where) or ""
 
@@ -411,7 +471,9 @@ def _parts(text: str, reader: _Reader, where: str) -> tuple[list[str], list[str]
         tokens = Tokenizer(text).items
     except Exception as exc:  # a hostile formula can fail the tokenizer in any way
         raise ScoresheetError(
-            f"{reader.name}: {where}: its shared formula cannot be read ({shorten(str(exc), 60)})"
+            _("{name}: {where}: its shared formula cannot be read ({text})").format(
+                name=reader.name, where=where, text=shorten(str(exc), 60)
+            )
         ) from None
     between: list[list[str]] = [["="]]
     moving: list[str] = []

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from scoresheet.i18n import _, ngettext
 from scoresheet.sheets.plan import Cell, SheetError, Value, col_letter
 from scoresheet.sheets.read import Sheet, show_value
 
@@ -40,8 +41,10 @@ class Finding:
     @property
     def line(self) -> str:
         if self.cell:
-            return f"{self.cell} ({self.what}): {self.message}"
-        return f"{self.what}: {self.message}"
+            return _("{cell} ({what}): {message}").format(
+                cell=self.cell, what=self.what, message=self.message
+            )
+        return _("{what}: {message}").format(what=self.what, message=self.message)
 
     def to_json(self) -> dict[str, Any]:
         return {"deal": self.deal, "cell": self.cell, "message": self.line}
@@ -85,13 +88,17 @@ class Report:
 
     def text(self) -> str:
         lines = [f.line for f in self.findings]
-        lines += [f"note: {n}" for n in self.notes]
+        lines += [_("note: {note}").format(note=n) for n in self.notes]
         if self.ok:
             deals = len(self.score.deals) if self.score else 0
-            lines.append(f"{self.source}: nothing wrong ({deals} deal{'' if deals == 1 else 's'})")
+            line = ngettext(
+                "{source}: nothing wrong ({n} deal)", "{source}: nothing wrong ({n} deals)", deals
+            )
+            lines.append(line.format(source=self.source, n=deals))
         else:
             count = len(self.findings)
-            lines.append(f"{self.source}: {count} problem{'' if count == 1 else 's'}")
+            line = ngettext("{source}: {n} problem", "{source}: {n} problems", count)
+            lines.append(line.format(source=self.source, n=count))
         return "\n".join(lines)
 
 
@@ -123,13 +130,13 @@ def compare_cells(
     sheets: Mapping[str, Sheet],
     *,
     skip: Callable[[Cell], bool] = lambda cell: False,
-    typed: str | None = None,
-    shown_prefix: str = "",
+    any_kind: bool = False,
 ) -> None:
     """Report every planned formula cell the workbook disagrees with (every game's audit).
 
-    A formula deleted, typed over (``typed`` names what was typed; by default "a number"
-    or "a value") or changed, and a saved value the rules do not give. ``skip`` leaves out
+    A formula deleted, typed over ("a number" or "a value" typed; always "a value" with
+    ``any_kind``, where a cell may hold text, and a wrong value "shows …") or changed, and
+    a saved value the rules do not give. ``skip`` leaves out
     cells that depend on an input already reported as wrong.
     """
     cells = list(cells)
@@ -143,20 +150,27 @@ def compare_cells(
         what = cell.label
         if kind != "f":
             if got is None:
-                report.add(cell.deal, cell.where, what, "the formula was deleted")
+                report.add(cell.deal, cell.where, what, _("the formula was deleted"))
                 continue
-            word = typed or (
-                "a number"
-                if isinstance(got, int | float) and not isinstance(got, bool)
-                else "a value"
-            )
+            number = isinstance(got, int | float) and not isinstance(got, bool)
             differs = not same_value(cell.value, got)
-            extra = f" ({show_value(got)}; the rules give {show_value(cell.value)})"
+            if number and not any_kind:
+                message = (
+                    _("a number typed over the formula ({got}; the rules give {want})")
+                    if differs
+                    else _("a number typed over the formula")
+                )
+            else:
+                message = (
+                    _("a value typed over the formula ({got}; the rules give {want})")
+                    if differs
+                    else _("a value typed over the formula")
+                )
             report.add(
                 cell.deal,
                 cell.where,
                 what,
-                f"{word} typed over the formula{extra if differs else ''}",
+                message.format(got=show_value(got), want=show_value(cell.value)),
                 shows_otherwise=differs,
             )
             continue
@@ -164,12 +178,19 @@ def compare_cells(
         shown = sheet.cached.get((cell.row, cell.col))
         if norm_formula(str(got)) != norm_formula(cell.formula):
             differs = shown is not None and not same_value(cell.value, shown)
-            extra = f" (it shows {show_value(shown)}; the rules give {show_value(cell.value)})"
+            if differs:
+                message = _(
+                    "the formula was changed to {formula} (it shows {got}; the rules give {want})"
+                )
+            else:
+                message = _("the formula was changed to {formula}")
             report.add(
                 cell.deal,
                 cell.where,
                 what,
-                f"the formula was changed to {one_line(str(got))}{extra if differs else ''}",
+                message.format(
+                    formula=one_line(str(got)), got=show_value(shown), want=show_value(cell.value)
+                ),
                 shows_otherwise=differs,
             )
             continue
@@ -177,17 +198,23 @@ def compare_cells(
             continue  # no value saved: nothing shown to compare
         any_value = any_value or shown is not None
         if not same_value(cell.value, shown):
+            if any_kind:
+                message = _("shows {got}, the rules give {want}")
+            else:
+                message = _("{got}, the rules give {want}")
             report.add(
                 cell.deal,
                 cell.where,
                 what,
-                f"{shown_prefix}{show_value(shown)}, the rules give {show_value(cell.value)}",
+                message.format(got=show_value(shown), want=show_value(cell.value)),
                 shows_otherwise=True,
             )
     if not any_value:
         report.notes.append(
-            "the workbook holds no calculated values (it was saved by a program that does "
-            "not calculate): its inputs and formulas were checked"
+            _(
+                "the workbook holds no calculated values (it was saved by a program that does "
+                "not calculate): its inputs and formulas were checked"
+            )
         )
 
 
@@ -208,10 +235,16 @@ def compare_deal_numbers(
         if kind in ("f", "e") or (same_value(number, got) and not isinstance(got, bool)):
             continue
         if isinstance(got, str) and got.strip() == str(number):
-            message = f"{show_value(got)} is text, not a number; type {number} as a number"
+            message = _("{got} is text, not a number; type {number} as a number")
         else:
-            message = f"{show_value(got)} where the deal's number belongs; type {number}"
-        report.add(number, cell.where, f"deal {number}, number", message, blocking=False)
+            message = _("{got} where the deal's number belongs; type {number}")
+        report.add(
+            number,
+            cell.where,
+            _("deal {number}, number").format(number=number),
+            message.format(got=show_value(got), number=number),
+            blocking=False,
+        )
 
 
 _CONSTANT = re.compile(r"=\s*(TRUE|FALSE)\s*\(\s*\)\s*", re.I)  # how LibreOffice saves TRUE
@@ -228,13 +261,21 @@ def _check_inputs(report: Report, planned: Sequence[Cell], sheets: Mapping[str, 
                 continue
             if kind == "f" and _CONSTANT.fullmatch(str(value)):
                 continue
-            what = "a formula" if kind == "f" else "an error value"
+            if kind == "f":
+                message = _(
+                    "a formula ({value}) where scoresheet reads a typed value; "
+                    "type the value instead"
+                )
+            else:
+                message = _(
+                    "an error value ({value}) where scoresheet reads a typed value; "
+                    "type the value instead"
+                )
             report.add(
                 None,
                 f"{title}!{col_letter(col)}{row}",
-                "input cell",
-                f"{what} ({one_line(str(value))}) where scoresheet reads a typed value; "
-                "type the value instead",
+                _("input cell"),
+                message.format(value=one_line(str(value))),
                 refuses_import=True,
             )
 
@@ -248,6 +289,7 @@ def after_broken(broken: set[int]) -> Callable[[Cell], bool]:
             return False
         if cell.deal is None or cell.deal in broken:
             return True
-        return first_broken is not None and cell.deal > first_broken and "running" in cell.label
+        # A running total, by its style: its label is in the language in force.
+        return first_broken is not None and cell.deal > first_broken and cell.style == "running"
 
     return skip

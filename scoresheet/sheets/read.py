@@ -25,12 +25,29 @@ from dataclasses import dataclass
 from typing import Any, TypeVar, cast
 
 from scoresheet.errors import ScoresheetError
+from scoresheet.i18n import PSEUDO, _, language, languages, set_language
 from scoresheet.limits import MAX_NAME
 from scoresheet.sheets.cells import read_cells
 from scoresheet.sheets.plan import SheetError
 
 S = TypeVar("S")
+T = TypeVar("T")
 CATEGORY_PREFIX = "scoresheet:"
+
+
+def in_every_language(compute: Callable[[], T]) -> list[T]:
+    """What ``compute`` gives in each language there is (and the pseudo-language): a
+    workbook's labels are written in the language it was exported in, so a reader that
+    checks one accepts it in any of them, whatever language the reader speaks."""
+    before = language()
+    out = []
+    try:
+        for code in (*languages(), PSEUDO):
+            set_language(code)
+            out.append(compute())
+    finally:
+        set_language(before)
+    return out
 
 
 def category(game: str) -> str:
@@ -49,14 +66,18 @@ def game_of_workbook(data: bytes, name: str = "workbook") -> str | None:
     except zipfile.BadZipFile:
         return None
     except (zlib.error, EOFError, OSError, ValueError) as exc:
-        raise ScoresheetError(f"{name}: docProps/core.xml is damaged ({exc})") from None
+        raise ScoresheetError(
+            _("{name}: docProps/core.xml is damaged ({error})").format(name=name, error=exc)
+        ) from None
     if not core:
         return None
     try:
         root = ElementTree.fromstring(core)
     except Exception as exc:  # a hostile part can fail the parser in any way
         raise ScoresheetError(
-            f"{name}: docProps/core.xml is damaged ({type(exc).__name__}); refused"
+            _("{name}: docProps/core.xml is damaged ({error}); refused").format(
+                name=name, error=type(exc).__name__
+            )
         ) from None
     for element in root.iter():
         if element.tag.endswith("}category") and element.text:
@@ -90,7 +111,7 @@ def read_sheets(
     *,
     max_row: int,
     max_col: int,
-    kind: str = "a workbook",
+    kind: str | None = None,
     sheet: Callable[[dict[tuple[int, int], tuple[str, Any]], dict[tuple[int, int], Any]], S]
     | None = None,
 ) -> dict[str, S]:
@@ -123,8 +144,10 @@ def check_player_names(players: Sequence[str], name: str) -> None:
     for j, player in enumerate(players):
         if len(player) > MAX_NAME:
             raise ScoresheetError(
-                f"{name}: the name of player {j + 1} has {len(player)} characters; a player's "
-                f"name has at most {MAX_NAME}"
+                _(
+                    "{name}: the name of player {number} has {length} characters; a player's "
+                    "name has at most {most}"
+                ).format(name=name, number=j + 1, length=len(player), most=MAX_NAME)
             )
 
 
@@ -162,11 +185,11 @@ def number_message(value: Any, otherwise: str) -> str:
     """
     if typed_as_text(value):
         shown = value.strip()
-        return (
-            f"{show_value(value)} is text, not a number: read as {shown} here, but formulas "
+        return _(
+            "{value} is text, not a number: read as {shown} here, but formulas "
             "such as SUM and COUNT skip text, so the sheet may score it otherwise; type it "
             "as a number"
-        )
+        ).format(value=show_value(value), shown=shown)
     return otherwise
 
 
@@ -183,7 +206,9 @@ def cell_text(value: Any) -> str | None:
 
 def not_a_player(value: Any, players: Sequence[str]) -> str:
     """The finding for a cell that should name a player and does not."""
-    return f"{show_value(value)} is not a player ({', '.join(players)})"
+    return _("{value} is not a player ({players})").format(
+        value=show_value(value), players=", ".join(players)
+    )
 
 
 _FLAG_FORMULA = re.compile(r"=\s*(TRUE|FALSE)\s*\(\s*\)\s*", re.I)
@@ -229,17 +254,18 @@ def flag_message(value: Any, otherwise: str, kind: str | None = "s") -> str:
     'not a flag'
     """
     if flag_typed_as_text(value, kind):
-        return (
-            f"{show_value(value)} is text, not TRUE or FALSE: read as {value.strip().upper()} "
+        return _(
+            "{value} is text, not TRUE or FALSE: read as {flag} "
             "here, but formulas such as AND and OR skip text, so the sheet may apply the rule "
             "otherwise; type TRUE or FALSE"
-        )
+        ).format(value=show_value(value), flag=value.strip().upper())
     return otherwise
 
 
 def show_value(value: Any) -> str:
     if value is None or value == "":
-        return "empty"
+        # Translators: what an empty cell holds, in an audit's finding.
+        return _("empty")
     if isinstance(value, SheetError):
         return value.code
     if isinstance(value, bool):

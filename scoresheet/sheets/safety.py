@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from scoresheet.errors import ScoresheetError
+from scoresheet.i18n import _
 from scoresheet.record import parse
 from scoresheet.store import read_regular_file
 
@@ -49,18 +50,26 @@ def read_workbook_bytes(path: Path) -> bytes:
     try:
         size = path.stat().st_size
     except FileNotFoundError:
-        raise ScoresheetError(f"{path}: no such file") from None
+        raise ScoresheetError(_("{path}: no such file").format(path=path)) from None
     except OSError as exc:
-        raise ScoresheetError(f"{path}: cannot read ({exc.strerror})") from None
+        raise ScoresheetError(
+            _("{path}: cannot read ({strerror})").format(path=path, strerror=exc.strerror)
+        ) from None
     if path.is_dir():
-        raise ScoresheetError(f"{path}: is a folder, not a workbook")
+        raise ScoresheetError(_("{path}: is a folder, not a workbook").format(path=path))
     if size > MAX_FILE_BYTES:
         raise ScoresheetError(
-            f"{name}: {size / 1024 / 1024:.1f} MB is too large for a score sheet "
-            f"(at most {MAX_FILE_BYTES // 1024 // 1024} MB); refused"
+            _(
+                "{name}: {size:.1f} MB is too large for a score sheet (at most {max_file_bytes} "
+                "MB); refused"
+            ).format(
+                name=name, size=size / 1024 / 1024, max_file_bytes=MAX_FILE_BYTES // 1024 // 1024
+            )
         )
     if path.suffix.lower() == ".xlsm":
-        raise ScoresheetError(f"{name}: a macro-enabled workbook (.xlsm); refused")
+        raise ScoresheetError(
+            _("{name}: a macro-enabled workbook (.xlsm); refused").format(name=name)
+        )
 
     # Checked on the opened file and read at most once past the cap: /dev/zero, a FIFO or
     # a file that grows meanwhile is refused rather than read for ever.
@@ -72,40 +81,58 @@ def read_workbook_bytes(path: Path) -> bytes:
 def check_workbook_bytes(data: bytes, name: str) -> None:
     """Refuse what must not reach an XML parser; see the module's docstring."""
     if len(data) > MAX_FILE_BYTES:
-        raise ScoresheetError(f"{name}: too large for a score sheet; refused")
+        raise ScoresheetError(_("{name}: too large for a score sheet; refused").format(name=name))
     import openpyxl.xml
 
     if not openpyxl.xml.DEFUSEDXML:  # pragma: no cover - defusedxml is a dependency
-        raise ScoresheetError("defusedxml is not installed: refusing to read workbooks")
+        raise ScoresheetError(_("defusedxml is not installed: refusing to read workbooks"))
     if not zipfile.is_zipfile(io.BytesIO(data)):
-        raise ScoresheetError(f"{name}: not an .xlsx workbook (it is not a zip archive)")
+        raise ScoresheetError(
+            _("{name}: not an .xlsx workbook (it is not a zip archive)").format(name=name)
+        )
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
         members = archive.infolist()
     except (zipfile.BadZipFile, ValueError, OSError) as exc:
-        raise ScoresheetError(f"{name}: not a readable .xlsx workbook ({exc})") from None
+        raise ScoresheetError(
+            _("{name}: not a readable .xlsx workbook ({exc})").format(name=name, exc=exc)
+        ) from None
     if len(members) > MAX_MEMBERS:
-        raise ScoresheetError(f"{name}: {len(members)} parts, too many for a workbook; refused")
+        raise ScoresheetError(
+            _("{name}: {n_members} parts, too many for a workbook; refused").format(
+                name=name, n_members=len(members)
+            )
+        )
     unpacked = 0
     for info in members:
         unpacked += info.file_size
         if unpacked > MAX_UNPACKED_BYTES:
             raise ScoresheetError(
-                f"{name}: unpacks to more than {MAX_UNPACKED_BYTES // 1024 // 1024} MB "
-                "(a zip bomb?); refused"
+                _(
+                    "{name}: unpacks to more than {max_unpacked_bytes} MB (a zip bomb?); refused"
+                ).format(name=name, max_unpacked_bytes=MAX_UNPACKED_BYTES // 1024 // 1024)
             )
         if info.file_size > RATIO_FLOOR and info.file_size > MAX_RATIO * max(info.compress_size, 1):
             raise ScoresheetError(
-                f"{name}: {info.filename} is packed {info.file_size // max(info.compress_size, 1)} "
-                "times (a zip bomb?); refused"
+                _("{name}: {filename} is packed {file_size} times (a zip bomb?); refused").format(
+                    name=name,
+                    filename=info.filename,
+                    file_size=info.file_size // max(info.compress_size, 1),
+                )
             )
         if info.flag_bits & 0x1:
-            raise ScoresheetError(f"{name}: {info.filename} is encrypted; refused")
+            raise ScoresheetError(
+                _("{name}: {filename} is encrypted; refused").format(
+                    name=name, filename=info.filename
+                )
+            )
         lowered = info.filename.lower()
         if "vbaproject" in lowered or lowered.endswith(".bin"):
             raise ScoresheetError(
-                f"{name}: holds macros or other code ({info.filename}); scoresheet reads only "
-                "plain .xlsx workbooks"
+                _(
+                    "{name}: holds macros or other code ({filename}); scoresheet reads only plain "
+                    ".xlsx workbooks"
+                ).format(name=name, filename=info.filename)
             )
     for info in members:
         if not info.filename.lower().endswith((".xml", ".rels", ".vml")):
@@ -113,13 +140,19 @@ def check_workbook_bytes(data: bytes, name: str) -> None:
         try:
             content = archive.read(info)
         except (zipfile.BadZipFile, ValueError, OSError, EOFError, zlib.error) as exc:
-            raise ScoresheetError(f"{name}: {info.filename} is damaged ({exc})") from None
+            raise ScoresheetError(
+                _("{name}: {filename} is damaged ({exc})").format(
+                    name=name, filename=info.filename, exc=exc
+                )
+            ) from None
         if _DTD.search(content) or any(mark in content for mark in _DTD_UTF16):
             raise ScoresheetError(
-                f"{name}: {info.filename} declares a DTD or entities (an XML attack?); refused"
+                _("{name}: {filename} declares a DTD or entities (an XML attack?); refused").format(
+                    name=name, filename=info.filename
+                )
             )
         if info.filename == "[Content_Types].xml" and b"macroEnabled" in content:
-            raise ScoresheetError(f"{name}: a macro-enabled workbook; refused")
+            raise ScoresheetError(_("{name}: a macro-enabled workbook; refused").format(name=name))
     _check_code_and_links(archive, name)
 
 
@@ -142,7 +175,9 @@ def _check_code_and_links(archive: zipfile.ZipFile, name: str) -> None:
             root = ElementTree.fromstring(archive.read(members[part]))
         except Exception as exc:  # a hostile part can fail the parser in any way
             raise ScoresheetError(
-                f"{name}: {part} is damaged ({type(exc).__name__}); refused"
+                _("{name}: {part} is damaged ({error}); refused").format(
+                    name=name, part=part, error=type(exc).__name__
+                )
             ) from None
         for element in root.iter():
             tag = element.tag.rsplit("}", 1)[-1]
@@ -151,8 +186,10 @@ def _check_code_and_links(archive: zipfile.ZipFile, name: str) -> None:
                 if any(mark in kind.lower() for mark in _CODE_TYPES):
                     where = element.get("PartName") or f"*.{element.get('Extension', '')}"
                     raise ScoresheetError(
-                        f"{name}: {where} is {kind[:80]} (code or a link to another file); "
-                        "scoresheet reads only plain .xlsx workbooks"
+                        _(
+                            "{name}: {where} is {kind} (code or a link to another file); "
+                            "scoresheet reads only plain .xlsx workbooks"
+                        ).format(name=name, where=where, kind=kind[:80])
                     )
             elif tag == "Relationship":
                 kind = element.get("Type", "")
@@ -163,8 +200,10 @@ def _check_code_and_links(archive: zipfile.ZipFile, name: str) -> None:
                 ):
                     target = element.get("Target", "")[:80]
                     raise ScoresheetError(
-                        f"{name}: {part} links {target} as {last} (code or a link to another "
-                        "file); scoresheet reads only plain .xlsx workbooks"
+                        _(
+                            "{name}: {part} links {target} as {last} (code or a link to another "
+                            "file); scoresheet reads only plain .xlsx workbooks"
+                        ).format(name=name, part=part, target=target, last=last)
                     )
 
 

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from xml.sax.saxutils import escape
 
 from scoresheet.errors import ScoresheetError
+from scoresheet.i18n import _
 from scoresheet.sheets.plan import Cell, SheetError, Value, col_letter
 
 if TYPE_CHECKING:
@@ -141,7 +142,9 @@ def check_text(record: Mapping[str, Any]) -> None:
     for name in record["players"]:
         if ILLEGAL_CHARACTERS_RE.search(name):
             raise ScoresheetError(
-                f"players: {name!r} holds a control character, which a workbook cannot hold"
+                _(
+                    "players: {name!r} holds a control character, which a workbook cannot hold"
+                ).format(name=name)
             )
 
 
@@ -213,7 +216,9 @@ def fit_pages(ws: Worksheet, paper: str) -> None:
     from openpyxl.worksheet.pagebreak import Break
 
     if paper not in PAPER_SIZES:
-        raise ScoresheetError(f'--paper: "{paper}" is not a paper size (a4 or letter)')
+        raise ScoresheetError(
+            _('--paper: "{paper}" is not a paper size (a4 or letter)').format(paper=paper)
+        )
     ws.page_setup.paperSize = PAPER_SIZES[paper]
     margins = (ws.page_margins.left + ws.page_margins.right) * 72
     page = PAPER_WIDTH_MM[paper] / 25.4 * 72 - margins
@@ -289,7 +294,10 @@ def print_setup(
     if title_rows is not None:
         ws.print_title_rows = title_rows
     if ws.oddFooter is not None and ws.oddFooter.center is not None:
-        ws.oddFooter.center.text = "&A, page &P of &N"
+        # The sheet's name, the page and the pages: the spreadsheet's own codes.
+        ws.oddFooter.center.text = _("{sheet}, page {page} of {pages}").format(
+            sheet="&A", page="&P", pages="&N"
+        )
 
 
 def write_cells(

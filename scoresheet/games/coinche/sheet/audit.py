@@ -16,6 +16,7 @@ from scoresheet.games.belote.sheet.audit import Fail, Reader
 from scoresheet.games.coinche.score import play_out, rules_of, score_deal, score_game, teams_of
 from scoresheet.games.coinche.sheet.layout import RES, Layout
 from scoresheet.games.coinche.sheet.plan import plan_workbook
+from scoresheet.i18n import _
 from scoresheet.sheets.read import (
     Sheet,
     cell_text,
@@ -38,15 +39,23 @@ def _read_auction(
     if isinstance(bid, str):
         bid = bid.casefold()
     if bid is None or typed_as_text(raw_bid):
-        message = number_message(raw_bid, f"{show_value(raw_bid)}: type the bid")
-        fail(row, RES.bid, n, f"deal {n}, bid", message)
+        message = number_message(
+            raw_bid, _("{show_value}: type the bid").format(show_value=show_value(raw_bid))
+        )
+        fail(row, RES.bid, n, _("deal {n}, bid").format(n=n), message)
         bid = None
     out = {"contract": deal["contract"], "bid": bid if bid is not None else 0, **deal}
     for key, col in (("coinche", RES.coinche), ("surcoinche", RES.surcoinche)):
         who = cell_text(res.value(row, col))
         if who is not None:
             if who not in players:
-                fail(row, col, n, f"deal {n}, {key}", not_a_player(who, players))
+                fail(
+                    row,
+                    col,
+                    n,
+                    _("deal {n}, {key}").format(n=n, key=key),
+                    not_a_player(who, players),
+                )
             out[key] = who
     return out
 
