@@ -165,7 +165,11 @@ def _check_bets(report: Report, book: Book, number: int, deal: Mapping[str, Any]
     sheet = book.sheets[DOUBLES]
     mult = {pair: whole_number(sheet.value(row, col)) or 0 for pair, col in lay.mult_col.items()}
     bad = False
-    kind = "a positive" if rules.is_positive(contract) else "a negative"
+    only = (
+        _("{pa} may double only the declarer in a positive contract")
+        if rules.is_positive(contract)
+        else _("{pa} may double only the declarer in a negative contract")
+    )
     for (a, b), m in mult.items():
         if not m:
             continue
@@ -196,7 +200,7 @@ def _check_bets(report: Report, book: Book, number: int, deal: Mapping[str, Any]
                 number,
                 cell,
                 what,
-                _("{pa} may double only the declarer in {kind} contract").format(pa=pa, kind=kind),
+                only.format(pa=pa),
             )
             bad = True
         elif m == 2 and not rules.doubling.redoubles:

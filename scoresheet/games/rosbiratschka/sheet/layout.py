@@ -38,6 +38,17 @@ MAX_COLS = 200
 
 IN_DECK = {"tricks": "tricks_in_deal", "hearts": "hearts_in_deck", "jacks": "jacks_in_deck"}
 SINGULAR = {"tricks": "trick", "hearts": "heart", "jacks": "jack"}
+# The rule labels of each counted contract, one whole sentence for each thing counted.
+PER = {
+    "trick": N_("{contract_names}: per trick"),
+    "heart": N_("{contract_names}: per heart"),
+    "jack": N_("{contract_names}: per jack"),
+}
+AVOIDED = {
+    "trick": N_("{contract_names}: × when a player took no trick"),
+    "heart": N_("{contract_names}: × when a player took no heart"),
+    "jack": N_("{contract_names}: × when a player took no jack"),
+}
 TAKER_PENALTY = {
     "king_of_hearts": "king_penalty",
     "past_25": "past_25_penalty",
@@ -86,9 +97,7 @@ def _rule_cells(rules: RosbiratschkaRules) -> list[tuple[str, str, int, tuple[st
         out.append(
             (
                 f"each_{what}",
-                _("{contract_names}: per {what}").format(
-                    contract_names=contract_title(c), what=what
-                ),
+                _(PER[what]).format(contract_names=contract_title(c)),
                 v.each,
                 ("values", c, "each"),
             )
@@ -96,9 +105,7 @@ def _rule_cells(rules: RosbiratschkaRules) -> list[tuple[str, str, int, tuple[st
         out.append(
             (
                 f"avoided_{what}",
-                _("{contract_names}: × when a player took no {what}").format(
-                    contract_names=contract_title(c), what=what
-                ),
+                _(AVOIDED[what]).format(contract_names=contract_title(c)),
                 v.avoided,
                 ("values", c, "avoided"),
             )
@@ -107,7 +114,7 @@ def _rule_cells(rules: RosbiratschkaRules) -> list[tuple[str, str, int, tuple[st
         out.append(
             (
                 "slam_sign",
-                "Slam: −1 the taker scores minus the total, +1 plus",
+                _("Slam: −1 the taker scores minus the total, +1 plus"),
                 -1 if rules.slam == "minus" else 1,
                 ("slam",),
             )
@@ -116,7 +123,7 @@ def _rule_cells(rules: RosbiratschkaRules) -> list[tuple[str, str, int, tuple[st
         out.append(
             (
                 "king_penalty",
-                "King of Hearts: to the K♥'s taker",
+                _("King of Hearts: to the K♥'s taker"),
                 rules.king_of_hearts,
                 ("values", "king-of-hearts"),
             )
@@ -136,7 +143,7 @@ def _rule_cells(rules: RosbiratschkaRules) -> list[tuple[str, str, int, tuple[st
         out.append(
             (
                 "last_penalty",
-                "Rosbiratschka: left holding cards",
+                _("Rosbiratschka: left holding cards"),
                 rules.last,
                 ("values", "rosbiratschka"),
             )
