@@ -99,6 +99,9 @@ def test_the_page_is_in_the_browsers_language(
         finally:
             i18n.set_language(i18n.SOURCE)
         expect(page.locator("#live")).to_have_text(live)
+        if SHOTS is not None and code != "en":
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(SHOTS / f"serve-phone-{code}.png"), full_page=False)
 
 
 def test_under_the_pseudo_language_no_english_is_on_the_phone(
