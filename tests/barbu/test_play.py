@@ -25,8 +25,8 @@ from typer.testing import CliRunner
 from scoresheet import record
 from scoresheet.cli import app
 from scoresheet.errors import ScoresheetError
+from scoresheet.games.barbu.doubling import bets_of, double_choices, redouble_candidates
 from scoresheet.games.barbu.ledger import resolve_bets, table_order
-from scoresheet.games.barbu.play import bets_of, double_choices, redouble_candidates
 from scoresheet.games.barbu.questions import FORM, DealContext, next_question, rewind
 from scoresheet.games.barbu.rotation import dealer_of, declarer_of
 from scoresheet.games.barbu.rules import BarbuRules
