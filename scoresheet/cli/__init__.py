@@ -25,20 +25,12 @@ from scoresheet.errors import (
     EXIT_REFUSED,
     EXIT_STOPPED,
     ScoresheetError,
+    one_line,
     shorten,
 )
 from scoresheet.i18n import _, choose, set_language
 
 __all__ = ["app", "main"]
-
-
-def one_line(message: str) -> str:
-    """A message made safe to print as one line: control characters shown escaped.
-
-    >>> one_line('"a\\nb" is not a player')
-    '"a\\\\nb" is not a player'
-    """
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
 
 
 MAX_LINE = 1000  # characters of one error line, at most
