@@ -21,8 +21,9 @@ from scoresheet.errors import ScoresheetError
 from scoresheet.i18n import N_, _
 from scoresheet.limits import MAX_HISTORY, MAX_HISTORY_READ, MAX_VALUES
 from scoresheet.names import check_players
+from scoresheet.record_text import decode_text
 from scoresheet.rules import check_game
-from scoresheet.store import decode_text, read_snapshot
+from scoresheet.store import read_snapshot
 from scoresheet.validation import ValidationError, describe, validator, where
 
 if TYPE_CHECKING:
@@ -337,7 +338,7 @@ def parse(text: str | bytes, *, source: str = "game", answers: bool = False) -> 
     number that is not finite (``NaN``, ``Infinity``, ``1e400``) are refused anywhere,
     naming where; so is a text of more than :data:`~scoresheet.limits.MAX_VALUES`
     values. Bytes are decoded as a game file's text is everywhere
-    (:func:`scoresheet.store.decode_text`).
+    (:func:`scoresheet.record_text.decode_text`).
 
     >>> parse('{"deals": [{"a": 1, "a": 2}]}', source="g")
     Traceback (most recent call last):

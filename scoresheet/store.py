@@ -11,10 +11,8 @@ Reading (:func:`read_snapshot`, :func:`read_regular_file`):
   before a byte is read (FIFOs are opened without blocking), and at most ``limit + 1``
   bytes are ever read, so a file that grows while it is read is refused too. A game file
   may hold at most :data:`MAX_GAME_BYTES`.
-* **One decoding everywhere.** A game file is UTF-8, with or without a byte-order mark,
-  or UTF-16 with a byte-order mark (as Windows Notepad and PowerShell save it). Anything
-  else (UTF-16 without a mark, UTF-32, other encodings) is refused. Saving always writes
-  UTF-8 without a mark.
+* **One decoding everywhere.** The text is decoded as the record format says
+  (:func:`scoresheet.record_text.decode_text`). Saving always writes UTF-8 without a mark.
 
 Saving (:func:`update`, :func:`write_if_unchanged`, :func:`create_new`):
 
@@ -80,6 +78,7 @@ from scoresheet.fileinfo import (
 from scoresheet.i18n import _
 from scoresheet.limits import MAX_GAME_BYTES
 from scoresheet.locks import locked
+from scoresheet.record_text import decode_text
 
 __all__ = [
     "MAX_GAME_BYTES",
@@ -88,7 +87,6 @@ __all__ = [
     "atomic_write_text",
     "check_output",
     "create_new",
-    "decode_text",
     "locked",
     "read_regular_file",
     "read_snapshot",
@@ -100,15 +98,6 @@ __all__ = [
 
 #: A temporary file of a save is removed by a later save once it is this old (seconds).
 STALE_TEMPORARY_SECONDS = 60.0
-
-_BOMS: tuple[tuple[bytes, str | None], ...] = (
-    # Longest first: the UTF-32 little-endian mark starts with the UTF-16 one.
-    (b"\xff\xfe\x00\x00", None),
-    (b"\x00\x00\xfe\xff", None),
-    (b"\xef\xbb\xbf", "utf-8"),
-    (b"\xff\xfe", "utf-16-le"),
-    (b"\xfe\xff", "utf-16-be"),
-)
 
 
 @dataclass(frozen=True)
@@ -179,48 +168,9 @@ def read_regular_file(path: Path, *, limit: int, what: str = "game file") -> byt
         os.close(fd)
 
 
-def decode_text(data: bytes, source: object) -> str:
-    r"""A game file's bytes as text: UTF-8 (a byte-order mark is dropped) or UTF-16 with a mark.
-
-    >>> decode_text(b"\xef\xbb\xbf{}", "g.json"), decode_text("{}".encode("utf-16"), "g.json")
-    ('{}', '{}')
-    >>> decode_text(b"\xff\xfe\x00\x00{\x00\x00\x00", "g.json")
-    Traceback (most recent call last):
-    ...
-    scoresheet.errors.ScoresheetError: g.json: a UTF-32 text file; save it as UTF-8 (or UTF-16)
-    """
-    encoding = "utf-8"
-    for mark, name in _BOMS:
-        if data.startswith(mark):
-            if name is None:
-                raise ScoresheetError(
-                    _("{source}: a UTF-32 text file; save it as UTF-8 (or UTF-16)").format(
-                        source=source
-                    )
-                )
-            encoding, data = name, data[len(mark) :]
-            break
-    try:
-        return data.decode(encoding)
-    except UnicodeDecodeError as error:
-        if encoding != "utf-8":
-            raise ScoresheetError(
-                _("{source}: not a text file (invalid UTF-16 at byte {byte})").format(
-                    source=source, byte=error.start
-                )
-            ) from None
-        if b"\x00" in data[:64]:
-            message = _(
-                "{source}: not a text file (invalid UTF-8 at byte {byte} — UTF-16 without a "
-                "byte-order mark?)"
-            )
-        else:
-            message = _("{source}: not a text file (invalid UTF-8 at byte {byte})")
-        raise ScoresheetError(message.format(source=source, byte=error.start)) from None
-
-
 def read_snapshot(path: Path) -> Snapshot:
-    """Read a game file exactly as stored; the text is decoded by :func:`decode_text`.
+    """Read a game file exactly as stored; the text is decoded by
+    :func:`~scoresheet.record_text.decode_text`.
 
     >>> read_snapshot(Path("no-such-game.json"))
     Traceback (most recent call last):

@@ -24,7 +24,8 @@ from hypothesis import strategies as st
 from scoresheet import record
 from scoresheet.errors import ScoresheetError
 from scoresheet.limits import MAX_HISTORY
-from scoresheet.store import MAX_GAME_BYTES, check_output, decode_text, remove_stale_temporaries
+from scoresheet.record_text import decode_text
+from scoresheet.store import MAX_GAME_BYTES, check_output, remove_stale_temporaries
 from tests.cli_helpers import assert_one_line_error, run
 
 ROOT = Path(__file__).resolve().parents[1]

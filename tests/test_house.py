@@ -44,6 +44,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     (
         "models",
         "record",
+        "record_text",
         "store",
         "locks",
         "fileinfo",
@@ -201,3 +202,38 @@ def test_nothing_outside_a_game_folder_names_a_game() -> None:
             if target.startswith("games.") and target.split(".")[1] in packages:
                 found.append(f"{path.relative_to(PACKAGE)}: imports {target}")
     assert found == []
+
+
+# Functions that may be defined in one module only, and where.
+_ONE_HOME = {"one_line": "errors", "decode_text": "record_text"}
+# A different function under the same name, and why it stays.
+_SAME_NAME_ALLOWED = {
+    # a workbook finding's quoted cell: whitespace collapsed and cut to 200 characters,
+    # not escaped
+    ("sheets.findings", "one_line"),
+}
+
+
+def test_the_shared_helpers_have_one_home() -> None:
+    """One ``one_line`` (the kernel's) and one text decoding (the record format's), never
+    copies of them elsewhere; and the store decodes no bytes itself."""
+    copies = [
+        f"{name}: defines {node.name} (its home is {_ONE_HOME[node.name]})"
+        for name, path in MODULES.items()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.FunctionDef)
+        and node.name in _ONE_HOME
+        and name != _ONE_HOME[node.name]
+        and (name, node.name) not in _SAME_NAME_ALLOWED
+    ]
+    assert copies == []
+    store = ast.parse(MODULES["store"].read_text(encoding="utf-8"))
+    decodes = [
+        n.lineno
+        for n in ast.walk(store)
+        if (isinstance(n, ast.Attribute) and n.attr == "decode")
+        or (
+            isinstance(n, ast.Constant) and isinstance(n.value, str) and "utf-16" in n.value.lower()
+        )
+    ]
+    assert decodes == []
