@@ -22,7 +22,7 @@ from scoresheet import i18n, record
 from scoresheet.games.barbu.score import score_game
 from scoresheet.games.barbu.simulate import random_game
 from scoresheet.i18n.catalog import mo_bytes, parse
-from tests.barbu.test_play import PLAYERS, game_answers, start_game
+from tests.barbu.test_cli import PLAYERS, game_answers, start_game
 from tests.cli_helpers import SCRIPT
 
 CONTRACTS = ("no-tricks", "no-hearts", "no-queens", "no-king", "no-last-two", "trumps", "dominoes")
