@@ -3,9 +3,9 @@
 The card play of every deal is Belote's (:func:`scoresheet.games.belote.simulate.random_deal`:
 the eight tricks dealt out from a shuffled pack to the two teams, so the card points, the
 last trick and a capot agree; belote only where the rules allow it). On top comes a legal
-auction: a bid in the rules' range (sometimes a capot), sometimes a coinche by a defender
-and then a surcoinche by a taker. Any error raised when scoring a simulated game is a bug
-in the scorer.
+auction: a bid in the rules' range (sometimes a capot, made or lost), sometimes a coinche
+by a defender and then a surcoinche by a taker. Any error raised when scoring a simulated
+game is a bug in the scorer.
 """
 
 from __future__ import annotations
@@ -43,7 +43,9 @@ def random_deal(
     numbers = rules.bids()[:-1] if rules.generale else rules.bids()
     bids = [b for b in numbers if b != CAPOT]
     capot = deal["result"].get("capot") == taking
-    deal["bid"] = CAPOT if capot and rng.random() < 0.5 else rng.choice(bids)
+    # Half the takers' capots were bid; now and then a capot is bid and lost.
+    bid_capot = rng.random() < (0.5 if capot else 0.05)
+    deal["bid"] = CAPOT if bid_capot else rng.choice(bids)
     if rng.random() < 0.25 and (deal["bid"] != CAPOT or rules.coinche_capot):
         deal["coinche"] = rng.choice(teams[1 - taking])
         if rng.random() < 0.3:
