@@ -32,6 +32,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
         "sheets.plan",
         "sheets.read",
         "sheets.write",
+        "paper",  # the paper sizes; the PDF of a game is made in cli.pdf
         "paper.model",
         "paper.fonts",
         "paper.kit",
@@ -58,7 +59,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ),
     ("games",),
     # what shows or reads every game: dispatching through the registry
-    ("sheets", "paper", "serve", "evening"),
+    ("sheets", "serve", "evening"),
     ("cli", "__main__"),
 )
 

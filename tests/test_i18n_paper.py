@@ -63,7 +63,7 @@ def _allowed(rec: Any, rules: str) -> set[str]:
 def test_a_pad_under_the_pseudo_language_has_no_english_left(
     name: str, tmp_path: Path, pseudo: None
 ) -> None:
-    from scoresheet.paper.games import pad_pdf
+    from scoresheet.cli.pdf import pad_pdf
 
     rec = record.load(ROOT / "examples" / f"{name}.json")
     rules = str(rec["rules"])
@@ -80,7 +80,7 @@ def test_a_pad_under_the_pseudo_language_has_no_english_left(
 def test_a_printed_game_under_the_pseudo_language_has_no_english_left(
     name: str, tmp_path: Path, pseudo: None
 ) -> None:
-    from scoresheet.paper.games import game_pdf
+    from scoresheet.cli.pdf import game_pdf
 
     rec = record.load(ROOT / "examples" / f"{name}.json")
     path = tmp_path / "game.pdf"
@@ -92,7 +92,7 @@ def test_a_printed_game_under_the_pseudo_language_has_no_english_left(
 
 def test_the_english_pad_is_unchanged_by_the_marks(tmp_path: Path) -> None:
     """English is the source: the pad reads as it always has."""
-    from scoresheet.paper.games import pad_pdf
+    from scoresheet.cli.pdf import pad_pdf
 
     path = tmp_path / "pad.pdf"
     path.write_bytes(pad_pdf(["Ann", "Bob", "Cat", "Dan"], "classic"))

@@ -43,7 +43,7 @@ def _numbers(line: str) -> list[int]:
 def pads(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     """Every preset's pad: the classic one through the command, the rest through the
     library call the command makes (one process: the test stays fast)."""
-    from scoresheet.paper.games import pad_pdf
+    from scoresheet.cli.pdf import pad_pdf
 
     out = tmp_path_factory.mktemp("pads")
     made = {}
@@ -143,7 +143,7 @@ def printed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Path, d
     """Each example printed by ``export -o GAME.pdf`` (classic) or the library call it
     makes (the others), with what ``score --json`` says of it."""
     from scoresheet import record
-    from scoresheet.paper.games import game_pdf
+    from scoresheet.cli.pdf import game_pdf
 
     out = tmp_path_factory.mktemp("printed")
     made = {}

@@ -276,7 +276,7 @@ def test_text_drawn_beyond_the_documents_own_gets_a_face_too(tmp_path: Path) -> 
 def test_without_a_font_for_them_the_refusal_names_the_package(
     monkeypatch: pytest.MonkeyPatch, name: str, named: str, package: str
 ) -> None:
-    from scoresheet.paper.games import pad_pdf
+    from scoresheet.cli.pdf import pad_pdf
 
     monkeypatch.setattr(fonts, "machine_faces", lambda chars: ())
     with pytest.raises(ScoresheetError) as refused:
@@ -290,7 +290,7 @@ def test_without_a_font_for_them_the_refusal_names_the_package(
 
 
 def test_a_latin_pad_looks_for_no_other_font(monkeypatch: pytest.MonkeyPatch) -> None:
-    from scoresheet.paper.games import pad_pdf
+    from scoresheet.cli.pdf import pad_pdf
 
     def looked(chars: frozenset[str]) -> tuple[Face, ...]:
         raise AssertionError(f"looked for a font for {sorted(chars)}")

@@ -91,7 +91,7 @@ def _assert_reads_whole(path: Path, players: list[str], paper: str) -> None:
 def test_a_pad_with_long_names_fits_the_page(
     tmp_path: Path, preset: str, names: str, paper: str
 ) -> None:
-    from scoresheet.paper.games import pad_pdf
+    from scoresheet.cli.pdf import pad_pdf
 
     players = NAMES[names][: load_preset(preset).players]
     path = tmp_path / "pad.pdf"
@@ -105,7 +105,7 @@ def printed(
     tmp_path_factory: pytest.TempPathFactory,
 ) -> dict[tuple[str, str, str], tuple[Path, list[str]]]:
     """Each example printed with long and wide names, on A4 and Letter, and its players."""
-    from scoresheet.paper.games import game_pdf
+    from scoresheet.cli.pdf import game_pdf
 
     out = tmp_path_factory.mktemp("long-names")
     made = {}

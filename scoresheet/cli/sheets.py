@@ -98,7 +98,7 @@ def register(app: typer.Typer) -> None:
         kind = output_format(target, paper, inputs=[game])
         rec = record.load(game)
         if kind == "pdf":
-            from scoresheet.paper.games import game_pdf
+            from scoresheet.cli.pdf import game_pdf
 
             data = game_pdf(rec, paper)
         else:
@@ -162,7 +162,7 @@ def register(app: typer.Typer) -> None:
         kind = output_format(output, paper)
         game_name, preset = choose_preset(game_name, rules)
         if kind == "pdf":
-            from scoresheet.paper.games import pad_pdf
+            from scoresheet.cli.pdf import pad_pdf
 
             data = pad_pdf(typed_names(players), preset, paper)
         else:

@@ -2,7 +2,7 @@
 scores, running totals and their chart; a partnership game printed.
 
 Each game's ``paper.py`` (role ``Paper``) builds its :class:`~scoresheet.paper.model.Doc`
-with these; :mod:`scoresheet.paper.games` picks the game's builder.
+with these; :mod:`scoresheet.cli.pdf` picks the game's builder.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Coinche on paper: a pad of rows to fill in deal by deal (the contract, bid, taker,
 coinche, each team's points, last trick, belote, capot, score and running total) and a
 game printed with its standings and chart (role ``Paper``, made into a PDF by
-:mod:`scoresheet.paper.games`)."""
+:mod:`scoresheet.cli.pdf`)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,8 @@
 """The PDF of a game: its pad (blank, to fill in with a pen) or the game printed.
 
+It runs record → score → paper for ``export -o GAME.pdf`` and ``blank -o PAD.pdf``, so it
+stands beside the commands, above the paper kit it drives.
+
 Each game builds its own :class:`~scoresheet.paper.model.Doc` in its ``paper.py``
 (role ``Paper``), from the game's one scoring result (``score --json`` gives the same);
 a pad is built from the scoring result of a game with no deals, which knows the
