@@ -39,7 +39,7 @@ The rules, stated once (the README repeats them):
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
@@ -233,27 +233,40 @@ def parse_amount(text: str | Decimal, what: str, *, largest: int = 1_000_000) ->
     return Decimal(format(value, "f"))
 
 
-def check_names(games: Sequence[ScoredGame]) -> None:
+def check_names(games: Iterable[ScoredGame]) -> None:
     """Refuse two spellings of what may be one player, across games: one player or two?
 
     Names are compared as inside one game (:func:`scoresheet.names.fold`: case and
     compatibility forms such as fullwidth letters set aside), so two names one game
     would refuse as indistinguishable are not two players of an evening either.
     """
-    seen: dict[str, tuple[str, str]] = {}
+    names = NameCheck()
     for g in games:
+        refusal = names.add(g)
+        if refusal is not None:
+            raise ScoresheetError(refusal)
+
+
+class NameCheck:
+    """:func:`check_names` one game at a time (for a fold that keeps no game)."""
+
+    def __init__(self) -> None:
+        self.seen: dict[str, tuple[str, str]] = {}
+
+    def add(self, g: ScoredGame) -> str | None:
+        """The refusal of ``g``'s first name spelled otherwise before, or ``None``."""
+        seen = self.seen
         for p in g.players:
             key = fold(" ".join(p.split()))
             if key in seen and seen[key][0] != p:
                 other, where = seen[key]
-                raise ScoresheetError(
-                    _(
-                        "players {one} ({where}) and {other} ({file}) differ only in case, "
-                        "spacing or width: one player or two? Write the name the same way in "
-                        "both files, or make the names clearly different"
-                    ).format(one=quote(other), where=where, other=quote(p), file=g.name)
-                )
+                return _(
+                    "players {one} ({where}) and {other} ({file}) differ only in case, "
+                    "spacing or width: one player or two? Write the name the same way in "
+                    "both files, or make the names clearly different"
+                ).format(one=quote(other), where=where, other=quote(p), file=g.name)
             seen.setdefault(key, (p, g.name))
+        return None
 
 
 def _individual(g: ScoredGame, stake: Fraction) -> GameSettlement:
@@ -326,17 +339,30 @@ def _side_bets(g: ScoredGame, stake: Fraction) -> GameSettlement:
     return GameSettlement(g.name, g.game, g.rules, g.complete, rule, why, nets, amounts)
 
 
-def evening_ledger(games: Sequence[ScoredGame]) -> tuple[PairLedger, ...]:
+def evening_ledger(games: Iterable[ScoredGame]) -> tuple[PairLedger, ...]:
     """Every pair's side bets added up over the games, pairs in alphabetical order."""
-    pairs: dict[tuple[str, str], list[int]] = {}
+    ledger = LedgerFold()
     for g in games:
+        ledger.add(g)
+    return ledger.pairs()
+
+
+class LedgerFold:
+    """:func:`evening_ledger` one game at a time (for a fold that keeps no game)."""
+
+    def __init__(self) -> None:
+        self.sums: dict[tuple[str, str], list[int]] = {}
+
+    def add(self, g: ScoredGame) -> None:
         for pair in g.score.get("ledger", {}).get("pairs", []):
             a, b = sorted(pair["players"])
-            acc = pairs.setdefault((a, b), [0, 0, 0])
+            acc = self.sums.setdefault((a, b), [0, 0, 0])
             acc[0] += int(pair["bets"])
             acc[1] += int(pair["redoubles"])
             acc[2] += int(pair["net"][a])
-    return tuple(PairLedger(k, v[0], v[1], v[2]) for k, v in sorted(pairs.items()))
+
+    def pairs(self) -> tuple[PairLedger, ...]:
+        return tuple(PairLedger(k, v[0], v[1], v[2]) for k, v in sorted(self.sums.items()))
 
 
 def round_balances(exact: Mapping[str, Fraction], unit: Fraction) -> dict[str, int]:

@@ -29,8 +29,8 @@ from typing import TYPE_CHECKING, Any
 
 from scoresheet import entry, registry
 from scoresheet.errors import ScoresheetError
-from scoresheet.evening.games import ScoredGame, scored_games
-from scoresheet.evening.settle import PairLedger, check_names, evening_ledger
+from scoresheet.evening.games import ScoredGame, from_data, scored_games
+from scoresheet.evening.settle import LedgerFold, NameCheck, PairLedger
 from scoresheet.i18n import _
 from scoresheet.names import quote
 
@@ -157,21 +157,41 @@ def stats(games: Sequence[ScoredGame | Mapping[str, Any]], *, player: str | None
     ...
     scoresheet.errors.ScoresheetError: --player: "Zoe" played none of these games
     """
-    scored = scored_games(games)
-    if not scored:
-        raise ScoresheetError(_("stats: no games"))
-    check_names(scored)
-    if player is not None:
-        player = _one_player(player, sorted({p for g in scored for p in g.players}))
-    players: dict[str, dict[str, Any]] = {}
-    listed = []
-    violations: list[dict[str, Any]] = []
-    shown: list[str] = []
-    running: dict[str, float] = {}
-    kinds: dict[str, roles.Stats] = {}
-    for index, g in enumerate(scored, 1):
+    season = Season()
+    seen: dict[int, int] = {}
+    for i, g in enumerate(games, 1):
+        # As scored_games: the same object twice is refused (the sequence keeps each alive,
+        # so no two hold one id), and data is scored one game at a time, then dropped.
+        first = seen.setdefault(id(g), i)
+        if first != i:
+            scored_games([games[first - 1], g])  # refuses, naming them as here
+        season.add(g if isinstance(g, ScoredGame) else from_data(g, _("game {i}").format(i=i)))
+    return season.result(player=player)
+
+
+class Season:
+    """Statistics folded one game at a time, as each is read: no game is kept, only the
+    figures (a season of 10,000 files is read in the memory of a few)."""
+
+    def __init__(self) -> None:
+        self.players: dict[str, dict[str, Any]] = {}
+        self.listed: list[dict[str, Any]] = []
+        # Each violation with its message as shown, and who it names (for --player).
+        self.violations: list[tuple[dict[str, Any], str]] = []
+        self.running: dict[str, float] = {}
+        self.kinds: dict[str, roles.Stats] = {}
+        self.names = NameCheck()
+        self.refusal: str | None = None  # the first name clash, refused at the end
+        self.ledger = LedgerFold()
+
+    def add(self, g: ScoredGame) -> None:
+        """Fold one scored game into the figures, for every player."""
+        refusal = self.names.add(g)
+        if self.refusal is None:
+            self.refusal = refusal
+        index = len(self.listed) + 1
         place = places(g)
-        listed.append(
+        self.listed.append(
             {
                 "file": g.name,
                 "game": g.game,
@@ -184,13 +204,9 @@ def stats(games: Sequence[ScoredGame | Mapping[str, Any]], *, player: str | None
             }
         )
         for v, message in zip(g.score["violations"], g.violation_messages(), strict=True):
-            if player is None or player in (v.get("doubler"), v.get("declarer")):
-                violations.append({"file": g.name, **v})
-                shown.append(message)
+            self.violations.append(({"file": g.name, **v}, message))
         for p in g.players:
-            if player is not None and p != player:
-                continue
-            out = players.setdefault(p, _new_player())
+            out = self.players.setdefault(p, _new_player())
             out["games"] += 1
             kind = out["by_game"].setdefault(
                 g.game, {"games": 0, "wins": 0, "deals": 0, "points": 0}
@@ -207,8 +223,8 @@ def stats(games: Sequence[ScoredGame | Mapping[str, Any]], *, player: str | None
                 kind["wins"] += won
                 result = form_result(g, place[p])
                 done = out["form"]
-                running[p] = running.get(p, 0.0) + result
-                total = running[p]
+                self.running[p] = self.running.get(p, 0.0) + result
+                total = self.running[p]
                 done.append(
                     {
                         "game": index,
@@ -218,21 +234,38 @@ def stats(games: Sequence[ScoredGame | Mapping[str, Any]], *, player: str | None
                         "form": round(total / (len(done) + 1), 4),
                     }
                 )
-        # The game's own figures, under its key, for every player followed.
-        own = kinds[g.game] = registry.part(g.game, "stats")
-        followed = {p: players[p] for p in g.players if p in players}
+        # The game's own figures, under its key, for every player (each player's figures
+        # are their own: following one player gives that player's figures unchanged).
+        own = self.kinds[g.game] = registry.part(g.game, "stats")
         own.add(
-            g.name, g.score, {p: out.setdefault(own.KEY, own.new()) for p, out in followed.items()}
+            g.name,
+            g.score,
+            {p: self.players[p].setdefault(own.KEY, own.new()) for p in g.players},
         )
-    for figures in players.values():
-        _finish(figures, list(kinds.values()))
-    ledger = evening_ledger(scored)
-    if player is not None:
-        ledger = tuple(pair for pair in ledger if player in pair.players)
-    return Stats(
-        games=tuple(listed),
-        players=dict(sorted(players.items())),
-        head_to_head=ledger,
-        violations=tuple(violations),
-        shown_violations=tuple(shown),
-    )
+        self.ledger.add(g)
+
+    def result(self, *, player: str | None = None) -> Stats:
+        """The statistics of the games folded in, optionally for one player."""
+        if not self.listed:
+            raise ScoresheetError(_("stats: no games"))
+        if self.refusal is not None:
+            raise ScoresheetError(self.refusal)
+        players = self.players
+        violations = self.violations
+        ledger = self.ledger.pairs()
+        if player is not None:
+            player = _one_player(player, sorted(players))
+            players = {player: players[player]}
+            violations = [
+                (v, m) for v, m in violations if player in (v.get("doubler"), v.get("declarer"))
+            ]
+            ledger = tuple(pair for pair in ledger if player in pair.players)
+        for figures in players.values():
+            _finish(figures, list(self.kinds.values()))
+        return Stats(
+            games=tuple(self.listed),
+            players=dict(sorted(players.items())),
+            head_to_head=ledger,
+            violations=tuple(v for v, _m in violations),
+            shown_violations=tuple(m for _v, m in violations),
+        )
