@@ -11,6 +11,13 @@ re-scores 20-odd deals and writes the file through the session's lock and atomic
 Measured: the time from sending a save to its answer (median, 99th percentile), and
 from sending it to every page having received the sheet it produced. Targets (issue 13):
 a save answered within 50 ms at the 99th percentile, every page within 250 ms.
+
+Then the notice latency (issue 25): the game file is saved from outside the server, as
+`scoresheet add` in a terminal saves it (written aside, renamed over the game), every
+``--every`` seconds for ``--seconds``, and measured is the time from the rename to the
+first page receiving the new sheet (the server's side: loopback adds a fraction of a
+millisecond) and to all the pages having it. Target: first page within 20 ms median,
+60 ms at the 99th percentile, with 50 pages.
 """
 
 from __future__ import annotations
@@ -18,6 +25,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import re
 import shutil
 import statistics
@@ -94,7 +102,9 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
 
 
-async def measure(port: int, key: str, pages: int, seconds: float, every: float) -> None:
+async def measure(
+    port: int, key: str, pages: int, seconds: float, every: float, game: Path
+) -> None:
     page_html = await http(port, "GET", f"/{key}/")
     found = re.search(rb'name="scoresheet-token" content="([^"]+)"', page_html)
     assert found is not None
@@ -126,6 +136,7 @@ async def measure(port: int, key: str, pages: int, seconds: float, every: float)
         saves.append((sent, seen, deals))
         tick += 1
     await asyncio.sleep(1.0)
+    first_seen, all_seen, unseen = await saved_outside(live, game, seconds, every)
     for t in tasks:
         t.cancel()
 
@@ -152,6 +163,55 @@ async def measure(port: int, key: str, pages: int, seconds: float, every: float)
             f"p99 {ms(percentile(spread, 99))}, max {ms(max(spread))} (target < 250 ms)"
         )
     print(f"saves some page never saw: {missed}")
+    print(f"{len(first_seen) + unseen} saves from outside the server (a terminal's `add`)")
+    if first_seen:
+        print(
+            f"file to first page: median {ms(statistics.median(first_seen))}, "
+            f"p99 {ms(percentile(first_seen, 99))}, max {ms(max(first_seen))} "
+            "(target median <= 20 ms, p99 <= 60 ms)"
+        )
+        print(
+            f"file to all pages:  median {ms(statistics.median(all_seen))}, "
+            f"p99 {ms(percentile(all_seen, 99))}, max {ms(max(all_seen))}"
+        )
+    print(f"outside saves some page never saw: {unseen}")
+
+
+async def saved_outside(
+    live: list[Page], game: Path, seconds: float, every: float
+) -> tuple[list[float], list[float], int]:
+    """Save the game file from outside the server, alternately with and without its
+    last deal, as a terminal's `add` saves it; when the first page and every page had
+    each save's sheet, from the rename."""
+    data = json.loads(game.read_text(encoding="utf-8"))
+    short = dict(data, deals=data["deals"][:-1])
+    texts = [(json.dumps(short), len(short["deals"])), (json.dumps(data), len(data["deals"]))]
+    aside = game.with_name("aside.json")
+    saves: list[tuple[float, list[int], int]] = []
+    start = time.perf_counter()
+    tick = 0
+    while time.perf_counter() - start < seconds:
+        due = start + tick * every
+        await asyncio.sleep(max(0.0, due - time.perf_counter()))
+        text, deals = texts[tick % 2]
+        aside.write_text(text, encoding="utf-8")
+        seen = [p.last for p in live]
+        os.replace(aside, game)
+        saves.append((time.perf_counter(), seen, deals))
+        tick += 1
+    await asyncio.sleep(1.0)
+    first_seen: list[float] = []
+    all_seen: list[float] = []
+    unseen = 0
+    for saved, seen, deals in saves:
+        times = [p.first(after, deals) for p, after in zip(live, seen, strict=True)]
+        arrived = [t for t in times if t is not None]
+        if len(arrived) < len(times):
+            unseen += 1
+            continue
+        first_seen.append(min(arrived) - saved)
+        all_seen.append(max(arrived) - saved)
+    return first_seen, all_seen, unseen
 
 
 def main() -> None:
@@ -184,7 +244,7 @@ def main() -> None:
             assert parts.hostname == HOST and parts.port is not None
             key = parts.path.strip("/")
             time.sleep(0.5)
-            asyncio.run(measure(parts.port, key, args.pages, args.seconds, args.every))
+            asyncio.run(measure(parts.port, key, args.pages, args.seconds, args.every, game))
         finally:
             server.terminate()
             server.wait(timeout=10)

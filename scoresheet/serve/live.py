@@ -1,7 +1,11 @@
 """The game file as the server last read it, and the pages waiting for its next change.
 
-The file is watched (``stat`` every :data:`POLL_SECONDS`); whenever its bytes change it
-is scored once and the new sheet is pushed to every open page. It is read as every
+The file is watched: its stamp (inode, size, modification time) is looked at every
+:data:`STAT_SECONDS`, a cheap ``stat`` in the event loop, and the file is read again as
+soon as the stamp moves; every :data:`POLL_SECONDS` it is checked in full as well (a
+file rewritten within the clock's resolution keeps its stamp: its bytes are compared).
+Whenever its bytes change it is scored once and the new sheet is pushed to every open
+page. It is read as every
 command reads a game file (:func:`scoresheet.store.read_regular_file`): opened without
 waiting (a FIFO has no writer to wait for), refused unless it is a regular file, and
 never more than a game file may hold read — so a link to ``/dev/zero``, a FIFO or a
@@ -26,7 +30,19 @@ from scoresheet.serve.sheet import view
 from scoresheet.session import OpenGame, open_game, score
 from scoresheet.store import MAX_GAME_BYTES, read_regular_file
 
-POLL_SECONDS = 0.2
+POLL_SECONDS = 0.2  # the full check: bytes compared while a change is recent
+STAT_SECONDS = 0.02  # the stamp looked at between: a save noticed within this time
+NO_FILE = (-1, -1, -1)
+
+
+def stamp_of(path: Path) -> tuple[int, int, int]:
+    """The file's inode, size and modification time (``NO_FILE`` if it cannot be
+    looked at): a save (written aside and renamed over) changes it."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return NO_FILE
+    return (st.st_ino, st.st_size, st.st_mtime_ns)
 
 
 def read_game_bytes(path: Path) -> bytes:
@@ -195,6 +211,11 @@ class Live:
         self.listeners.pop(queue, None)
 
     async def watch(self) -> None:
+        """Refresh as soon as the file's stamp moves, and every :data:`POLL_SECONDS`."""
+        checked = time.monotonic()
         while True:
-            await asyncio.sleep(POLL_SECONDS)
-            await self.refresh()
+            await asyncio.sleep(STAT_SECONDS)
+            now = time.monotonic()
+            if now - checked >= POLL_SECONDS or stamp_of(self.path) != self.stamp:
+                checked = now
+                await self.refresh()
