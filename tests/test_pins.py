@@ -51,3 +51,27 @@ def test_payment_pairs_themselves_are_pinned() -> None:
         ("Bob", "Cat", 2),
     ]
     assert plan_payments({"Ann": 0, "Bob": 0}) == []
+
+
+def test_settle_pays_the_pairs_of_its_plan() -> None:
+    from scoresheet.evening.settle import settle
+
+    queens = {
+        "contract": "no-queens",
+        "doubles": [{"by": "Bob", "double": "maximum"}],
+        "result": {"queens": {"Ann": 2, "Cat": 1, "Dan": 1}},
+    }
+    game = {
+        "format": "scoresheet-game",
+        "version": 1,
+        "game": "barbu",
+        "rules": "classic",
+        "players": ["Ann", "Bob", "Cat", "Dan"],
+        "deals": [queens],
+    }
+    s = settle([game], "0.10", partial=True)  # totals -24, 24, -12, -12
+    assert [(p.payer, p.payee, str(p.amount)) for p in s.payments] == [
+        ("Ann", "Bob", "1.80"),
+        ("Cat", "Bob", "0.60"),
+        ("Dan", "Bob", "0.60"),
+    ]
