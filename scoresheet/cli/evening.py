@@ -30,168 +30,168 @@ def _check_workbook(path: Path, inputs: list[Path]) -> None:
     check_output(path, (".xlsx",), "a workbook", inputs=inputs)
 
 
+def settle(
+    games: Annotated[
+        list[Path],
+        typer.Argument(help="The evening's game files (JSON).", show_default=False),
+    ],
+    stake: Annotated[
+        str,
+        typer.Option(
+            help=help_text(
+                "Money per point, or per game won in a partnership game ({games}): "
+                "0.01 is a cent a point.",
+                games=", ".join(g.title for g in registry.GAMES.values() if g.teams),
+            ),
+            show_default=False,
+        ),
+    ],
+    currency: Annotated[str, typer.Option(help="The currency's sign or code.")] = "€",
+    unit: Annotated[
+        str, typer.Option(help="The currency's smallest unit: amounts are exact in it.")
+    ] = "0.01",
+    ledger_only: Annotated[
+        bool,
+        typer.Option("--ledger-only", help="Settle only the side bets (the doubles)."),
+    ] = False,
+    partial: Annotated[
+        bool,
+        typer.Option("--partial", help="Accept games not complete (the scores so far)."),
+    ] = False,
+    as_json: JsonFlag = False,
+    xlsx: Annotated[
+        Path | None,
+        typer.Option(
+            "--xlsx",
+            help="Also write a workbook whose balances and payments are formulas.",
+            show_default=False,
+        ),
+    ] = None,
+    force: Force = False,
+) -> None:
+    """Who pays whom after a game or an evening of games, and the side bets.
+
+    Individual games settle each player's total against the table's mean (in a
+    zero-sum game simply total × stake; Rosbiratschka's penalties the other way
+    round); partnership games settle the stake per game won, split by partners. A
+    player absent from a game owes nothing for it. Amounts are exact in the unit;
+    the payments are as few as possible.
+    """
+    from scoresheet.cli.output import for_json
+    from scoresheet.evening import ScoredGame, Settlement, find_games, load_game
+    from scoresheet.evening import settle as settle_games
+    from scoresheet.evening.text import settlement_text
+
+    files = find_games(games, twice="refuse")
+    if xlsx is not None:
+        _check_workbook(xlsx, files)
+
+    def work() -> tuple[list[ScoredGame], Settlement]:
+        scored = [load_game(p) for p in files]
+        settled = settle_games(
+            scored,
+            stake,
+            currency=currency,
+            unit=unit,
+            ledger_only=ledger_only,
+            partial=partial,
+        )
+        return scored, settled
+
+    scored, result = work()
+    if xlsx is not None:
+        from scoresheet.evening.workbook import settlement_workbook
+        from scoresheet.store import write_new_file
+
+        write_new_file(xlsx, settlement_workbook(result, scored), force=force)
+    if as_json:  # the same JSON in every language
+        _print_json(for_json(lambda: work()[1].to_json(), result.to_json()))
+    else:
+        typer.echo(settlement_text(result))
+        if xlsx is not None:
+            typer.echo(_("wrote {file}").format(file=xlsx))
+
+
+def stats(
+    paths: Annotated[
+        list[Path],
+        typer.Argument(
+            help="Game files, or folders (every *.json under them, by name).",
+            show_default=False,
+        ),
+    ],
+    player: Annotated[
+        str | None, typer.Option(help="Only this player's figures.", show_default=False)
+    ] = None,
+    as_json: JsonFlag = False,
+    xlsx: Annotated[
+        Path | None,
+        typer.Option(
+            "--xlsx",
+            help="Also write a workbook with the figures and a chart of running form.",
+            show_default=False,
+        ),
+    ] = None,
+    force: Force = False,
+    skip_bad: Annotated[
+        bool,
+        typer.Option("--skip-bad", help="Leave out unreadable files (listed) instead of stopping."),
+    ] = False,
+) -> None:
+    """Statistics over many games of any mix: per player, per contract, doubles, form.
+
+    Games are taken in the order given (a folder's files in name order). Every
+    figure comes from the same scoring as `scoresheet score --json`.
+    """
+    from scoresheet.cli.output import for_json
+    from scoresheet.errors import ScoresheetError
+    from scoresheet.evening import ScoredGame, Stats, find_games, load_game
+    from scoresheet.evening import stats as season_stats
+    from scoresheet.evening.games import UnreadableFolder
+    from scoresheet.evening.text import stats_text
+
+    def work(check: bool = False) -> tuple[Stats, list[tuple[str, str]]]:
+        games: list[ScoredGame] = []
+        skipped: list[tuple[str, str]] = []
+        leaves = _("{reason} (--skip-bad leaves it out)")
+        try:
+            files = find_games(paths, unreadable=skipped if skip_bad else None)
+        except UnreadableFolder as exc:
+            raise ScoresheetError(leaves.format(reason=exc)) from None
+        if check and xlsx is not None:
+            _check_workbook(xlsx, files)
+        for path in files:
+            try:
+                games.append(load_game(path))
+            except ScoresheetError as exc:
+                if not skip_bad:
+                    raise ScoresheetError(leaves.format(reason=exc)) from None
+                skipped.append((str(path), str(exc)))
+        if not games:
+            raise ScoresheetError(_("stats: none of the files is a readable game"))
+        return season_stats(games, player=player), skipped
+
+    result, skipped = work(check=True)
+    if xlsx is not None:
+        from scoresheet.evening.workbook import stats_workbook
+        from scoresheet.store import write_new_file
+
+        write_new_file(xlsx, stats_workbook(result), force=force)
+    if as_json:  # the same JSON in every language
+
+        def data(done: tuple[Stats, list[tuple[str, str]]]) -> dict[str, Any]:
+            out = done[0].to_json()
+            out["skipped"] = [{"file": f, "error": e} for f, e in done[1]]
+            return out
+
+        _print_json(for_json(lambda: data(work()), data((result, skipped))))
+    else:
+        typer.echo(stats_text(result, skipped))
+        if xlsx is not None:
+            typer.echo(_("wrote {file}").format(file=xlsx))
+
+
 def register(app: typer.Typer) -> None:
     """Add ``settle`` and ``stats`` to ``app``."""
-
-    @app.command()
-    def settle(
-        games: Annotated[
-            list[Path],
-            typer.Argument(help="The evening's game files (JSON).", show_default=False),
-        ],
-        stake: Annotated[
-            str,
-            typer.Option(
-                help=help_text(
-                    "Money per point, or per game won in a partnership game ({games}): "
-                    "0.01 is a cent a point.",
-                    games=", ".join(g.title for g in registry.GAMES.values() if g.teams),
-                ),
-                show_default=False,
-            ),
-        ],
-        currency: Annotated[str, typer.Option(help="The currency's sign or code.")] = "€",
-        unit: Annotated[
-            str, typer.Option(help="The currency's smallest unit: amounts are exact in it.")
-        ] = "0.01",
-        ledger_only: Annotated[
-            bool,
-            typer.Option("--ledger-only", help="Settle only the side bets (the doubles)."),
-        ] = False,
-        partial: Annotated[
-            bool,
-            typer.Option("--partial", help="Accept games not complete (the scores so far)."),
-        ] = False,
-        as_json: JsonFlag = False,
-        xlsx: Annotated[
-            Path | None,
-            typer.Option(
-                "--xlsx",
-                help="Also write a workbook whose balances and payments are formulas.",
-                show_default=False,
-            ),
-        ] = None,
-        force: Force = False,
-    ) -> None:
-        """Who pays whom after a game or an evening of games, and the side bets.
-
-        Individual games settle each player's total against the table's mean (in a
-        zero-sum game simply total × stake; Rosbiratschka's penalties the other way
-        round); partnership games settle the stake per game won, split by partners. A
-        player absent from a game owes nothing for it. Amounts are exact in the unit;
-        the payments are as few as possible.
-        """
-        from scoresheet.cli.output import for_json
-        from scoresheet.evening import ScoredGame, Settlement, find_games, load_game
-        from scoresheet.evening import settle as settle_games
-        from scoresheet.evening.text import settlement_text
-
-        files = find_games(games, twice="refuse")
-        if xlsx is not None:
-            _check_workbook(xlsx, files)
-
-        def work() -> tuple[list[ScoredGame], Settlement]:
-            scored = [load_game(p) for p in files]
-            settled = settle_games(
-                scored,
-                stake,
-                currency=currency,
-                unit=unit,
-                ledger_only=ledger_only,
-                partial=partial,
-            )
-            return scored, settled
-
-        scored, result = work()
-        if xlsx is not None:
-            from scoresheet.evening.workbook import settlement_workbook
-            from scoresheet.store import write_new_file
-
-            write_new_file(xlsx, settlement_workbook(result, scored), force=force)
-        if as_json:  # the same JSON in every language
-            _print_json(for_json(lambda: work()[1].to_json(), result.to_json()))
-        else:
-            typer.echo(settlement_text(result))
-            if xlsx is not None:
-                typer.echo(_("wrote {file}").format(file=xlsx))
-
-    @app.command()
-    def stats(
-        paths: Annotated[
-            list[Path],
-            typer.Argument(
-                help="Game files, or folders (every *.json under them, by name).",
-                show_default=False,
-            ),
-        ],
-        player: Annotated[
-            str | None, typer.Option(help="Only this player's figures.", show_default=False)
-        ] = None,
-        as_json: JsonFlag = False,
-        xlsx: Annotated[
-            Path | None,
-            typer.Option(
-                "--xlsx",
-                help="Also write a workbook with the figures and a chart of running form.",
-                show_default=False,
-            ),
-        ] = None,
-        force: Force = False,
-        skip_bad: Annotated[
-            bool,
-            typer.Option(
-                "--skip-bad", help="Leave out unreadable files (listed) instead of stopping."
-            ),
-        ] = False,
-    ) -> None:
-        """Statistics over many games of any mix: per player, per contract, doubles, form.
-
-        Games are taken in the order given (a folder's files in name order). Every
-        figure comes from the same scoring as `scoresheet score --json`.
-        """
-        from scoresheet.cli.output import for_json
-        from scoresheet.errors import ScoresheetError
-        from scoresheet.evening import ScoredGame, Stats, find_games, load_game
-        from scoresheet.evening import stats as season_stats
-        from scoresheet.evening.games import UnreadableFolder
-        from scoresheet.evening.text import stats_text
-
-        def work(check: bool = False) -> tuple[Stats, list[tuple[str, str]]]:
-            games: list[ScoredGame] = []
-            skipped: list[tuple[str, str]] = []
-            leaves = _("{reason} (--skip-bad leaves it out)")
-            try:
-                files = find_games(paths, unreadable=skipped if skip_bad else None)
-            except UnreadableFolder as exc:
-                raise ScoresheetError(leaves.format(reason=exc)) from None
-            if check and xlsx is not None:
-                _check_workbook(xlsx, files)
-            for path in files:
-                try:
-                    games.append(load_game(path))
-                except ScoresheetError as exc:
-                    if not skip_bad:
-                        raise ScoresheetError(leaves.format(reason=exc)) from None
-                    skipped.append((str(path), str(exc)))
-            if not games:
-                raise ScoresheetError(_("stats: none of the files is a readable game"))
-            return season_stats(games, player=player), skipped
-
-        result, skipped = work(check=True)
-        if xlsx is not None:
-            from scoresheet.evening.workbook import stats_workbook
-            from scoresheet.store import write_new_file
-
-            write_new_file(xlsx, stats_workbook(result), force=force)
-        if as_json:  # the same JSON in every language
-
-            def data(done: tuple[Stats, list[tuple[str, str]]]) -> dict[str, Any]:
-                out = done[0].to_json()
-                out["skipped"] = [{"file": f, "error": e} for f, e in done[1]]
-                return out
-
-            _print_json(for_json(lambda: data(work()), data((result, skipped))))
-        else:
-            typer.echo(stats_text(result, skipped))
-            if xlsx is not None:
-                typer.echo(_("wrote {file}").format(file=xlsx))
+    app.command()(settle)
+    app.command()(stats)

@@ -62,172 +62,176 @@ def _beside(game: Path, suffix: str) -> Path:
 _DEFAULT = registry.game(registry.DEFAULT_GAME)  # old files' game, named in the help
 
 
+def export(
+    game: Annotated[Path, typer.Argument(help="A game file (JSON).", show_default=False)],
+    output: Annotated[
+        Path | None,
+        typer.Option(
+            "-o",
+            "--output",
+            help="The workbook (.xlsx) or printable sheet (.pdf) to write (default: the "
+            "game file's name with .xlsx).",
+            show_default=False,
+        ),
+    ] = None,
+    paper: Paper = "a4",
+    force: Force = False,
+) -> None:
+    """Write a game as a live workbook (.xlsx) that scores itself, or as a PDF to print.
+
+    Sheets: Scores (one row per deal, doubles in the paper convention, a check per
+    row, running totals, totals, the leader and a chart), Results (what the table
+    reported), Doubles (every bet and the doubling ledger), Obligations (declarer
+    doubles) and Rules (the values as named cells). Every score is a formula: change
+    a trick count or a rule value and the sheet follows. The values are saved too,
+    for viewers that do not calculate. With `-o GAME.pdf`, the filled sheet to print:
+    every deal, the scores and running totals, the standings, the doubling ledger and
+    a chart of the running totals.
+    """
+    from scoresheet import record
+
+    target = output if output is not None else _beside(game, ".xlsx")
+    kind = output_format(target, paper, inputs=[game])
+    rec = record.load(game)
+    if kind == "pdf":
+        from scoresheet.cli.pdf import game_pdf
+
+        data = game_pdf(rec, paper)
+    else:
+        from scoresheet.sheets.audit import export as export_workbook
+
+        data = export_workbook(rec, paper=paper)
+    write_new_bytes(target, data, force=force)
+    typer.echo(_("wrote {file}").format(file=target))
+
+
+def blank(
+    output: Output,
+    players: Annotated[
+        list[str],
+        typer.Option(
+            "--players",
+            help="The players in seating order, first declarer first: repeat the "
+            "option (--players Ann --players Bob …) or separate names with commas.",
+            show_default=False,
+        ),
+    ],
+    rules: Annotated[
+        str | None,
+        typer.Option(
+            "--rules",
+            help=help_text(
+                "A rules preset (see `scoresheet rules list`); it names its game. "
+                "Default: {preset} for {title}, the game's own preset for the others.",
+                preset=_DEFAULT.preset,
+                title=_DEFAULT.title,
+            ),
+            show_default=False,
+        ),
+    ] = None,
+    game_name: Annotated[
+        str | None,
+        typer.Option(
+            "--game",
+            help=help_text(
+                "The game: {games} (default: the game of --rules, else {default}).",
+                games=", ".join(registry.names()),
+                default=registry.DEFAULT_GAME,
+            ),
+            show_default=False,
+        ),
+    ] = None,
+    paper: Paper = "a4",
+    force: Force = False,
+) -> None:
+    """Write a blank workbook to fill in on a tablet, or a score pad (.pdf) to print.
+
+    The output's extension chooses. The workbook is the same as `export`, with no
+    deals: the declarer and dealer of every deal are filled in; contracts and players
+    are drop-down lists; the formulas are ready, so the sheet scores itself as the
+    results are typed in. The PDF is a pad for a pen: the players and a date line,
+    every deal's row with its declarer or dealer printed, boxes big enough to write
+    in, and (Barbu) each contract's check total beside its row.
+    """
+    from scoresheet.rules import choose_preset
+
+    kind = output_format(output, paper)
+    game_name, preset = choose_preset(game_name, rules)
+    if kind == "pdf":
+        from scoresheet.cli.pdf import pad_pdf
+
+        data = pad_pdf(typed_names(players), preset, paper)
+    else:
+        from scoresheet.sheets.audit import blank as blank_workbook
+
+        data = blank_workbook(game_name, typed_names(players), preset, paper=paper)
+    write_new_bytes(output, data, force=force)
+    typer.echo(_("wrote {file}").format(file=output))
+
+
+def audit(
+    file: Annotated[
+        Path,
+        typer.Argument(help="A workbook (.xlsx) or a game file (.json).", show_default=False),
+    ],
+    as_json: JsonFlag = False,
+) -> None:
+    """Check a workbook (or a game file) against the rules, deal by deal and cell by cell.
+
+    Reports every number typed over a formula, a formula changed, a value the rules
+    do not give, a deal that does not add up, a double the rules forbid, a player
+    short of their declarer doubles and a total that does not match. Exits 0 when
+    nothing is wrong, 1 when something is, and 2 when the file cannot be read or is
+    refused (too large, a zip bomb, XML entities, macros), like every command that
+    refuses its input. Nothing is written.
+    """
+    from scoresheet.errors import EXIT_FINDINGS, EXIT_OK
+    from scoresheet.sheets.audit import audit_path
+
+    # A file that cannot be read raises ScoresheetError: exit 2 (see scoresheet.errors),
+    # not 1, which says the sheet was read and has findings.
+    if as_json:
+        from scoresheet.cli.output import for_json
+
+        data = for_json(lambda: audit_path(file).to_json())
+        typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+        raise typer.Exit(EXIT_OK if data["ok"] else EXIT_FINDINGS)
+    report = audit_path(file)
+    typer.echo(report.text())
+    raise typer.Exit(EXIT_OK if report.ok else EXIT_FINDINGS)
+
+
+def import_(
+    sheet: Annotated[
+        Path, typer.Argument(help="A workbook written by export or blank.", show_default=False)
+    ],
+    output: Output,
+    force: Force = False,
+) -> None:
+    """Read a workbook's results and doubles back into a game file (JSON).
+
+    Only the inputs count (Results, Doubles and the Rules values); a rule value
+    changed in the sheet is kept in the game file's options. A result or a double
+    the rules refuse stops the import, naming the deal; nothing is written.
+    """
+    from scoresheet import record
+    from scoresheet.sheets.audit import import_workbook
+    from scoresheet.store import check_output, create_new
+
+    check_output(output, (".json",), pgettext("file kind", "a game file"), inputs=[sheet])
+    game, report = import_workbook(sheet)
+    for finding in report.findings:
+        typer.echo(
+            _("note: {finding}; kept in the game's options").format(finding=finding.line),
+            err=True,
+        )
+    create_new(output, record.dumps(game), force=force)
+    typer.echo(_("wrote {file}").format(file=output))
+
+
 def register(app: typer.Typer) -> None:
     """Add the spreadsheet commands to ``app``."""
-
-    @app.command("export")
-    def export(
-        game: Annotated[Path, typer.Argument(help="A game file (JSON).", show_default=False)],
-        output: Annotated[
-            Path | None,
-            typer.Option(
-                "-o",
-                "--output",
-                help="The workbook (.xlsx) or printable sheet (.pdf) to write (default: the "
-                "game file's name with .xlsx).",
-                show_default=False,
-            ),
-        ] = None,
-        paper: Paper = "a4",
-        force: Force = False,
-    ) -> None:
-        """Write a game as a live workbook (.xlsx) that scores itself, or as a PDF to print.
-
-        Sheets: Scores (one row per deal, doubles in the paper convention, a check per
-        row, running totals, totals, the leader and a chart), Results (what the table
-        reported), Doubles (every bet and the doubling ledger), Obligations (declarer
-        doubles) and Rules (the values as named cells). Every score is a formula: change
-        a trick count or a rule value and the sheet follows. The values are saved too,
-        for viewers that do not calculate. With `-o GAME.pdf`, the filled sheet to print:
-        every deal, the scores and running totals, the standings, the doubling ledger and
-        a chart of the running totals.
-        """
-        from scoresheet import record
-
-        target = output if output is not None else _beside(game, ".xlsx")
-        kind = output_format(target, paper, inputs=[game])
-        rec = record.load(game)
-        if kind == "pdf":
-            from scoresheet.cli.pdf import game_pdf
-
-            data = game_pdf(rec, paper)
-        else:
-            from scoresheet.sheets.audit import export as export_workbook
-
-            data = export_workbook(rec, paper=paper)
-        write_new_bytes(target, data, force=force)
-        typer.echo(_("wrote {file}").format(file=target))
-
-    @app.command("blank")
-    def blank(
-        output: Output,
-        players: Annotated[
-            list[str],
-            typer.Option(
-                "--players",
-                help="The players in seating order, first declarer first: repeat the "
-                "option (--players Ann --players Bob …) or separate names with commas.",
-                show_default=False,
-            ),
-        ],
-        rules: Annotated[
-            str | None,
-            typer.Option(
-                "--rules",
-                help=help_text(
-                    "A rules preset (see `scoresheet rules list`); it names its game. "
-                    "Default: {preset} for {title}, the game's own preset for the others.",
-                    preset=_DEFAULT.preset,
-                    title=_DEFAULT.title,
-                ),
-                show_default=False,
-            ),
-        ] = None,
-        game_name: Annotated[
-            str | None,
-            typer.Option(
-                "--game",
-                help=help_text(
-                    "The game: {games} (default: the game of --rules, else {default}).",
-                    games=", ".join(registry.names()),
-                    default=registry.DEFAULT_GAME,
-                ),
-                show_default=False,
-            ),
-        ] = None,
-        paper: Paper = "a4",
-        force: Force = False,
-    ) -> None:
-        """Write a blank workbook to fill in on a tablet, or a score pad (.pdf) to print.
-
-        The output's extension chooses. The workbook is the same as `export`, with no
-        deals: the declarer and dealer of every deal are filled in; contracts and players
-        are drop-down lists; the formulas are ready, so the sheet scores itself as the
-        results are typed in. The PDF is a pad for a pen: the players and a date line,
-        every deal's row with its declarer or dealer printed, boxes big enough to write
-        in, and (Barbu) each contract's check total beside its row.
-        """
-        from scoresheet.rules import choose_preset
-
-        kind = output_format(output, paper)
-        game_name, preset = choose_preset(game_name, rules)
-        if kind == "pdf":
-            from scoresheet.cli.pdf import pad_pdf
-
-            data = pad_pdf(typed_names(players), preset, paper)
-        else:
-            from scoresheet.sheets.audit import blank as blank_workbook
-
-            data = blank_workbook(game_name, typed_names(players), preset, paper=paper)
-        write_new_bytes(output, data, force=force)
-        typer.echo(_("wrote {file}").format(file=output))
-
-    @app.command("audit")
-    def audit(
-        file: Annotated[
-            Path,
-            typer.Argument(help="A workbook (.xlsx) or a game file (.json).", show_default=False),
-        ],
-        as_json: JsonFlag = False,
-    ) -> None:
-        """Check a workbook (or a game file) against the rules, deal by deal and cell by cell.
-
-        Reports every number typed over a formula, a formula changed, a value the rules
-        do not give, a deal that does not add up, a double the rules forbid, a player
-        short of their declarer doubles and a total that does not match. Exits 0 when
-        nothing is wrong, 1 when something is, and 2 when the file cannot be read or is
-        refused (too large, a zip bomb, XML entities, macros), like every command that
-        refuses its input. Nothing is written.
-        """
-        from scoresheet.errors import EXIT_FINDINGS, EXIT_OK
-        from scoresheet.sheets.audit import audit_path
-
-        # A file that cannot be read raises ScoresheetError: exit 2 (see scoresheet.errors),
-        # not 1, which says the sheet was read and has findings.
-        if as_json:
-            from scoresheet.cli.output import for_json
-
-            data = for_json(lambda: audit_path(file).to_json())
-            typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
-            raise typer.Exit(EXIT_OK if data["ok"] else EXIT_FINDINGS)
-        report = audit_path(file)
-        typer.echo(report.text())
-        raise typer.Exit(EXIT_OK if report.ok else EXIT_FINDINGS)
-
-    @app.command("import")
-    def import_(
-        sheet: Annotated[
-            Path, typer.Argument(help="A workbook written by export or blank.", show_default=False)
-        ],
-        output: Output,
-        force: Force = False,
-    ) -> None:
-        """Read a workbook's results and doubles back into a game file (JSON).
-
-        Only the inputs count (Results, Doubles and the Rules values); a rule value
-        changed in the sheet is kept in the game file's options. A result or a double
-        the rules refuse stops the import, naming the deal; nothing is written.
-        """
-        from scoresheet import record
-        from scoresheet.sheets.audit import import_workbook
-        from scoresheet.store import check_output, create_new
-
-        check_output(output, (".json",), pgettext("file kind", "a game file"), inputs=[sheet])
-        game, report = import_workbook(sheet)
-        for finding in report.findings:
-            typer.echo(
-                _("note: {finding}; kept in the game's options").format(finding=finding.line),
-                err=True,
-            )
-        create_new(output, record.dumps(game), force=force)
-        typer.echo(_("wrote {file}").format(file=output))
+    app.command("export")(export)
+    app.command("blank")(blank)
+    app.command("audit")(audit)
+    app.command("import")(import_)

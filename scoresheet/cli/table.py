@@ -60,295 +60,278 @@ def build_deal(game: OpenGame, number: int, options: dict[str, Any]) -> dict[str
     return entry.deal_from_flags(game.result, number, contract, given)
 
 
-def register(app: typer.Typer) -> None:
-    """Add the table commands to ``app``."""
+# The players may follow --players as separate words: the extra words land in ctx.args.
+def new(
+    ctx: typer.Context,
+    game: GamePath,
+    players: Annotated[
+        list[str],
+        typer.Option(
+            "--players",
+            "-p",
+            help="The players in seating order, clockwise: --players Ann Bob Cat Dan "
+            "(or --players Ann,Bob,Cat,Dan).",
+            show_default=False,
+        ),
+    ],
+    game_name: Annotated[
+        str | None,
+        typer.Option(
+            "--game",
+            help=help_text(
+                "The game: {games} (default: the game of --rules, else {default}).",
+                games=", ".join(registry.names()),
+                default=registry.DEFAULT_GAME,
+            ),
+            show_default=False,
+        ),
+    ] = None,
+    rules: Annotated[
+        str | None,
+        typer.Option(
+            help="A rules preset (see `scoresheet rules list`); it names its game. "
+            "Default: classic for Barbu, the game's own preset for the others.",
+            show_default=False,
+        ),
+    ] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--option",
+            "-o",
+            help="Change the preset: KEY=VALUE, repeatable; VALUE is JSON or a word "
+            "(rotation=every-deal, doubling.min_declarer_doubles=1, "
+            "values.dominoes=[40,25,10,-10]).",
+            show_default=False,
+        ),
+    ] = None,
+    first: Annotated[
+        str | None,
+        typer.Option(help="Who declares first (default: the first player).", show_default=False),
+    ] = None,
+    team: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--team",
+            help=help_text(
+                "A partnership ({games}), repeatable: --team Ann,Cat --team Bob,Dan "
+                "(default: opposite seats).",
+                games=", ".join(g.title for g in registry.GAMES.values() if g.teams),
+            ),
+            show_default=False,
+        ),
+    ] = None,
+    force: Annotated[bool, typer.Option(help="Replace an existing file.")] = False,
+) -> None:
+    """Create a game file for the players, under a rules preset."""
+    from scoresheet.entry import typed
+    from scoresheet.rules import choose_preset
+    from scoresheet.session import new_game
+    from scoresheet.store import check_output
 
-    # The players may follow --players as separate words: the extra words land in ctx.args.
-    @app.command(context_settings={"allow_extra_args": True})
-    def new(
-        ctx: typer.Context,
-        game: GamePath,
-        players: Annotated[
-            list[str],
-            typer.Option(
-                "--players",
-                "-p",
-                help="The players in seating order, clockwise: --players Ann Bob Cat Dan "
-                "(or --players Ann,Bob,Cat,Dan).",
-                show_default=False,
-            ),
-        ],
-        game_name: Annotated[
-            str | None,
-            typer.Option(
-                "--game",
-                help=help_text(
-                    "The game: {games} (default: the game of --rules, else {default}).",
-                    games=", ".join(registry.names()),
-                    default=registry.DEFAULT_GAME,
-                ),
-                show_default=False,
-            ),
-        ] = None,
-        rules: Annotated[
-            str | None,
-            typer.Option(
-                help="A rules preset (see `scoresheet rules list`); it names its game. "
-                "Default: classic for Barbu, the game's own preset for the others.",
-                show_default=False,
-            ),
-        ] = None,
-        option: Annotated[
-            list[str] | None,
-            typer.Option(
-                "--option",
-                "-o",
-                help="Change the preset: KEY=VALUE, repeatable; VALUE is JSON or a word "
-                "(rotation=every-deal, doubling.min_declarer_doubles=1, "
-                "values.dominoes=[40,25,10,-10]).",
-                show_default=False,
-            ),
-        ] = None,
-        first: Annotated[
-            str | None,
-            typer.Option(
-                help="Who declares first (default: the first player).", show_default=False
-            ),
-        ] = None,
-        team: Annotated[
-            list[str] | None,
-            typer.Option(
-                "--team",
-                help=help_text(
-                    "A partnership ({games}), repeatable: --team Ann,Cat --team Bob,Dan "
-                    "(default: opposite seats).",
-                    games=", ".join(g.title for g in registry.GAMES.values() if g.teams),
-                ),
-                show_default=False,
-            ),
-        ] = None,
-        force: Annotated[bool, typer.Option(help="Replace an existing file.")] = False,
-    ) -> None:
-        """Create a game file for the players, under a rules preset."""
-        from scoresheet.entry import typed
-        from scoresheet.rules import choose_preset
-        from scoresheet.session import new_game
-        from scoresheet.store import check_output
-
-        check_output(game, (".json",), "a game file")
-        game_name, preset = choose_preset(game_name, rules)
-        result = new_game(
-            game,
-            typed_names([*players, *ctx.args]),
-            rules=preset,
-            options=_options(option or []),
-            first=None if first is None else typed(first),
-            force=force,
-            game=game_name,
-            teams=[typed_names([t]) for t in team or []],
-        )
-        echo_prose(
-            _("{game}: a new {name} game ({rules} rules) for {players}. Next: {command}").format(
-                command=f"scoresheet play {game}",
-                game=game,
-                name=game_name,
-                rules=result.rules.name,
-                players=", ".join(result.players),
-            )
-        )
-
-    @app.command(
-        epilog="Examples:\n\n"
-        "scoresheet add g.json no-queens --double Bob=maximum --double Cat=Dan "
-        "--redouble Dan=Cat --queens Ann=2,Cat=1,Dan=1\n\n"
-        "scoresheet add g.json trumps -d Bob=Ann -d Cat=Ann --tricks 5,3,2,3 --trump hearts\n\n"
-        "scoresheet add g.json dominoes -d B=A --order Cat,Ann,Dan,Bob\n\n"
-        "scoresheet add g.json no-tricks          (nobody doubled: the total is split)\n\n"
-        'scoresheet add g.json --deal \'{"contract": "no-king", "doubles": '
-        '[{"by": "Bob", "double": ["Ann"]}], "result": {"king_of_hearts": "Cat"}}\''
+    check_output(game, (".json",), "a game file")
+    game_name, preset = choose_preset(game_name, rules)
+    result = new_game(
+        game,
+        typed_names([*players, *ctx.args]),
+        rules=preset,
+        options=_options(option or []),
+        first=None if first is None else typed(first),
+        force=force,
+        game=game_name,
+        teams=[typed_names([t]) for t in team or []],
     )
-    @deal_options
-    def add(game: GamePath, **deal: Any) -> None:
-        """Add the next deal in one command line: readable flags, or the deal as JSON.
-
-        Players may be named by any unique start of their name (A for Ann). Nothing is
-        saved unless the whole deal is valid.
-        """
-        from scoresheet.session import add_deal, open_game
-
-        g = open_game(game)
-        number = len(g.result.deals) + 1
-        result, _saved = add_deal(g, build_deal(g, number, deal), source=_source(deal))
-        typer.echo(deal_line(result, number))
-        echo_after_deal(result)
-
-    @app.command()
-    @deal_options
-    def edit(
-        game: GamePath,
-        number: Annotated[int, typer.Argument(help="The deal to correct.", show_default=False)],
-        **deal: Any,
-    ) -> None:
-        """Correct a past deal, with the same forms as `add` (the whole deal is replaced).
-
-        Every later deal is checked again against the corrected one; if one becomes
-        invalid, nothing is saved. The correction is kept in the file's history.
-        """
-        from scoresheet.session import edit_deal, open_game
-
-        g = open_game(game)
-        result = edit_deal(g, number, build_deal(g, number, deal), source=_source(deal))
-        # Translators: before a deal's line, "corrected deal 3: …"; keep the trailing space.
-        typer.echo(deal_line(result, number, prefix=pgettext("deal line", "corrected ")))
-        echo_after_deal(result)
-
-    @app.command()
-    def play(game: GamePath) -> None:
-        """Guided entry at the table, deal after deal, until the game is complete.
-
-        Shows who declares and the contracts they have left, then asks the
-        contract, each non-declarer's double in table order, the redoubles, and
-        the result in the shape the contract needs.
-
-        A double names players (names or initials), or: maximum (max, x, table)
-        — double every other player, and from a player already doubled also
-        redouble every double received; family (flanks) — double the two other
-        non-declarers; none. A redouble names who doubled you, or all, or none.
-        Type :maximum, :none, :all for the word when a player's name could also
-        be meant.
-
-        Type back for the previous question, ? for what the current one means in
-        the rules' words. A wrong answer is asked again with the reason; a deal is
-        saved only once it is complete and valid. Type quit (or q where it cannot be
-        an answer, :q anywhere) to stop; Ctrl-C or end of input leaves the file as it
-        was after the last complete deal.
-        """
-        from scoresheet.session import open_game
-
-        code = registry.part(open_game(game).result.game, "play").play_game(game)
-        if code:
-            raise typer.Exit(code)
-
-    @app.command()
-    def undo(
-        game: GamePath,
-        yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask.")] = False,
-    ) -> None:
-        """Remove the last deal (after showing it and asking); it is kept in the history."""
-        from scoresheet.cli.output import confirm
-        from scoresheet.session import open_game, undo_last
-
-        g = open_game(game)
-        if not g.result.deals:
-            raise ScoresheetError(_("{file}: there is no deal to undo").format(file=game.name))
-        typer.echo(deal_line(g.result, len(g.result.deals)))
-        if not yes and not confirm(_("Remove this deal?")):
-            raise ScoresheetError(_("nothing was removed"))
-        result, _saved = undo_last(g)
-        left = len(result.deals)
-        echo_prose(
-            ngettext("removed; {n} deal left", "removed; {n} deals left", left).format(n=left)
+    echo_prose(
+        _("{game}: a new {name} game ({rules} rules) for {players}. Next: {command}").format(
+            command=f"scoresheet play {game}",
+            game=game,
+            name=game_name,
+            rules=result.rules.name,
+            players=", ".join(result.players),
         )
+    )
 
-    @app.command()
-    def show(game: GamePath, width: Width = None) -> None:
-        """The score sheet, with the standings and the doubling ledger.
 
-        Deals grouped by declarer with the doubles in the paper convention, a check mark
-        where a row adds up, running totals, the standings, the ledger between every pair
-        of players, and the doubles still owed to declarers.
-        """
-        from scoresheet.session import open_game
+@deal_options
+def add(game: GamePath, **deal: Any) -> None:
+    """Add the next deal in one command line: readable flags, or the deal as JSON.
 
-        term = term_for(width)
-        result = open_game(game).result
-        views = registry.part(result.game, "views")
-        echo_view(views.sheet_text(result, game.name, term), term.colour)
+    Players may be named by any unique start of their name (A for Ann). Nothing is
+    saved unless the whole deal is valid.
+    """
+    from scoresheet.session import add_deal, open_game
 
-    @app.command()
-    def status(game: GamePath, width: Width = None) -> None:
-        """What the table needs before the next deal.
+    g = open_game(game)
+    number = len(g.result.deals) + 1
+    result, _saved = add_deal(g, build_deal(g, number, deal), source=_source(deal))
+    typer.echo(deal_line(result, number))
+    echo_after_deal(result)
 
-        Who declares (and deals), the contracts they have left, the doubles still owed to
-        them, the standings, the game's progress and any violations, under the rules in
-        force (the preset and every option that changes it).
-        """
-        from scoresheet.session import open_game
 
-        term = term_for(width)
-        result = open_game(game).result
-        views = registry.part(result.game, "views")
-        echo_view(views.status_text(result, game.name, term), term.colour)
+@deal_options
+def edit(
+    game: GamePath,
+    number: Annotated[int, typer.Argument(help="The deal to correct.", show_default=False)],
+    **deal: Any,
+) -> None:
+    """Correct a past deal, with the same forms as `add` (the whole deal is replaced).
 
-    @app.command()
-    def history(
-        game: GamePath,
-        trim: Annotated[
-            int | None,
-            typer.Option(
-                "--trim",
-                metavar="N",
-                help="Remove all but the newest N entries (the deals are kept) and say which.",
-                show_default=False,
-            ),
-        ] = None,
-        before: Annotated[
-            str | None,
-            typer.Option(
-                "--before",
-                metavar="DATE",
-                help="Remove the entries made before DATE (2026-12-01, or 2026-12-01T20:00; "
-                "UTC unless it gives an offset) and say which.",
-                show_default=False,
-            ),
-        ] = None,
-        archive: Annotated[
-            Path | None,
-            typer.Option(
-                "--archive",
-                metavar="FILE",
-                help="Write the entries removed to FILE, a new .json file, first.",
-                show_default=False,
-            ),
-        ] = None,
-    ) -> None:
-        """Every correction and undo kept in the file: what changed, and when."""
-        from scoresheet.session import open_game, trim_history, when
-        from scoresheet.views import common as text
+    Every later deal is checked again against the corrected one; if one becomes
+    invalid, nothing is saved. The correction is kept in the file's history.
+    """
+    from scoresheet.session import edit_deal, open_game
 
-        if trim is None and before is None:
-            if archive is not None:
-                raise ScoresheetError(_("--archive: give --trim N or --before DATE, to say what"))
-            echo_prose(text.history(open_game(game).record))
-            return
-        if trim is not None and before is not None:
-            raise ScoresheetError(_("--trim, --before: give one of them"))
-        moment = None if before is None else when(before, "--before")
-        done = trim_history(game, keep=trim, before=moment, archive=archive)
-        kept = done.kept
-        if not done.removed:
-            echo_prose(
-                ngettext(
-                    "{file}: nothing removed; it keeps {n} history entry",
-                    "{file}: nothing removed; it keeps {n} history entries",
-                    kept,
-                ).format(file=game.name, n=kept)
-            )
-            return
-        echo_prose(text.history({"history": done.removed}))
-        removed = len(done.removed)
-        said = ngettext(
-            "{file}: removed the {n} entry above", "{file}: removed the {n} entries above", removed
-        ).format(file=game.name, n=removed)
-        if done.archive is not None:
-            said = _("{removed}, written to {archive}").format(removed=said, archive=done.archive)
+    g = open_game(game)
+    result = edit_deal(g, number, build_deal(g, number, deal), source=_source(deal))
+    # Translators: before a deal's line, "corrected deal 3: …"; keep the trailing space.
+    typer.echo(deal_line(result, number, prefix=pgettext("deal line", "corrected ")))
+    echo_after_deal(result)
+
+
+def play(game: GamePath) -> None:
+    """Guided entry at the table, deal after deal, until the game is complete.
+
+    Shows who declares and the contracts they have left, then asks the
+    contract, each non-declarer's double in table order, the redoubles, and
+    the result in the shape the contract needs.
+
+    A double names players (names or initials), or: maximum (max, x, table)
+    — double every other player, and from a player already doubled also
+    redouble every double received; family (flanks) — double the two other
+    non-declarers; none. A redouble names who doubled you, or all, or none.
+    Type :maximum, :none, :all for the word when a player's name could also
+    be meant.
+
+    Type back for the previous question, ? for what the current one means in
+    the rules' words. A wrong answer is asked again with the reason; a deal is
+    saved only once it is complete and valid. Type quit (or q where it cannot be
+    an answer, :q anywhere) to stop; Ctrl-C or end of input leaves the file as it
+    was after the last complete deal.
+    """
+    from scoresheet.session import open_game
+
+    code = registry.part(open_game(game).result.game, "play").play_game(game)
+    if code:
+        raise typer.Exit(code)
+
+
+def undo(
+    game: GamePath,
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask.")] = False,
+) -> None:
+    """Remove the last deal (after showing it and asking); it is kept in the history."""
+    from scoresheet.cli.output import confirm
+    from scoresheet.session import open_game, undo_last
+
+    g = open_game(game)
+    if not g.result.deals:
+        raise ScoresheetError(_("{file}: there is no deal to undo").format(file=game.name))
+    typer.echo(deal_line(g.result, len(g.result.deals)))
+    if not yes and not confirm(_("Remove this deal?")):
+        raise ScoresheetError(_("nothing was removed"))
+    result, _saved = undo_last(g)
+    left = len(result.deals)
+    echo_prose(ngettext("removed; {n} deal left", "removed; {n} deals left", left).format(n=left))
+
+
+def show(game: GamePath, width: Width = None) -> None:
+    """The score sheet, with the standings and the doubling ledger.
+
+    Deals grouped by declarer with the doubles in the paper convention, a check mark
+    where a row adds up, running totals, the standings, the ledger between every pair
+    of players, and the doubles still owed to declarers.
+    """
+    from scoresheet.session import open_game
+
+    term = term_for(width)
+    result = open_game(game).result
+    views = registry.part(result.game, "views")
+    echo_view(views.sheet_text(result, game.name, term), term.colour)
+
+
+def status(game: GamePath, width: Width = None) -> None:
+    """What the table needs before the next deal.
+
+    Who declares (and deals), the contracts they have left, the doubles still owed to
+    them, the standings, the game's progress and any violations, under the rules in
+    force (the preset and every option that changes it).
+    """
+    from scoresheet.session import open_game
+
+    term = term_for(width)
+    result = open_game(game).result
+    views = registry.part(result.game, "views")
+    echo_view(views.status_text(result, game.name, term), term.colour)
+
+
+def history(
+    game: GamePath,
+    trim: Annotated[
+        int | None,
+        typer.Option(
+            "--trim",
+            metavar="N",
+            help="Remove all but the newest N entries (the deals are kept) and say which.",
+            show_default=False,
+        ),
+    ] = None,
+    before: Annotated[
+        str | None,
+        typer.Option(
+            "--before",
+            metavar="DATE",
+            help="Remove the entries made before DATE (2026-12-01, or 2026-12-01T20:00; "
+            "UTC unless it gives an offset) and say which.",
+            show_default=False,
+        ),
+    ] = None,
+    archive: Annotated[
+        Path | None,
+        typer.Option(
+            "--archive",
+            metavar="FILE",
+            help="Write the entries removed to FILE, a new .json file, first.",
+            show_default=False,
+        ),
+    ] = None,
+) -> None:
+    """Every correction and undo kept in the file: what changed, and when."""
+    from scoresheet.session import open_game, trim_history, when
+    from scoresheet.views import common as text
+
+    if trim is None and before is None:
+        if archive is not None:
+            raise ScoresheetError(_("--archive: give --trim N or --before DATE, to say what"))
+        echo_prose(text.history(open_game(game).record))
+        return
+    if trim is not None and before is not None:
+        raise ScoresheetError(_("--trim, --before: give one of them"))
+    moment = None if before is None else when(before, "--before")
+    done = trim_history(game, keep=trim, before=moment, archive=archive)
+    kept = done.kept
+    if not done.removed:
         echo_prose(
             ngettext(
-                "{removed}; it keeps {n} history entry and every deal",
-                "{removed}; it keeps {n} history entries and every deal",
+                "{file}: nothing removed; it keeps {n} history entry",
+                "{file}: nothing removed; it keeps {n} history entries",
                 kept,
-            ).format(removed=said, n=kept)
+            ).format(file=game.name, n=kept)
         )
+        return
+    echo_prose(text.history({"history": done.removed}))
+    removed = len(done.removed)
+    said = ngettext(
+        "{file}: removed the {n} entry above", "{file}: removed the {n} entries above", removed
+    ).format(file=game.name, n=removed)
+    if done.archive is not None:
+        said = _("{removed}, written to {archive}").format(removed=said, archive=done.archive)
+    echo_prose(
+        ngettext(
+            "{removed}; it keeps {n} history entry and every deal",
+            "{removed}; it keeps {n} history entries and every deal",
+            kept,
+        ).format(removed=said, n=kept)
+    )
 
 
 def _options(items: list[str]) -> dict[str, Any]:
@@ -409,3 +392,24 @@ def _options(items: list[str]) -> dict[str, Any]:
 
 def _shown(value: Any) -> str:
     return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+
+
+def register(app: typer.Typer) -> None:
+    """Add the table commands to ``app``."""
+    app.command(context_settings={"allow_extra_args": True})(new)
+    app.command(
+        epilog="Examples:\n\n"
+        "scoresheet add g.json no-queens --double Bob=maximum --double Cat=Dan "
+        "--redouble Dan=Cat --queens Ann=2,Cat=1,Dan=1\n\n"
+        "scoresheet add g.json trumps -d Bob=Ann -d Cat=Ann --tricks 5,3,2,3 --trump hearts\n\n"
+        "scoresheet add g.json dominoes -d B=A --order Cat,Ann,Dan,Bob\n\n"
+        "scoresheet add g.json no-tricks          (nobody doubled: the total is split)\n\n"
+        'scoresheet add g.json --deal \'{"contract": "no-king", "doubles": '
+        '[{"by": "Bob", "double": ["Ann"]}], "result": {"king_of_hearts": "Cat"}}\''
+    )(add)
+    app.command()(edit)
+    app.command()(play)
+    app.command()(undo)
+    app.command()(show)
+    app.command()(status)
+    app.command()(history)
