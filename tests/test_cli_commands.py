@@ -13,7 +13,10 @@ from scoresheet.cli.app import app, rules_app
 
 
 def _commands(group: typer.Typer) -> list[tuple[str, object]]:
-    return [(c.name or c.callback.__name__, c.callback) for c in group.registered_commands]
+    return [
+        (str(c.name or getattr(c.callback, "__name__", "")), c.callback)
+        for c in group.registered_commands
+    ]
 
 
 # ``serve`` is the server's own command (scoresheet.serve.command), not one of cli's.
