@@ -6,7 +6,6 @@ not import what the others need (start-up stays fast).
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -17,7 +16,7 @@ from scoresheet.cli import evening as _evening
 from scoresheet.cli import sheets as _sheets
 from scoresheet.cli import table as _table
 from scoresheet.cli.options import Commands, JsonFlag, Width
-from scoresheet.cli.output import echo_view, term_for
+from scoresheet.cli.output import echo_view, json_text, term_for
 from scoresheet.serve import command as _serve
 
 app = typer.Typer(
@@ -61,7 +60,7 @@ def _root(
 
 
 def _print_json(data: Any) -> None:
-    typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+    typer.echo(json_text(data))
 
 
 @app.command()

@@ -16,6 +16,7 @@ openpyxl is imported inside the functions that use it, so the command line start
 
 from __future__ import annotations
 
+import datetime
 import io
 import re
 import zipfile
@@ -168,12 +169,24 @@ def save_with_values(
     for ws in wb.worksheets:  # after the rows' heights: the pages allow for them
         fit_pages(ws, paper)
     buffer = io.BytesIO()
-    wb.save(buffer)
+    _save_stored(wb, buffer)
     values = {
         title: {c.ref: c.value for c in cells if c.sheet == title and c.formula is not None}
         for title in titles
     }
     return cache_values(buffer.getvalue(), values)
+
+
+def _save_stored(wb: Workbook, buffer: io.BytesIO) -> None:
+    """``wb.save(buffer)``, its parts stored rather than compressed: :func:`cache_values`
+    reads them back and compresses them as it writes the workbook, so compressing them here
+    too was work thrown away (the parts are the same)."""
+    from openpyxl.writer.excel import ExcelWriter
+
+    archive = zipfile.ZipFile(buffer, "w", zipfile.ZIP_STORED, allowZip64=True)
+    # As openpyxl's own save does (``openpyxl.writer.excel.save_workbook``).
+    wb.properties.modified = datetime.datetime.now(tz=datetime.UTC).replace(tzinfo=None)
+    ExcelWriter(wb, archive).save()
 
 
 PAPER_SIZES = {"a4": 9, "letter": 1}  # the spreadsheet's paperSize codes
@@ -313,19 +326,74 @@ def write_cells(
     formula. ``styles`` is :func:`cell_styles`' table; a cell without a style takes
     ``default``. Shared by every game's workbook.
     """
+    stamps: dict[tuple[str, str], Stamp] = {}  # by sheet: the sheets may be of two workbooks
     for cell in cells:
         target = sheets[cell.sheet].cell(row=cell.row, column=cell.col)
+        value = cell.value
         if cell.formula is not None:
             target.value = "=" + cell.formula
-        elif isinstance(cell.value, str):
-            target.value = cell.value
+        elif isinstance(value, str):
+            target.value = value
             target.data_type = "s"
-            if cell.value[:1] in ("=", "+", "-", "@"):
-                target.quotePrefix = True
-        elif cell.value is not None and not isinstance(cell.value, SheetError):
-            target.value = cell.value
-        for attr, value in styles[cell.style or default].items():
-            setattr(target, attr, value)
+        elif value is not None and not isinstance(value, SheetError):
+            target.value = value
+        name = cell.style or default
+        stamp = stamps.get((cell.sheet, name))
+        if stamp is None:
+            stamp = stamps[cell.sheet, name] = Stamp(styles[name])
+        stamp.put(target)
+        if cell.formula is None and isinstance(value, str) and value[:1] in ("=", "+", "-", "@"):
+            target.quotePrefix = True  # after the style, which leaves it as it is
+
+
+# The index of each style attribute in a cell's openpyxl ``StyleArray``.
+_STYLE_IDS = {
+    "font": "fontId",
+    "fill": "fillId",
+    "border": "borderId",
+    "number_format": "numFmtId",
+    "protection": "protectionId",
+    "alignment": "alignmentId",
+}
+
+
+class Stamp:
+    """One style's attributes (:func:`cell_styles`' table), put on the cells of one workbook.
+
+    Assigning ``cell.font = Font(…)`` makes openpyxl hash the font to find it in the
+    workbook's table of fonts, and the same for the fill, the border and the alignment: on
+    every cell, most of a workbook's writing. A stamp assigns the attributes to its first
+    cell as openpyxl's own code does, keeps the indices that gave in the workbook's tables,
+    and gives every later cell the same indices: the same workbook, without the hashing.
+    """
+
+    def __init__(self, attributes: Mapping[str, Any]) -> None:
+        self.attributes = attributes
+        self.ids: list[tuple[str, int]] | None = None
+        self.fresh: Any = None  # the style of a cell never styled before
+
+    def put(self, target: Any) -> None:
+        """Style ``target`` (an openpyxl cell of the workbook of this stamp's first cell)."""
+        if self.ids is None:
+            from openpyxl.styles.cell_style import StyleArray
+
+            for attr, value in self.attributes.items():
+                setattr(target, attr, value)
+            self.ids = [
+                (_STYLE_IDS[attr], getattr(target._style, _STYLE_IDS[attr]))
+                for attr in self.attributes
+            ]
+            self.fresh = StyleArray()
+            for field, index in self.ids:
+                setattr(self.fresh, field, index)
+            return
+        style = target._style
+        if style is None:
+            if self.ids:
+                target._style = self.fresh.__copy__()
+            return
+        for field, index in self.ids:
+            setattr(style, field, index)
 
 
 # -- cached values -----------------------------------------------------------------------------
@@ -373,6 +441,7 @@ def cache_values(data: bytes, values: dict[str, dict[str, Value]]) -> bytes:
                 content = _fill(content, cells, info.filename)
             elif info.filename == "xl/workbook.xml":
                 content = _CALC_PR.sub(b'<calcPr calcId="191029" fullCalcOnLoad="1"/>', content)
+            info.compress_type = zipfile.ZIP_DEFLATED  # stored by _save_stored
             target.writestr(info, content)
     return out.getvalue()
 

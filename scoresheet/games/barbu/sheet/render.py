@@ -32,6 +32,7 @@ from scoresheet.sheets.plan import col_letter
 from scoresheet.sheets.write import (
     AMBER_FILL,
     RED_FILL,
+    Stamp,
     box_border,
     cell_styles,
     check_text,
@@ -117,6 +118,7 @@ def _workbook(plan: Plan) -> Workbook:
         sheets[sheet].merge_cells(start_row=row, start_column=c1, end_row=row, end_column=c2)
 
     # Each declarer's deals form a block, as on the paper sheet.
+    medium = Stamp({"border": box_border(top="medium")})
     for deal in range(2, lay.rows + 1):
         if lay.declarer(deal) == lay.declarer(deal - 1):
             continue
@@ -127,8 +129,7 @@ def _workbook(plan: Plan) -> Workbook:
             (DOUBLES, lay.doubles_width),
         ):
             for col in range(1, width + 1):
-                c = sheets[title].cell(row=row, column=col)
-                c.border = box_border(top="medium")
+                medium.put(sheets[title].cell(row=row, column=col))
 
     # Named cells: the players, the rule values, the contracts and their totals.
     def name(key: str, target: str) -> None:

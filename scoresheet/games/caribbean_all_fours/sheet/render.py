@@ -50,6 +50,7 @@ from scoresheet.sheets.write import (
     GREY,
     RED_FILL,
     WIN_FILL,
+    Stamp,
     box_border,
     cell_styles,
     check_text,
@@ -131,10 +132,11 @@ def _workbook(plan: Plan) -> Workbook:
     write_cells(sheets, plan.cells, cell_styles(STYLE_USES), default="formula")
 
     # Each deal's eight points form a block, as on the paper sheet.
+    medium = Stamp({"border": box_border(top="medium")})
     for n in range(2, lay.rows + 1):
         row = lay.point_row(n, 0)
         for col in range(1, P_WON + 1):
-            sheets[POINTS].cell(row=row, column=col).border = box_border(top="medium")
+            medium.put(sheets[POINTS].cell(row=row, column=col))
 
     def name(key: str, ref: str) -> None:
         wb.defined_names[key] = DefinedName(key, attr_text=f"{RULES}!{ref}")
