@@ -12,6 +12,7 @@ import pytest
 from tests.cli_helpers import ROOT
 
 SMALLEST = {
+    "bench_export.py": ["--deals", "28", "--runs", "1"],
     "bench_score.py": ["--games", "2", "--rates-only"],
     "bench_serve.py": ["--seconds", "1", "--pages", "2"],
     "bench_sheets.py": ["--runs", "1", "--workbooks", "2"],
