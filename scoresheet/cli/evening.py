@@ -22,6 +22,21 @@ def _print_json(data: Any) -> None:
     typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
 
 
+def _stream_json(data: Any) -> None:
+    """:func:`_print_json`'s text, written as it is made, a piece at a time: a season's
+    figures are megabytes of JSON, never held whole (nor its millions of pieces)."""
+    batch: list[str] = []
+    size = 0
+    for piece in json.JSONEncoder(ensure_ascii=False, indent=2).iterencode(data):
+        batch.append(piece)
+        size += len(piece)
+        if size >= 1 << 16:
+            typer.echo("".join(batch), nl=False)
+            batch, size = [], 0
+    batch.append("\n")
+    typer.echo("".join(batch), nl=False)
+
+
 def _check_workbook(path: Path, inputs: list[Path]) -> None:
     """Refuse a workbook name not ending in .xlsx, or one that is a game being read (by
     name, symbolic link or hard link), before anything is read or computed."""
@@ -145,13 +160,14 @@ def stats(
     """
     from scoresheet.cli.output import for_json
     from scoresheet.errors import ScoresheetError
-    from scoresheet.evening import ScoredGame, Stats, find_games, load_game
-    from scoresheet.evening import stats as season_stats
+    from scoresheet.evening import Stats, find_games, load_game
     from scoresheet.evening.games import UnreadableFolder
+    from scoresheet.evening.stats import Season
     from scoresheet.evening.text import stats_text
 
     def work(check: bool = False) -> tuple[Stats, list[tuple[str, str]]]:
-        games: list[ScoredGame] = []
+        season = Season()  # each game folded in as it is read, then dropped
+        read = 0
         skipped: list[tuple[str, str]] = []
         leaves = _("{reason} (--skip-bad leaves it out)")
         try:
@@ -162,14 +178,17 @@ def stats(
             _check_workbook(xlsx, files)
         for path in files:
             try:
-                games.append(load_game(path))
+                game = load_game(path)
             except ScoresheetError as exc:
                 if not skip_bad:
                     raise ScoresheetError(leaves.format(reason=exc)) from None
                 skipped.append((str(path), str(exc)))
-        if not games:
+                continue
+            season.add(game)
+            read += 1
+        if not read:
             raise ScoresheetError(_("stats: none of the files is a readable game"))
-        return season_stats(games, player=player), skipped
+        return season.result(player=player), skipped
 
     result, skipped = work(check=True)
     if xlsx is not None:
@@ -184,7 +203,7 @@ def stats(
             out["skipped"] = [{"file": f, "error": e} for f, e in done[1]]
             return out
 
-        _print_json(for_json(lambda: data(work()), data((result, skipped))))
+        _stream_json(for_json(lambda: data(work()), data((result, skipped))))
     else:
         typer.echo(stats_text(result, skipped))
         if xlsx is not None:
