@@ -44,3 +44,19 @@ def test_the_command_run_is_built_alone(name: str) -> None:
 def test_every_command_is_registered() -> None:
     names = [n.replace("_", "-") for n, _ in _commands(app)]
     assert sorted(names) == sorted(NAMES)
+
+
+def test_every_command_help_is_found_by_the_catalog_extractor() -> None:
+    """A command's docstring is its --help, found by the extractor from its decorator: a
+    command added to the app any other way would leave the catalogs (and drop from them)."""
+    import inspect
+
+    from scoresheet.i18n.extract import messages
+
+    found, _problems = messages()
+    missing = [
+        name
+        for name, callback in _commands(app) + _commands(rules_app)
+        if inspect.cleandoc(getattr(callback, "__doc__", None) or "") not in found
+    ]
+    assert missing == []

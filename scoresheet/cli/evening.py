@@ -17,6 +17,10 @@ from scoresheet.cli.language import help_text
 from scoresheet.cli.options import Force, JsonFlag
 from scoresheet.i18n import _
 
+# The commands of this module, each a top-level function; register() adds them to the
+# application (sqlite-utils' cli.py style).
+commands = typer.Typer()
+
 
 def _print_json(data: Any) -> None:
     typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
@@ -45,6 +49,7 @@ def _check_workbook(path: Path, inputs: list[Path]) -> None:
     check_output(path, (".xlsx",), "a workbook", inputs=inputs)
 
 
+@commands.command()
 def settle(
     games: Annotated[
         list[Path],
@@ -127,6 +132,7 @@ def settle(
             typer.echo(_("wrote {file}").format(file=xlsx))
 
 
+@commands.command()
 def stats(
     paths: Annotated[
         list[Path],
@@ -212,5 +218,4 @@ def stats(
 
 def register(app: typer.Typer) -> None:
     """Add ``settle`` and ``stats`` to ``app``."""
-    app.command()(settle)
-    app.command()(stats)
+    app.registered_commands += commands.registered_commands

@@ -61,7 +61,12 @@ def _beside(game: Path, suffix: str) -> Path:
 
 _DEFAULT = registry.game(registry.DEFAULT_GAME)  # old files' game, named in the help
 
+# The commands of this module, each a top-level function; register() adds them to the
+# application (sqlite-utils' cli.py style).
+commands = typer.Typer()
 
+
+@commands.command("export")
 def export(
     game: Annotated[Path, typer.Argument(help="A game file (JSON).", show_default=False)],
     output: Annotated[
@@ -105,6 +110,7 @@ def export(
     typer.echo(_("wrote {file}").format(file=target))
 
 
+@commands.command("blank")
 def blank(
     output: Output,
     players: Annotated[
@@ -169,6 +175,7 @@ def blank(
     typer.echo(_("wrote {file}").format(file=output))
 
 
+@commands.command("audit")
 def audit(
     file: Annotated[
         Path,
@@ -201,6 +208,7 @@ def audit(
     raise typer.Exit(EXIT_OK if report.ok else EXIT_FINDINGS)
 
 
+@commands.command("import")
 def import_(
     sheet: Annotated[
         Path, typer.Argument(help="A workbook written by export or blank.", show_default=False)
@@ -231,7 +239,4 @@ def import_(
 
 def register(app: typer.Typer) -> None:
     """Add the spreadsheet commands to ``app``."""
-    app.command("export")(export)
-    app.command("blank")(blank)
-    app.command("audit")(audit)
-    app.command("import")(import_)
+    app.registered_commands += commands.registered_commands

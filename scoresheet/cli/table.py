@@ -23,6 +23,10 @@ from scoresheet.i18n import _, ngettext, pgettext
 if TYPE_CHECKING:
     from scoresheet.session import OpenGame
 
+# The commands of this module, each a top-level function; register() adds them to the
+# application (sqlite-utils' cli.py style).
+commands = typer.Typer()
+
 
 def _read_deal_json(text: str) -> dict[str, Any]:
     from scoresheet.names import composed
@@ -61,6 +65,7 @@ def build_deal(game: OpenGame, number: int, options: dict[str, Any]) -> dict[str
 
 
 # The players may follow --players as separate words: the extra words land in ctx.args.
+@commands.command(context_settings={"allow_extra_args": True})
 def new(
     ctx: typer.Context,
     game: GamePath,
@@ -152,6 +157,16 @@ def new(
     )
 
 
+@commands.command(
+    epilog="Examples:\n\n"
+    "scoresheet add g.json no-queens --double Bob=maximum --double Cat=Dan "
+    "--redouble Dan=Cat --queens Ann=2,Cat=1,Dan=1\n\n"
+    "scoresheet add g.json trumps -d Bob=Ann -d Cat=Ann --tricks 5,3,2,3 --trump hearts\n\n"
+    "scoresheet add g.json dominoes -d B=A --order Cat,Ann,Dan,Bob\n\n"
+    "scoresheet add g.json no-tricks          (nobody doubled: the total is split)\n\n"
+    'scoresheet add g.json --deal \'{"contract": "no-king", "doubles": '
+    '[{"by": "Bob", "double": ["Ann"]}], "result": {"king_of_hearts": "Cat"}}\''
+)
 @deal_options
 def add(game: GamePath, **deal: Any) -> None:
     """Add the next deal in one command line: readable flags, or the deal as JSON.
@@ -168,6 +183,7 @@ def add(game: GamePath, **deal: Any) -> None:
     echo_after_deal(result)
 
 
+@commands.command()
 @deal_options
 def edit(
     game: GamePath,
@@ -188,6 +204,7 @@ def edit(
     echo_after_deal(result)
 
 
+@commands.command()
 def play(game: GamePath) -> None:
     """Guided entry at the table, deal after deal, until the game is complete.
 
@@ -215,6 +232,7 @@ def play(game: GamePath) -> None:
         raise typer.Exit(code)
 
 
+@commands.command()
 def undo(
     game: GamePath,
     yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask.")] = False,
@@ -234,6 +252,7 @@ def undo(
     echo_prose(ngettext("removed; {n} deal left", "removed; {n} deals left", left).format(n=left))
 
 
+@commands.command()
 def show(game: GamePath, width: Width = None) -> None:
     """The score sheet, with the standings and the doubling ledger.
 
@@ -249,6 +268,7 @@ def show(game: GamePath, width: Width = None) -> None:
     echo_view(views.sheet_text(result, game.name, term), term.colour)
 
 
+@commands.command()
 def status(game: GamePath, width: Width = None) -> None:
     """What the table needs before the next deal.
 
@@ -264,6 +284,7 @@ def status(game: GamePath, width: Width = None) -> None:
     echo_view(views.status_text(result, game.name, term), term.colour)
 
 
+@commands.command()
 def history(
     game: GamePath,
     trim: Annotated[
@@ -396,20 +417,4 @@ def _shown(value: Any) -> str:
 
 def register(app: typer.Typer) -> None:
     """Add the table commands to ``app``."""
-    app.command(context_settings={"allow_extra_args": True})(new)
-    app.command(
-        epilog="Examples:\n\n"
-        "scoresheet add g.json no-queens --double Bob=maximum --double Cat=Dan "
-        "--redouble Dan=Cat --queens Ann=2,Cat=1,Dan=1\n\n"
-        "scoresheet add g.json trumps -d Bob=Ann -d Cat=Ann --tricks 5,3,2,3 --trump hearts\n\n"
-        "scoresheet add g.json dominoes -d B=A --order Cat,Ann,Dan,Bob\n\n"
-        "scoresheet add g.json no-tricks          (nobody doubled: the total is split)\n\n"
-        'scoresheet add g.json --deal \'{"contract": "no-king", "doubles": '
-        '[{"by": "Bob", "double": ["Ann"]}], "result": {"king_of_hearts": "Cat"}}\''
-    )(add)
-    app.command()(edit)
-    app.command()(play)
-    app.command()(undo)
-    app.command()(show)
-    app.command()(status)
-    app.command()(history)
+    app.registered_commands += commands.registered_commands
