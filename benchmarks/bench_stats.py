@@ -70,7 +70,10 @@ print(wall, u.ru_utime + u.ru_stime, u.ru_maxrss)
 def one_run(cmd: list[str], env: dict[str, str]) -> tuple[float, float, int]:
     """Wall time (s), CPU time (s) and peak resident memory (KiB) of one run of ``cmd``."""
     out = subprocess.run(
+        # Run away from the checkout: ``python -c`` puts the current folder first on the
+        # path, which would shadow the baseline's package.
         [sys.executable, "-c", _ONE_RUN, repr(env), *cmd],
+        cwd=tempfile.gettempdir(),
         check=True,
         capture_output=True,
         text=True,

@@ -5,7 +5,10 @@ Run: python benchmarks/bench_table.py [--runs N] [--lang CODE …]
 Target (issue 3): the median wall time of `add`, `show` and `status` on a full game
 within 1.5x that of `python -c "import typer, pydantic"`. `add` adds the last deal of
 a 28-deal game (the file is reset before each run). Issue 24: in every language (each
-command run with ``--lang``, which reads that language's catalog).
+command run with ``--lang``, which reads that language's catalog). Issue 25: the runs
+are paired, each command's run right after a run of the baseline (A B A B …), so both
+see the same load, and each is measured in wall time and in the child's CPU time (user +
+system), the steadier figure on a busy machine; both ratios are printed.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -24,12 +28,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def wall(cmd: list[str], before: list[str] | None = None) -> float:
+def timed(cmd: list[str], before: list[str] | None = None) -> tuple[float, float]:
+    """One run of ``cmd``: its wall time and its CPU time (user + system, the child's own)."""
     if before:
         subprocess.run(before, check=True)
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, env={**os.environ, "COLUMNS": "200"})
-    return time.perf_counter() - start
+    wall = time.perf_counter() - start
+    now = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, now.ru_utime - used.ru_utime + now.ru_stime - used.ru_stime
 
 
 def byte_compile() -> None:
@@ -75,14 +83,16 @@ def measure(runs: int, code: str) -> None:
         }
         for name, (cmd, before) in cases.items():
             # Runs alternate with the baseline so both see the same machine load.
-            base_times, times = [], []
-            for _ in range(runs):
-                base_times.append(wall(baseline))
-                times.append(wall(cmd, before))
-            base, t = statistics.median(base_times), statistics.median(times)
+            pairs = [(timed(baseline), timed(cmd, before)) for _ in range(runs)]
+            base, t = (statistics.median(p[k][0] for p in pairs) for k in (0, 1))
+            base_cpu, cpu = (statistics.median(p[k][1] for p in pairs) for k in (0, 1))
+            # Each run judged against the baseline run beside it: the median of the ratios.
+            ratio = statistics.median(b[0] / a[0] for a, b in pairs)
+            cpu_ratio = statistics.median(b[1] / max(a[1], 1e-9) for a, b in pairs)
             print(
-                f"{code} {name:16} median {t * 1000:6.1f} ms; import typer, pydantic "
-                f"{base * 1000:6.1f} ms; ratio {t / base:.2f} (target 1.5)"
+                f"{code} {name:16} median {t * 1000:6.1f} ms, {cpu * 1000:6.1f} ms CPU; "
+                f"import typer, pydantic {base * 1000:6.1f} ms, {base_cpu * 1000:6.1f} ms CPU; "
+                f"paired ratio {ratio:.2f}, CPU {cpu_ratio:.2f} (target 1.5)"
             )
 
 
