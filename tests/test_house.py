@@ -257,8 +257,7 @@ LONG_FUNCTIONS: dict[str, str] = {
     "games.caribbean_all_fours.sheet.points.points_sheet": "table: the points sheet",
     "games.coinche.sheet.scores.plan_scores": "table: the scores sheet",
     # Not tables: logic to split, not quick or safe to split here, several of them being
-    # reshaped by other parts of issue 25 (the server, the partnership kit).
-    "serve.app.create_app": "to split: the server object (issue 25)",
+    # reshaped by other parts of issue 25 (the partnership kit).
     "games.barbu.questions._questions": "to split: a deal's questions, one per contract kind",
     "games.belote.play.deal_form": "to split: the partnership kit (issue 25)",
     "games.belote.score.score_deal": "to split: the partnership kit (issue 25)",

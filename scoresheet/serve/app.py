@@ -6,7 +6,7 @@ watches; any other path gets ``403 forbidden`` and learns nothing about the game
 part of a URL is ever used as a file name: the page and its two assets are read from
 the package once, and the only file the server touches is the game.
 
-The game file stays the one source of truth. It is watched (``stat`` every 200 ms), and
+The game file stays the one source of truth. It is watched (its stamp every 20 ms), and
 whenever its bytes change — a save from a phone, or ``scoresheet add`` in a terminal —
 it is scored once and the new sheet is pushed to every open page as a server-sent
 event (:mod:`scoresheet.serve.live`; it is read as the command line reads it, bounded
@@ -36,9 +36,11 @@ from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from starlette.applications import Starlette
+from starlette.convertors import Convertor, register_url_convertor
+from starlette.exceptions import HTTPException
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
@@ -51,7 +53,7 @@ from scoresheet.limits import MAX_DEALS
 from scoresheet.serve import form, words
 from scoresheet.serve.live import Live, public
 from scoresheet.serve.streams import Slots, event_stream
-from scoresheet.session import add_deal, edit_deal, undo_last
+from scoresheet.session import OpenGame, add_deal, edit_deal, undo_last
 
 MAX_BODY = 64 * 1024
 BODY_SECONDS = 10  # a request's body must arrive within this time
@@ -81,6 +83,7 @@ Message = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -148,38 +151,155 @@ def _one_line(text: str) -> str:
     return " ".join("".join(c if c.isprintable() else " " for c in text).split())
 
 
-def create_app(
-    path: Path,
-    keys: Keys,
-    *,
-    stopping: Callable[[], bool] = lambda: False,
-    lang: str | None = None,
-) -> ASGIApp:
-    """The ASGI application serving ``path`` to the holders of ``keys``.
+class DealNumber(Convertor[int]):
+    """A deal number in a path: one to five ASCII digits (a longer one is no route; a
+    number no game has, 0 or past the most deals, is refused with 400 by the handler)."""
 
-    ``stopping`` tells the live streams to end (the server is shutting down). ``lang``:
-    the language of every page (``--lang``); without it, each request is answered in
-    its page's language (:func:`scoresheet.serve.words.chosen`).
+    regex = "[0-9]{1,5}"
+
+    def convert(self, value: str) -> int:
+        return int(value)
+
+    def to_string(self, value: int) -> str:
+        return str(value)
+
+
+register_url_convertor("deal", DealNumber())
+
+
+def _forbidden() -> Response:
+    return Response(_("forbidden") + "\n", status_code=403, media_type="text/plain")
+
+
+def _check_number(number: int) -> None:
+    """Refuse a deal number no game has (400), before looking at this game."""
+    if number < 1:
+        raise Refused(400, _("deal {number}: deals are numbered from 1").format(number=number))
+    if number > MAX_DEALS:
+        raise Refused(
+            400,
+            _("deal {number}: a game has at most {most} deals").format(
+                number=number, most=MAX_DEALS
+            ),
+        )
+
+
+class Server:
+    """The ASGI application serving one game file to the holders of its two keys.
+
+    Every request is first answered ``403`` unless its first path segment is a key, and
+    spoken in its page's language; the route table then hands it to a handler. A
+    handler refuses by raising :class:`Refused`, which one exception handler turns into
+    its status and one line (with the sheet as it is after a ``409``).
     """
-    live = Live(path)
-    slots = Slots()
-    secret = secrets.token_bytes(32)
-    save_lock = asyncio.Lock()
-    pending: set[asyncio.Task[None]] = set()
-    page = _asset("index.html").decode("utf-8")
-    assets = {name: _asset(name) for name in ASSETS}
 
-    def forbidden() -> Response:
-        return Response(_("forbidden") + "\n", status_code=403, media_type="text/plain")
+    def __init__(
+        self, path: Path, keys: Keys, *, stopping: Callable[[], bool], lang: str | None
+    ) -> None:
+        self.path = path
+        self.keys = keys
+        self.stopping = stopping
+        self.lang = lang
+        self.live = Live(path)
+        self.slots = Slots()
+        self.secret = secrets.token_bytes(32)
+        self.save_lock = asyncio.Lock()
+        self.pending: set[asyncio.Task[None]] = set()
+        self.page_html = _asset("index.html").decode("utf-8")
+        self.assets = {name: _asset(name) for name in ASSETS}
+        get, post = ["GET"], ["POST"]  # HEAD goes with GET
+        routes = [
+            Route("/{key}", self.to_page, methods=["GET", "POST", "PUT", "DELETE"]),
+            Route("/{key}/", self.page, methods=get),
+            Route("/{key}/state", self.state, methods=get),
+            Route("/{key}/events", self.events, methods=get),
+            Route("/{key}/undo", self.undo_request, methods=post),
+            Route("/{key}/deals/{number:deal}", self.deal_request, methods=post),
+            Route("/{key}/deals/{number:deal}/ask", self.ask_request, methods=post),
+            Route("/{key}/deals/{number:deal}/correct", self.correct_request, methods=post),
+            Route("/{key}/{asset}", self.asset, methods=get),
+        ]
+        self.app = Starlette(
+            routes=routes,
+            lifespan=self.lifespan,
+            exception_handlers={
+                Refused: self.refused,
+                ScoresheetError: self.unreadable,
+                404: self.not_routed,
+                405: self.not_routed,
+            },
+        )
+        self.app.router.redirect_slashes = False  # "/KEY/state/" is no route, as "/KEY//"
 
-    def refusal(exc: Refused) -> JSONResponse:
-        body: dict[str, Any] = {"error": _one_line(public(exc.message, path))}
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            request = Request(scope)
+            # Each request in its page's language (the server's, when it was given one).
+            code = words.chosen(self.lang, request.cookies, request.headers.get("accept-language"))
+            set_language(code)
+            # "/KEY/REST": the key is the first segment; no route is looked at without it.
+            if self.keys.role(scope["path"].split("/")[1]) is None:
+                await _forbidden()(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+    def role(self, request: Request) -> str:
+        role = self.keys.role(request.path_params["key"])
+        assert role is not None  # checked before routing
+        return role
+
+    # Reading: the page, its assets, the sheet, the live stream.
+
+    async def to_page(self, request: Request) -> Response:
+        return Response(status_code=307, headers={"location": f"/{request.path_params['key']}/"})
+
+    async def page(self, request: Request) -> Response:
+        role = self.role(request)
+        token = _page_token(self.secret, role)
+        html = words.page(self.page_html, language(), role, token, fixed=self.lang is not None)
+        return Response(html, media_type="text/html; charset=utf-8")
+
+    async def asset(self, request: Request) -> Response:
+        name = request.path_params["asset"]
+        if name not in self.assets:
+            raise HTTPException(404)
+        return Response(self.assets[name], media_type=ASSETS[name])
+
+    async def state(self, request: Request) -> Response:
+        return JSONResponse(await asyncio.to_thread(self.live.state_for, language()))
+
+    async def events(self, request: Request) -> Response:
+        address = request.client.host if request.client is not None else None
+        return event_stream(self.live, self.slots, self.role(request), address, self.stopping)
+
+    # Refusals and what no route answers.
+
+    async def not_routed(self, request: Request, exc: Exception) -> Response:
+        if request.method in ("GET", "HEAD", "POST"):
+            return Response(_("not found") + "\n", status_code=404, media_type="text/plain")
+        return Response(_("method not allowed") + "\n", status_code=405, media_type="text/plain")
+
+    def refusal(self, exc: Refused) -> JSONResponse:
+        body: dict[str, Any] = {"error": _one_line(public(exc.message, self.path))}
         if exc.state is not None:
             body["state"] = exc.state
         return JSONResponse(body, status_code=exc.status)
 
-    def check_same_page(request: Request, role: str) -> None:
-        if role != "score":
+    async def refused(self, request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, Refused)
+        if exc.status == 409:  # the page is sent the sheet as it is now
+            await self.live.refresh()
+            exc.state = self.live.state_for(language()) or None
+        return self.refusal(exc)
+
+    async def unreadable(self, request: Request, exc: Exception) -> Response:
+        """The game file could not be read at all."""
+        return self.refusal(Refused(409, str(exc)))
+
+    # Changes: each checked to come from the page, then its JSON body read.
+
+    def check_same_page(self, request: Request) -> None:
+        if self.role(request) != "score":
             raise Refused(403, _("this is the view-only link: it cannot change the game"))
         site = request.headers.get("sec-fetch-site")
         if site is not None and site not in ("same-origin", "none"):
@@ -189,15 +309,17 @@ def create_app(
         if origin is not None and origin != f"{request.url.scheme}://{host}":
             raise Refused(403, _("refused: the request did not come from this page"))
         token = request.headers.get("x-scoresheet-token", "")
-        if not _token_ok(secret, role, token):
+        if not _token_ok(self.secret, "score", token):
             raise Refused(403, _("refused: this page's token is missing or wrong; reload the page"))
         kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
         if kind != "application/json":
             raise Refused(415, _("refused: send the request as application/json"))
 
-    async def body_json(request: Request, source: str, *, answers: bool = False) -> Any:
-        """The request's JSON body; ``source`` names it in a refusal. ``answers``: the
-        text typed at a question, read as `play` reads it (a tab is a space)."""
+    async def body_json(self, request: Request, source: str, *, answers: bool = False) -> Any:
+        """The request's JSON body once the request is checked to come from the page;
+        ``source`` names it in a refusal. ``answers``: the text typed at a question, read
+        as `play` reads it (a tab is a space)."""
+        self.check_same_page(request)
         too_big = _("refused: a request may carry at most {size} KiB").format(size=MAX_BODY // 1024)
         length = request.headers.get("content-length")
         if length is not None and (
@@ -226,24 +348,84 @@ def create_app(
         except ScoresheetError as exc:
             raise Refused(400, str(exc)) from None
 
-    def conflict_state() -> dict[str, Any] | None:
-        return live.state_for(language()) or None
+    async def saved(self, message: str, deals: int) -> Response:
+        """Answer at once; every page, the saver's too, gets the new sheet as an event."""
+        task = asyncio.create_task(self.live.refresh())
+        self.pending.add(task)
+        task.add_done_callback(self.pending.discard)
+        return JSONResponse({"message": _one_line(message), "deals": deals})
 
-    def check_number(number: int) -> None:
-        """Refuse a deal number no game has (400), before looking at this game."""
-        if number < 1:
-            raise Refused(400, _("deal {number}: deals are numbered from 1").format(number=number))
-        if number > MAX_DEALS:
+    async def deal_request(self, request: Request) -> Response:
+        number: int = request.path_params["number"]
+        body = await self.body_json(request, _("deal {number}").format(number=number))
+        if not isinstance(body, dict):
+            raise Refused(400, _("the deal must be one JSON object, {shape}").format(shape="{...}"))
+        async with self.save_lock:
+            message, deals = await asyncio.to_thread(self.add, number, body)
+        return await self.saved(message, deals)
+
+    async def ask_request(self, request: Request) -> Response:
+        number: int = request.path_params["number"]
+        source = _("deal {number}'s answers").format(number=number)
+        body = await self.body_json(request, source, answers=True)
+        return JSONResponse(await asyncio.to_thread(self.ask, number, body))
+
+    async def correct_request(self, request: Request) -> Response:
+        number: int = request.path_params["number"]
+        source = _("the correction of deal {number}").format(number=number)
+        body = await self.body_json(request, source)
+        if not (isinstance(body, dict) and isinstance(body.get("deal"), dict)):
             raise Refused(
                 400,
-                _("deal {number}: a game has at most {most} deals").format(
-                    number=number, most=MAX_DEALS
+                _("a correction is {shape}").format(
+                    shape='{"was": '
+                    + _("the deal as it is")
+                    + ', "deal": '
+                    + _("the deal as it should be")
+                    + "}"
                 ),
             )
+        async with self.save_lock:
+            message, deals = await asyncio.to_thread(
+                self.correct, number, body.get("was"), body["deal"]
+            )
+        return await self.saved(message, deals)
 
-    def saved_so_far(game: Any, number: int) -> int:
+    async def undo_request(self, request: Request) -> Response:
+        body = await self.body_json(request, pgettext("request", "undo"))
+        last = body.get("number") if isinstance(body, dict) else None
+        if isinstance(last, int) and not isinstance(last, bool):
+            _check_number(last)
+        if (
+            not isinstance(last, int)
+            or isinstance(last, bool)
+            or not isinstance(body.get("was"), dict)
+        ):
+            raise Refused(
+                400,
+                _(
+                    "undo: give the last deal's number and the deal as the page shows it, {shape}"
+                ).format(shape='{"number": N, "was": deal N}'),
+            )
+        async with self.save_lock:
+            message, deals = await asyncio.to_thread(self.undo, last, body["was"])
+        return await self.saved(message, deals)
+
+    # The changes themselves, run in a thread under the save lock.
+
+    def changed_meanwhile(self, game: OpenGame, save: Callable[[], T], meanwhile: str) -> T:
+        """``save()``; refused with 409 and ``meanwhile`` when the file changed since
+        ``game`` was read (another command wrote it), else with 422 and the reason."""
+        try:
+            return save()
+        except ScoresheetError as exc:
+            if self.live.changed(game.snapshot.data):
+                raise Refused(409, meanwhile) from None
+            raise Refused(422, str(exc)) from None
+
+    def saved_so_far(self, game: OpenGame, number: int) -> int:
         """The deals the game holds; refused when deal ``number`` is among them already."""
-        check_number(number)
+        _check_number(number)
         played = len(game.result.deals)
         if number <= played:
             shown = registry.part(game.result.game, "views").deal_text(game.result, number)
@@ -256,10 +438,10 @@ def create_app(
             )
         return played
 
-    def add(number: int, deal: dict[str, Any]) -> tuple[str, int]:
-        check_number(number)
-        game = live.open()
-        played = saved_so_far(game, number)
+    def add(self, number: int, deal: dict[str, Any]) -> tuple[str, int]:
+        _check_number(number)
+        game = self.live.open()
+        played = self.saved_so_far(game, number)
         if number > played + 1:
             raise Refused(
                 409,
@@ -268,29 +450,25 @@ def create_app(
                     "deal {next} — here is the sheet as it is"
                 ).format(number=number, played=played, next=played + 1),
             )
-        try:
-            result, _saved = add_deal(game, deal)
-        except ScoresheetError as exc:
-            if live.changed(game.snapshot.data):
-                raise Refused(
-                    409,
-                    _(
-                        "the game changed while deal {number} was being saved (another "
-                        "command wrote it); nothing was saved — here is the sheet as it is; "
-                        "enter yours again"
-                    ).format(number=number),
-                ) from None
-            raise Refused(422, str(exc)) from None
+        result, _saved = self.changed_meanwhile(
+            game,
+            lambda: add_deal(game, deal),
+            _(
+                "the game changed while deal {number} was being saved (another "
+                "command wrote it); nothing was saved — here is the sheet as it is; "
+                "enter yours again"
+            ).format(number=number),
+        )
         return registry.part(result.game, "views").deal_text(result, number), len(result.deals)
 
-    def ask(number: int, body: Any) -> dict[str, Any]:
+    def ask(self, number: int, body: Any) -> dict[str, Any]:
         try:
             pairs, text, back = form.read_answers(body)
         except ScoresheetError as exc:
             raise Refused(400, str(exc)) from None
-        check_number(number)
-        game = live.open()
-        played = saved_so_far(game, number)
+        _check_number(number)
+        game = self.live.open()
+        played = self.saved_so_far(game, number)
         if number > played + 1 or game.result.complete:
             raise Refused(
                 409,
@@ -305,9 +483,9 @@ def create_app(
         except ScoresheetError as exc:
             raise Refused(422, str(exc)) from None
 
-    def undo(number: int, was: Any) -> tuple[str, int]:
-        check_number(number)
-        game = live.open()
+    def undo(self, number: int, was: Any) -> tuple[str, int]:
+        _check_number(number)
+        game = self.live.open()
         played = len(game.result.deals)
         if played == 0:
             raise Refused(409, _("there is no deal to undo"))
@@ -329,18 +507,14 @@ def create_app(
                     "terminal): nothing was removed — here it is now"
                 ).format(number=number),
             )
-        try:
-            result, _undone = undo_last(game)
-        except ScoresheetError as exc:
-            if live.changed(game.snapshot.data):
-                raise Refused(
-                    409,
-                    _(
-                        "the game changed while undoing (another command wrote it); "
-                        "nothing was removed — here is the sheet as it is"
-                    ),
-                ) from None
-            raise Refused(422, str(exc)) from None
+        result, _undone = self.changed_meanwhile(
+            game,
+            lambda: undo_last(game),
+            _(
+                "the game changed while undoing (another command wrote it); "
+                "nothing was removed — here is the sheet as it is"
+            ),
+        )
         left = len(result.deals)
         return (
             _("deal {number} removed (kept in the file's history); {left} deals left").format(
@@ -349,9 +523,9 @@ def create_app(
             left,
         )
 
-    def correct(number: int, was: Any, deal: dict[str, Any]) -> tuple[str, int]:
-        check_number(number)
-        game = live.open()
+    def correct(self, number: int, was: Any, deal: dict[str, Any]) -> tuple[str, int]:
+        _check_number(number)
+        game = self.live.open()
         entered = rec.to_data(game.record)["deals"]
         if not 1 <= number <= len(entered):
             raise Refused(
@@ -368,135 +542,22 @@ def create_app(
                     "terminal): nothing was saved — here it is now; make your correction again"
                 ).format(number=number),
             )
-        try:
-            result = edit_deal(game, number, deal)
-        except ScoresheetError as exc:
-            if live.changed(game.snapshot.data):
-                raise Refused(
-                    409,
-                    _(
-                        "the game changed while deal {number} was being corrected (another "
-                        "command wrote it); nothing was saved — here is the sheet as it is"
-                    ).format(number=number),
-                ) from None
-            raise Refused(422, str(exc)) from None
+        result = self.changed_meanwhile(
+            game,
+            lambda: edit_deal(game, number, deal),
+            _(
+                "the game changed while deal {number} was being corrected (another "
+                "command wrote it); nothing was saved — here is the sheet as it is"
+            ).format(number=number),
+        )
         shown = registry.part(result.game, "views").deal_text(result, number)
         message = _("corrected (kept in the file's history): {shown}").format(shown=shown)
         return message, len(result.deals)
 
-    async def change(request: Request, role: str, action: str, number: int) -> Response:
-        try:
-            check_same_page(request, role)
-            source = {
-                "ask": _("deal {number}'s answers"),
-                "deals": _("deal {number}"),
-                "correct": _("the correction of deal {number}"),
-            }.get(action, pgettext("request", "undo")).format(number=number)
-            body = await body_json(request, source, answers=action == "ask")
-            if action == "ask":
-                reply = await asyncio.to_thread(ask, number, body)
-                return JSONResponse(reply)
-            if action == "deals":
-                if not isinstance(body, dict):
-                    raise Refused(
-                        400, _("the deal must be one JSON object, {shape}").format(shape="{...}")
-                    )
-                async with save_lock:
-                    message, deals = await asyncio.to_thread(add, number, body)
-            elif action == "correct":
-                if not (isinstance(body, dict) and isinstance(body.get("deal"), dict)):
-                    raise Refused(
-                        400,
-                        _("a correction is {shape}").format(
-                            shape='{"was": '
-                            + _("the deal as it is")
-                            + ', "deal": '
-                            + _("the deal as it should be")
-                            + "}"
-                        ),
-                    )
-                async with save_lock:
-                    message, deals = await asyncio.to_thread(
-                        correct, number, body.get("was"), body["deal"]
-                    )
-            else:
-                last = body.get("number") if isinstance(body, dict) else None
-                if isinstance(last, int) and not isinstance(last, bool):
-                    check_number(last)
-                if (
-                    not isinstance(last, int)
-                    or isinstance(last, bool)
-                    or not isinstance(body.get("was"), dict)
-                ):
-                    raise Refused(
-                        400,
-                        _(
-                            "undo: give the last deal's number and the deal as the page "
-                            "shows it, {shape}"
-                        ).format(shape='{"number": N, "was": deal N}'),
-                    )
-                async with save_lock:
-                    message, deals = await asyncio.to_thread(undo, last, body["was"])
-        except Refused as exc:
-            if exc.status == 409:
-                await live.refresh()
-                exc.state = conflict_state()
-            return refusal(exc)
-        except ScoresheetError as exc:  # the file could not be read at all
-            return refusal(Refused(409, str(exc)))
-        # Answer at once; every page, the saver's too, gets the new sheet as an event.
-        task = asyncio.create_task(live.refresh())
-        pending.add(task)
-        task.add_done_callback(pending.discard)
-        return JSONResponse({"message": _one_line(message), "deals": deals})
-
-    async def dispatch(request: Request) -> Response:
-        parts = request.url.path.split("/")
-        # "/KEY/REST": parts == ["", KEY, *REST]
-        if len(parts) < 2:
-            return forbidden()
-        # Each request in its page's language (the server's, when it was given one).
-        code = words.chosen(lang, request.cookies, request.headers.get("accept-language"))
-        set_language(code)
-        role = keys.role(parts[1])
-        if role is None:
-            return forbidden()
-        rest = "/".join(parts[2:])
-        method = request.method
-        if len(parts) == 2:
-            return Response(status_code=307, headers={"location": f"/{parts[1]}/"})
-        if method in ("GET", "HEAD"):
-            if rest == "":
-                token = _page_token(secret, role)
-                html = words.page(page, code, role, token, fixed=lang is not None)
-                return Response(html, media_type="text/html; charset=utf-8")
-            if rest in assets:
-                return Response(assets[rest], media_type=ASSETS[rest])
-            if rest == "state":
-                return JSONResponse(await asyncio.to_thread(live.state_for, code))
-            if rest == "events":
-                address = request.client.host if request.client is not None else None
-                return event_stream(live, slots, role, address, stopping)
-            return Response(_("not found") + "\n", status_code=404, media_type="text/plain")
-        if method == "POST":
-            head, _slash, tail = rest.partition("/")
-            if rest == "undo":
-                return await change(request, role, "undo", 0)
-            digits, _slash, verb = tail.partition("/")
-            if head == "deals" and digits.isascii() and digits.isdigit() and len(digits) < 6:
-                if verb == "":
-                    return await change(request, role, "deals", int(digits))
-                if verb == "ask":
-                    return await change(request, role, "ask", int(digits))
-                if verb == "correct":
-                    return await change(request, role, "correct", int(digits))
-            return Response(_("not found") + "\n", status_code=404, media_type="text/plain")
-        return Response(_("method not allowed") + "\n", status_code=405, media_type="text/plain")
-
     @contextlib.asynccontextmanager
-    async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        await live.refresh()
-        watcher = asyncio.create_task(live.watch())
+    async def lifespan(self, app: Starlette) -> AsyncIterator[None]:
+        await self.live.refresh()
+        watcher = asyncio.create_task(self.live.watch())
         try:
             yield
         finally:
@@ -504,5 +565,18 @@ def create_app(
             with contextlib.suppress(asyncio.CancelledError):
                 await watcher
 
-    routes = [Route("/{rest:path}", dispatch, methods=["GET", "HEAD", "POST", "PUT", "DELETE"])]
-    return _security_headers(Starlette(routes=routes, lifespan=lifespan))
+
+def create_app(
+    path: Path,
+    keys: Keys,
+    *,
+    stopping: Callable[[], bool] = lambda: False,
+    lang: str | None = None,
+) -> ASGIApp:
+    """The ASGI application serving ``path`` to the holders of ``keys``.
+
+    ``stopping`` tells the live streams to end (the server is shutting down). ``lang``:
+    the language of every page (``--lang``); without it, each request is answered in
+    its page's language (:func:`scoresheet.serve.words.chosen`).
+    """
+    return _security_headers(Server(path, keys, stopping=stopping, lang=lang))
