@@ -29,6 +29,9 @@ import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+# The children run in an empty folder: with ``python -c`` the working folder comes first on
+# sys.path, before ``--before``'s tree.
+CWD = tempfile.gettempdir()
 CLI = "import sys; from scoresheet.cli import main; sys.argv[0] = 'scoresheet'; sys.exit(main())"
 WORK = """
 import json, sys, time
@@ -63,7 +66,7 @@ def cpu_of(args: list[str], tree: Path | None) -> tuple[float, str]:
         env["PYTHONPATH"] = str(tree)
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     proc = subprocess.run(
-        [sys.executable, *args], capture_output=True, text=True, env=env, check=False
+        [sys.executable, *args], capture_output=True, text=True, env=env, check=False, cwd=CWD
     )
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if proc.returncode not in (0, 1):  # audit exits 1 when it finds something
