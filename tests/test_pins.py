@@ -6,13 +6,14 @@ from typing import Any
 
 from scoresheet.evening.games import ScoredGame
 from scoresheet.evening.settle import plan_payments
+from scoresheet.evening.shape import shaped
 from scoresheet.evening.stats import form_result, places
 
 
 def _game(game: str, totals: dict[str, int]) -> ScoredGame:
     score: dict[str, Any] = {"complete": True, "totals": totals, "deals": [], "violations": []}
     return ScoredGame(
-        name="g", game=game, rules=game, players=tuple(totals), score=score, zero_sum=False
+        name="g", game=game, rules=game, players=tuple(totals), score=shaped(score), zero_sum=False
     )
 
 

@@ -197,7 +197,9 @@ def test_penalty_points_settle_the_other_way_round() -> None:
 def test_a_partnership_game_pays_the_stake_per_game_split_by_partners() -> None:
     g = from_data(random_belote(random.Random(4)), "belote.json")
     assert g.complete
-    winners = set(g.score["teams"][g.score["winner"]])
+    winner = g.score["winner"]
+    assert isinstance(winner, int)
+    winners = set(g.score["teams"][winner])
     s = settle([g], "1.01")
     # 1.01 split by partners is 0.505 each: rounding hands the two spare cents to the
     # first winner and the first loser by name (the fractions are equal).

@@ -86,7 +86,9 @@ def test_a_belote_evening_at_a_stake_per_game(tmp_path: Path) -> None:
     """examples/belote.json is won by Bob & Dan: at 2 € a game each winner gets 1 €."""
     other = _write(tmp_path / "second.json", random_belote(random.Random(7)))
     first = load_game(other)
-    winners = set(first.score["teams"][first.score["winner"]])
+    winner = first.score["winner"]
+    assert isinstance(winner, int)
+    winners = set(first.score["teams"][winner])
     out = _json(EXAMPLES / "belote.json", other, "--stake", "2")
     expected = {p: Decimal(0) for p in ("Ann", "Bob", "Cat", "Dan")}
     for p in expected:

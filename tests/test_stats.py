@@ -64,11 +64,13 @@ def _check_one_game(g: ScoredGame, figures: dict[str, dict[str, Any]]) -> None:
             assert taken == sum(1 for d in out["deals"] if d["taker"] == p)
     if g.complete and not g.partnership:
         sign = 1 if g.penalty else -1
-        best = min(sign * t for t in out["totals"].values())
-        winners = {p for p, t in out["totals"].items() if sign * t == best}
+        lowest = min(sign * t for t in out["totals"].values())
+        winners = {p for p, t in out["totals"].items() if sign * t == lowest}
         assert {p for p in out["players"] if figures[p]["wins"]} == winners
     if g.partnership and g.complete:
-        won = set(out["teams"][out["winner"]])
+        winner = out["winner"]
+        assert isinstance(winner, int)
+        won = set(out["teams"][winner])
         assert {p for p in out["players"] if figures[p]["wins"]} == won
 
 

@@ -13,6 +13,7 @@ import pytest
 
 from scoresheet.errors import ScoresheetError
 from scoresheet.evening import ScoredGame, from_data, stats
+from scoresheet.evening.shape import shaped
 from scoresheet.evening.stats import Season, form_result, places
 from scoresheet.games.barbu.simulate import random_game as random_barbu
 from scoresheet.games.belote.simulate import random_game as random_belote
@@ -45,7 +46,7 @@ def test_no_game_is_kept_once_folded_in() -> None:
     season = Season()
     watched = []
     for g in _season(3, 6):
-        own = dataclasses.replace(g, score=_Score(g.score))
+        own = dataclasses.replace(g, score=shaped(_Score(g.score)))
         watched.append(weakref.ref(own.score))
         season.add(own)
         del own

@@ -19,6 +19,7 @@ from typing import Any
 
 from scoresheet import record, registry, store
 from scoresheet.errors import ScoresheetError
+from scoresheet.evening.shape import Score, shaped
 from scoresheet.i18n import _, ngettext
 
 #: A game file is a few kilobytes; anything far larger is refused before it is parsed
@@ -34,7 +35,7 @@ class ScoredGame:
     game: str
     rules: str
     players: tuple[str, ...]
-    score: Mapping[str, Any]
+    score: Score
     zero_sum: bool
     deals_per_game: int | None = None
     # The violations' messages in the language in force, in the order of the score's
@@ -43,7 +44,7 @@ class ScoredGame:
 
     def violation_messages(self) -> list[str]:
         """Each violation's message as the terminal shows it."""
-        own = [str(v["message"]) for v in self.score["violations"]]
+        own = [v["message"] for v in self.score["violations"]]
         shown = list(self.shown_violations)
         return shown if len(shown) == len(own) else own
 
@@ -86,7 +87,7 @@ def score_record(record: Mapping[str, Any], name: str) -> ScoredGame:
         game=game,
         rules=str(getattr(rules, "name", record.get("rules"))),
         players=tuple(data["players"]),
-        score=data,
+        score=shaped(data),
         zero_sum=zero_sum,
         deals_per_game=getattr(rules, "deals_per_game", None),
         shown_violations=messages,

@@ -47,6 +47,7 @@ from typing import Any
 
 from scoresheet.errors import ScoresheetError
 from scoresheet.evening.games import ScoredGame, scored_games
+from scoresheet.evening.shape import winning_team
 from scoresheet.i18n import N_, _, ngettext
 from scoresheet.names import fold, quote
 
@@ -302,19 +303,19 @@ def _individual(g: ScoredGame, stake: Fraction) -> GameSettlement:
 
 def _partnership(g: ScoredGame, stake: Fraction) -> GameSettlement:
     teams: list[list[str]] = [list(t) for t in g.score["teams"]]
-    winner = g.score.get("winner")
+    winner = winning_team(g.score)
     totals = g.totals
     if winner is None or not g.complete:
         why = _("partnership game not finished: no winner yet, nothing to settle")
         zero = {p: Fraction(0) for p in totals}
         return GameSettlement(g.name, g.game, g.rules, g.complete, RULE_NOTHING, why, totals, zero)
-    won = set(teams[int(winner)])
+    won = set(teams[winner])
     half = stake / 2
     amounts = {p: half if p in won else -half for p in totals}
     why = _(
         "partnership game won by {team}: the stake per game won, "
         "split by partners (each winner + half the stake, each loser − half)"
-    ).format(team=" & ".join(teams[int(winner)]))
+    ).format(team=" & ".join(teams[winner]))
     return GameSettlement(g.name, g.game, g.rules, g.complete, RULE_PER_GAME, why, totals, amounts)
 
 

@@ -31,6 +31,7 @@ from scoresheet import entry, registry
 from scoresheet.errors import ScoresheetError
 from scoresheet.evening.games import ScoredGame, from_data, scored_games
 from scoresheet.evening.settle import LedgerFold, NameCheck, PairLedger
+from scoresheet.evening.shape import winning_team
 from scoresheet.i18n import _
 from scoresheet.names import quote
 
@@ -73,10 +74,10 @@ def places(g: ScoredGame) -> dict[str, int] | None:
     if not g.complete:
         return None
     if g.partnership:
-        winner = g.score.get("winner")
+        winner = winning_team(g.score)
         if winner is None:
             return None
-        won = set(g.score["teams"][int(winner)])
+        won = set(g.score["teams"][winner])
         return {p: 1 if p in won else 2 for p in g.players}
     totals = g.totals
     sign = 1 if g.penalty else -1

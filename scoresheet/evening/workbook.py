@@ -298,9 +298,9 @@ def _ledger(plan: _Plan, s: Settlement, scored: Sequence[ScoredGame]) -> None:
         put(LEDGER, 2, j, text, style="header")
     nets: dict[tuple[str, str], dict[str, int]] = {}
     for g, source in zip(games, scored, strict=True):
-        for pair in source.score.get("ledger", {}).get("pairs", []):
-            a, b = sorted(pair["players"])
-            nets.setdefault((a, b), {})[g.name] = int(pair["net"][a])
+        for bet in source.score.get("ledger", {}).get("pairs", []):
+            a, b = sorted(bet["players"])
+            nets.setdefault((a, b), {})[g.name] = int(bet["net"][a])
     for i, pair in enumerate(s.ledger):
         r = 3 + i
         a, b = pair.players
