@@ -96,3 +96,37 @@ def test_json_text_of_a_whole_game_score() -> None:
     game = record.from_data(json.loads((EXAMPLES / "chinese-poker.json").read_text("utf-8")))
     data = to_json(score_game(game))
     assert json_text(data) == json.dumps(data, ensure_ascii=False, indent=2)
+
+
+@pytest.mark.parametrize("rounds", [2, 35])
+def test_the_headings_of_a_blank_round_are_those_of_every_round(rounds: int) -> None:
+    """The audit checks a workbook's headings against a blank plan of one round: the
+    headings above the deal rows must not depend on the rounds."""
+    from dataclasses import replace
+
+    from scoresheet.games.barbu.score import score_game
+    from scoresheet.games.barbu.sheet.book import _blank_plan
+    from scoresheet.games.barbu.sheet.layout import Layout
+    from scoresheet.games.barbu.sheet.plan import plan_workbook
+    from scoresheet.limits import MAX_DEALS
+    from scoresheet.rules import list_presets, load_preset
+
+    def headings(cells: Any) -> dict[tuple[str, int, int], Any]:
+        return {
+            (c.sheet, c.row, c.col): c.value
+            for c in cells
+            if c.style == "header" and c.row == 3 and c.value
+        }
+
+    for preset in list_presets("barbu"):
+        rules = load_preset(preset)
+        if rules.deals_per_game // rules.rounds * rounds > MAX_DEALS:
+            continue
+        rules = replace(rules, rounds=rounds)
+        players = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"][: rules.players]
+        game: Any = {"format": "scoresheet-game", "version": 1, "rules": preset}
+        game |= {"players": players, "deals": []}
+        whole = plan_workbook(game, score_game(game, rules))
+        assert whole.layout.rows == rules.deals_per_game
+        assert len(headings(whole.cells)) > 10
+        assert headings(_blank_plan(Layout(players, rules))) == headings(whole.cells), preset

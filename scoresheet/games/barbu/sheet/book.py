@@ -8,7 +8,7 @@ that does not stop an import, and is kept in the game's options.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, cast
 
 from scoresheet.errors import ScoresheetError
@@ -290,6 +290,11 @@ def _check_headers(layout: Layout, sheets: dict[str, Sheet], name: str) -> None:
 
 
 def _blank_plan(layout: Layout) -> list[Cell]:
+    """The cells of a blank workbook of ``layout``'s players and rules, over one round: the
+    headings above the deal rows are the same whatever the rounds (a test checks it), and
+    the audit plans them in every language, so a long game's rows are not planned again
+    for each."""
+    rules = replace(layout.rules, rounds=1)
     record = cast(
         "GameFile",
         {
@@ -300,7 +305,7 @@ def _blank_plan(layout: Layout) -> list[Cell]:
             "deals": [],
         },
     )
-    score = score_game(record, layout.rules)
+    score = score_game(record, rules)
     return plan_workbook(record, score).cells
 
 
