@@ -156,8 +156,8 @@ def language() -> Iterator[None]:
 @pytest.mark.parametrize(
     ("code", "amount", "currency", "shown"),
     [
-        ("en", "2.50", "€", "2.50 €"),
-        ("en", "+1234.50", "€", "+1234.50 €"),
+        ("en", "2.50", "€", "€2.50"),
+        ("en", "+1234.50", "€", "+€1,234.50"),
         ("fr", "2.50", "€", "2,50\u00a0€"),
         ("fr", "-1234.50", "€", "-1\u202f234,50\u00a0€"),
         ("de", "+1234567.5", "CHF", "+1.234.567,5\u00a0CHF"),
@@ -165,7 +165,7 @@ def language() -> Iterator[None]:
         ("ja", "2.50", "€", "2.50€"),
         ("zh", "2.50", "CHF", "2.50 CHF"),
         ("zh", "+12345", "$", "+$12,345"),
-        ("pt_BR", "2.50", "€", "2.50 €"),  # a language without a rule writes as English
+        ("pt_BR", "2.50", "€", "€2.50"),  # a language without a rule writes as English
     ],
 )
 def test_money_is_written_as_each_language_writes_it(
@@ -179,7 +179,7 @@ def test_money_follows_the_language_in_force(language: None) -> None:
     assert money("-0.25", "€") == "-0,25\u00a0€"
     assert number("3/7") == "3/7"  # a fraction is left as it is
     i18n.set_language("en")
-    assert money("-0.25", "€") == "-0.25 €"
+    assert money("-0.25", "€") == "-€0.25"
 
 
 def test_dates_follow_the_language(language: None) -> None:

@@ -276,8 +276,13 @@ def test_names_that_differ_only_in_compatibility_form_are_refused_naming_both() 
     assert "one player or two?" in str(info.value)
 
 
-@pytest.mark.parametrize(("stake", "shown"), [("1e3", "1000"), ("1E-2", "0.01"), ("5e1", "50")])
-def test_a_stake_in_exponent_form_is_shown_as_a_plain_decimal(stake: str, shown: str) -> None:
+@pytest.mark.parametrize(
+    ("stake", "shown", "written"),
+    [("1e3", "1000", "€1,000"), ("1E-2", "0.01", "€0.01"), ("5e1", "50", "€50")],
+)
+def test_a_stake_in_exponent_form_is_shown_as_a_plain_decimal(
+    stake: str, shown: str, written: str
+) -> None:
     from scoresheet.evening.text import settlement_text
 
     g = from_data(random_barbu(random.Random(1), "classic"), "g.json")
@@ -286,7 +291,7 @@ def test_a_stake_in_exponent_form_is_shown_as_a_plain_decimal(stake: str, shown:
     assert data["stake"] == shown
     assert all("E" not in v for pair in data["ledger"] for v in pair["amount"].values())
     text = settlement_text(s)
-    assert f"at {shown} € a point" in text
+    assert f"at {written} a point" in text
     assert "E+" not in text and "E-" not in text
 
 

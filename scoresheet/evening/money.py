@@ -8,8 +8,9 @@ decimal strings.
 =========  ==============  ==================================================
 language   ``2.50`` of €    rule
 =========  ==============  ==================================================
-en         ``2.50 €``      the amount, then the currency, as scoresheet always
-                           wrote it
+en         ``€2.50``       ``€``, ``$``, ``£``, ``¥`` before the amount, thousands
+                           by a comma (``-€1,234.50``), a code (``CHF``) after
+                           a space
 fr         ``2,50 €``      decimal comma, thousands by a narrow no-break space
 de         ``2,50 €``      decimal comma, thousands by a point
 ja, zh     ``2.50€``       ``¥``, ``￥``, ``$``, ``£`` before the amount
@@ -20,7 +21,7 @@ ja, zh     ``2.50€``       ``¥``, ``￥``, ``$``, ``£`` before the amount
 A language without a rule here (a new catalog) writes as English does.
 
 >>> money("-1.80", "€", "fr"), money("+1234.5", "€", "de"), money("2.50", "€", "en")
-('-1,80\\xa0€', '+1.234,5\\xa0€', '2.50 €')
+('-1,80\\xa0€', '+1.234,5\\xa0€', '€2.50')
 >>> money("-250", "¥", "ja"), money("2.50", "€", "zh"), money("2.50", "CHF", "ja")
 ('-¥250', '2.50€', '2.50 CHF')
 """
@@ -40,7 +41,7 @@ class Style:
     before: frozenset[str] = frozenset()  # currency signs written before the amount
 
 
-_ENGLISH = Style(".", "", " ")  # as scoresheet always wrote it
+_ENGLISH = Style(".", ",", " ", frozenset({"€", "$", "£", "¥", "￥"}))
 _EAST_ASIAN = Style(".", ",", "", frozenset({"¥", "￥", "$", "£"}))
 STYLES = {
     "en": _ENGLISH,

@@ -107,7 +107,7 @@ def settlement_text(s: Settlement, term: Term | None = None) -> str:
     lines.append(_("Balances"))
     width = _widest(s.players)
     shown = {p: _cash(s, _signed(s.balances[p])) for p in s.players}
-    room = 11 + cells(s.currency)  # as wide as "+0.00 €" padded to ten before " €"
+    room = 11 + cells(s.currency)  # as wide as "+0.00 €" (or "+€0.00") padded to ten
     for p in s.players:
         lines.append(f"  {_pad(p, width)}  {' ' * (room - cells(shown[p]))}{shown[p]}")
     lines.append("")
