@@ -15,6 +15,7 @@ import typer
 from scoresheet import registry
 from scoresheet.cli.language import help_text
 from scoresheet.cli.options import Force, JsonFlag
+from scoresheet.cli.output import json_text
 from scoresheet.i18n import _
 
 # The commands of this module, each a top-level function; register() adds them to the
@@ -23,7 +24,7 @@ commands = typer.Typer()
 
 
 def _print_json(data: Any) -> None:
-    typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+    typer.echo(json_text(data))
 
 
 def _stream_json(data: Any) -> None:

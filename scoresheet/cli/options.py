@@ -18,6 +18,7 @@ import typer.core
 from typer.models import TyperPath
 
 from scoresheet import registry
+from scoresheet.cli.language import help_text
 
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON for other tools.")]
 Force = Annotated[bool, typer.Option("--force", help="Replace the output if it exists.")]
@@ -337,3 +338,33 @@ def deal_flags(deal: dict[str, Any]) -> dict[str, Any]:
     """The readable deal flags among the deal options, keyed as a game's ``entry`` reads
     them (``set`` for ``--set``): all but the contract and ``--deal``."""
     return {k.rstrip("_"): v for k, v in deal.items() if k not in ("contract", "deal")}
+
+
+_DEFAULT = registry.game(registry.DEFAULT_GAME)  # old files' game, named in the help
+
+# The game and the preset of a new game or a blank sheet (`new`, `blank`).
+RulesChoice = Annotated[
+    str | None,
+    typer.Option(
+        "--rules",
+        help=help_text(
+            "A rules preset (see `scoresheet rules list`); it names its game. "
+            "Default: {preset} for {title}, the game's own preset for the others.",
+            preset=_DEFAULT.preset,
+            title=_DEFAULT.title,
+        ),
+        show_default=False,
+    ),
+]
+GameChoice = Annotated[
+    str | None,
+    typer.Option(
+        "--game",
+        help=help_text(
+            "The game: {games} (default: the game of --rules, else {default}).",
+            games=", ".join(registry.names()),
+            default=registry.DEFAULT_GAME,
+        ),
+        show_default=False,
+    ),
+]

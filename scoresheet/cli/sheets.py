@@ -6,16 +6,14 @@ registry); openpyxl is imported inside the commands, so the command line starts 
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from scoresheet import registry
-from scoresheet.cli.language import help_text
-from scoresheet.cli.options import Force, JsonFlag, typed_names
+from scoresheet.cli.options import Force, GameChoice, JsonFlag, RulesChoice, typed_names
+from scoresheet.cli.output import json_text
 from scoresheet.errors import ScoresheetError
 from scoresheet.i18n import _, pgettext
 
@@ -58,8 +56,6 @@ def _beside(game: Path, suffix: str) -> Path:
         raise ScoresheetError(_("{path}: is a folder, not a game file; refused").format(path=game))
     return game.with_suffix(suffix)
 
-
-_DEFAULT = registry.game(registry.DEFAULT_GAME)  # old files' game, named in the help
 
 # The commands of this module, each a top-level function; register() adds them to the
 # application (sqlite-utils' cli.py style).
@@ -122,31 +118,8 @@ def blank(
             show_default=False,
         ),
     ],
-    rules: Annotated[
-        str | None,
-        typer.Option(
-            "--rules",
-            help=help_text(
-                "A rules preset (see `scoresheet rules list`); it names its game. "
-                "Default: {preset} for {title}, the game's own preset for the others.",
-                preset=_DEFAULT.preset,
-                title=_DEFAULT.title,
-            ),
-            show_default=False,
-        ),
-    ] = None,
-    game_name: Annotated[
-        str | None,
-        typer.Option(
-            "--game",
-            help=help_text(
-                "The game: {games} (default: the game of --rules, else {default}).",
-                games=", ".join(registry.names()),
-                default=registry.DEFAULT_GAME,
-            ),
-            show_default=False,
-        ),
-    ] = None,
+    rules: RulesChoice = None,
+    game_name: GameChoice = None,
     paper: Paper = "a4",
     force: Force = False,
 ) -> None:
@@ -201,7 +174,7 @@ def audit(
         from scoresheet.cli.output import for_json
 
         data = for_json(lambda: audit_path(file).to_json())
-        typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+        typer.echo(json_text(data))
         raise typer.Exit(EXIT_OK if data["ok"] else EXIT_FINDINGS)
     report = audit_path(file)
     typer.echo(report.text())

@@ -15,7 +15,15 @@ import typer
 
 from scoresheet import registry
 from scoresheet.cli.language import help_text
-from scoresheet.cli.options import GamePath, Width, deal_flags, deal_options, typed_names
+from scoresheet.cli.options import (
+    GameChoice,
+    GamePath,
+    RulesChoice,
+    Width,
+    deal_flags,
+    deal_options,
+    typed_names,
+)
 from scoresheet.cli.output import deal_line, echo_after_deal, echo_prose, echo_view, term_for
 from scoresheet.errors import ScoresheetError
 from scoresheet.i18n import _, ngettext, pgettext
@@ -79,26 +87,8 @@ def new(
             show_default=False,
         ),
     ],
-    game_name: Annotated[
-        str | None,
-        typer.Option(
-            "--game",
-            help=help_text(
-                "The game: {games} (default: the game of --rules, else {default}).",
-                games=", ".join(registry.names()),
-                default=registry.DEFAULT_GAME,
-            ),
-            show_default=False,
-        ),
-    ] = None,
-    rules: Annotated[
-        str | None,
-        typer.Option(
-            help="A rules preset (see `scoresheet rules list`); it names its game. "
-            "Default: classic for Barbu, the game's own preset for the others.",
-            show_default=False,
-        ),
-    ] = None,
+    game_name: GameChoice = None,
+    rules: RulesChoice = None,
     option: Annotated[
         list[str] | None,
         typer.Option(
