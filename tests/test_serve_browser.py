@@ -29,8 +29,9 @@ from playwright.sync_api import (  # noqa: E402
     Page,
     ViewportSize,
     expect,
-    sync_playwright,
 )
+
+from tests.browser_helpers import launched  # noqa: E402
 
 EXAMPLES = ROOT / "examples"
 DOCS = ROOT / "docs"
@@ -39,22 +40,7 @@ PHONE = ViewportSize(width=390, height=844)
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    assert CHROMIUM is not None, "chromium is needed (CI installs it: see .ci/run)"
-    with sync_playwright() as p:
-        b = p.chromium.launch(
-            executable_path=CHROMIUM,
-            args=[
-                "--no-sandbox",
-                "--headless",
-                "--disable-gpu",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                "--no-first-run",
-            ],
-        )
-        yield b
-        b.close()
+    yield from launched()
 
 
 def phone(

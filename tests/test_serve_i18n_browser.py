@@ -27,7 +27,9 @@ CHROMIUM = shutil.which("chromium")
 if CHROMIUM is None and os.environ.get("CI") != "true":
     pytest.skip("chromium is not installed", allow_module_level=True)
 
-from playwright.sync_api import Browser, Page, ViewportSize, expect, sync_playwright  # noqa: E402
+from playwright.sync_api import Browser, Page, ViewportSize, expect  # noqa: E402
+
+from tests.browser_helpers import launched  # noqa: E402
 
 EXAMPLES = ROOT / "examples"
 PHONE = ViewportSize(width=360, height=780)
@@ -37,22 +39,7 @@ SHOTS = Path(os.environ.get("SCORESHEET_SHOTS", "")) if os.environ.get("SCORESHE
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    assert CHROMIUM is not None, "chromium is needed (CI installs it: see .ci/run)"
-    with sync_playwright() as p:
-        b = p.chromium.launch(
-            executable_path=CHROMIUM,
-            args=[
-                "--no-sandbox",
-                "--headless",
-                "--disable-gpu",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                "--no-first-run",
-            ],
-        )
-        yield b
-        b.close()
+    yield from launched()
 
 
 def phone(browser: Browser, url: str, locale: str | None = None) -> Page:
