@@ -26,8 +26,8 @@ from scoresheet.evening.settle import (
     Settlement,
 )
 from scoresheet.evening.stats import Stats, form_result
-from scoresheet.i18n import NP_, _, pgettext
-from scoresheet.sheets.plan import Cell, col_letter
+from scoresheet.i18n import _, pgettext
+from scoresheet.sheets.plan import Cell, col_letter, ordinal_heading
 from scoresheet.sheets.write import (
     HEADER_FILL,
     INPUT_FILL,
@@ -377,7 +377,7 @@ def plan_stats(s: Stats) -> list[Cell]:
         pgettext("sheet heading", "wins"),
         pgettext("sheet heading", "win rate"),
     ]
-    head += [_ordinal(i) for i in range(1, most + 1)]
+    head += [ordinal_heading(i) for i in range(1, most + 1)]
     for kind in kinds:
         head += [
             _("{kind} games").format(kind=kind),
@@ -525,23 +525,6 @@ def stats_workbook(s: Stats) -> bytes:
         ws.column_dimensions["A"].width = 16
         print_setup(ws, freeze=None, title_rows=None)
     return save_with_values(wb, cells, titles)
-
-
-ORDINALS = (
-    NP_("sheet heading", "1st"),
-    NP_("sheet heading", "2nd"),
-    NP_("sheet heading", "3rd"),
-    NP_("sheet heading", "4th"),
-    NP_("sheet heading", "5th"),
-    NP_("sheet heading", "6th"),
-)
-
-
-def _ordinal(n: int) -> str:
-    """``1st``… as a heading, in the language in force."""
-    if n <= len(ORDINALS):
-        return pgettext("sheet heading", ORDINALS[n - 1])
-    return f"{n}{'st' if n == 1 else 'nd' if n == 2 else 'rd' if n == 3 else 'th'}"
 
 
 def _styles(money: str) -> dict[str, dict[str, Any]]:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from scoresheet.i18n import NP_, pgettext
+
 
 @dataclass(frozen=True, slots=True)
 class SheetError:
@@ -71,3 +73,25 @@ def ref(
 def text_literal(text: str) -> str:
     """A string as a formula literal: quotes doubled."""
     return '"' + text.replace('"', '""') + '"'
+
+
+# A place as a column heading (the stats' places, the dominoes' going out).
+ORDINALS = (
+    NP_("sheet heading", "1st"),
+    NP_("sheet heading", "2nd"),
+    NP_("sheet heading", "3rd"),
+    NP_("sheet heading", "4th"),
+    NP_("sheet heading", "5th"),
+    NP_("sheet heading", "6th"),
+)
+
+
+def ordinal_heading(n: int) -> str:
+    """``1st``… as a heading, in the language in force.
+
+    >>> ordinal_heading(2), ordinal_heading(8)
+    ('2nd', '8th')
+    """
+    if n <= len(ORDINALS):
+        return pgettext("sheet heading", ORDINALS[n - 1])
+    return f"{n}{'st' if n == 1 else 'nd' if n == 2 else 'rd' if n == 3 else 'th'}"

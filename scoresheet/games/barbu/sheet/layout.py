@@ -30,7 +30,7 @@ from scoresheet.games.barbu.poker import ROWS
 from scoresheet.games.barbu.rotation import dealer_of, declarer_of
 from scoresheet.games.barbu.rules import BarbuRules
 from scoresheet.i18n import NP_, _, pgettext
-from scoresheet.sheets.plan import Cell, col_letter, ref, text_literal
+from scoresheet.sheets.plan import Cell, col_letter, ordinal_heading, ref, text_literal
 from scoresheet.views.common import initials
 
 if TYPE_CHECKING:
@@ -120,7 +120,7 @@ class Layout:
         if contracts & {"no-last-two", "no-last-trick"}:
             add("last", _("Last trick"), [pgettext("sheet heading", "taken by")])
         if "dominoes" in contracts:
-            add("order", _("Dominoes: going out"), [_ordinal(i + 1) for i in range(n)])
+            add("order", _("Dominoes: going out"), [ordinal_heading(i + 1) for i in range(n)])
             add("start", _("Dominoes"), [pgettext("sheet heading", "start rank")])
         if "ravage-city" in contracts:
             for p in names:
@@ -459,21 +459,6 @@ HAND_ROWS = {
     "middle": NP_("chinese poker row", "middle"),
     "back": NP_("chinese poker row", "back"),
 }
-ORDINALS = (
-    NP_("sheet heading", "1st"),
-    NP_("sheet heading", "2nd"),
-    NP_("sheet heading", "3rd"),
-    NP_("sheet heading", "4th"),
-    NP_("sheet heading", "5th"),
-    NP_("sheet heading", "6th"),
-)
-
-
-def _ordinal(n: int) -> str:
-    """``1st``… as a heading, in the language in force."""
-    if n <= len(ORDINALS):
-        return pgettext("sheet heading", ORDINALS[n - 1])
-    return f"{n}{'st' if n == 1 else 'nd' if n == 2 else 'rd' if n == 3 else 'th'}"
 
 
 # -- the cells of a workbook ------------------------------------------------------------------
