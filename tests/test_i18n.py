@@ -356,3 +356,23 @@ def test_a_catalog_compiled_in_a_checkout_is_kept_and_compiled_anew_when_edited(
 
 def catalog_at(path: Path) -> list[Entry]:
     return parse(path.read_text(encoding="utf-8"), path.name)
+
+
+def test_only_lang_on_the_line_counts_as_asked(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``serve`` speaks one language to every page only when ``--lang`` named it; the
+    variable and the locale leave each page its own."""
+    for args, environ, asked in (
+        (["rules", "list", "--lang", "fr"], {}, True),
+        (["rules", "list"], {"SCORESHEET_LANG": "fr"}, False),
+        (["rules", "list"], {"SCORESHEET_LANG": "", "LANG": "de_DE.UTF-8"}, False),
+    ):
+        for name, value in environ.items():
+            monkeypatch.setenv(name, value)
+        with pytest.raises(SystemExit) as stop:
+            main(args)
+        assert stop.value.code == 0
+        assert i18n.language_asked() is asked, args
+        assert i18n.language() in ("fr", "de")
+    capsys.readouterr()

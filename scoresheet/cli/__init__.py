@@ -124,7 +124,7 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(EXIT_REFUSED)
     try:
         flag, args = take_lang(sys.argv[1:] if argv is None else argv)
-        set_language(choose(flag))
+        set_language(choose(flag), asked=flag is not None)
         first = args[0] if args and not args[0].startswith("-") else None
         group = _command(first)
         translate_help(group, args)

@@ -54,6 +54,7 @@ class Translations(Protocol):
 # The language in force: a context variable, so that a server answering pages in several
 # languages at once sets it per request without one request's language leaking to another.
 _language: ContextVar[str] = ContextVar("scoresheet_language", default=SOURCE)
+_asked: ContextVar[bool] = ContextVar("scoresheet_language_asked", default=False)
 
 
 def languages() -> tuple[str, ...]:
@@ -131,9 +132,16 @@ def choose(flag: str | None = None, environ: Mapping[str, str] | None = None) ->
     return SOURCE
 
 
-def set_language(code: str) -> None:
-    """Speak ``code`` from now on (a code :func:`resolve` gave)."""
+def set_language(code: str, *, asked: bool = False) -> None:
+    """Speak ``code`` from now on (a code :func:`resolve` gave); ``asked`` when the user
+    named it on the command line (``--lang``), which a server then speaks to every page."""
     _language.set(code)
+    _asked.set(asked)
+
+
+def language_asked() -> bool:
+    """Whether the language in force was named with ``--lang``."""
+    return _asked.get()
 
 
 def language() -> str:

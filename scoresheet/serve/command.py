@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated, TextIO
 import typer
 
 from scoresheet.errors import ScoresheetError
-from scoresheet.i18n import _, language
+from scoresheet.i18n import _, language, language_asked
 
 if TYPE_CHECKING:
     import socket
@@ -57,23 +57,6 @@ def bind(host: str, port: int) -> socket.socket:
         ) from None
     sock.set_inheritable(True)
     return sock
-
-
-def lang_given(argv: list[str]) -> bool:
-    """Whether ``--lang`` was given on the command line (the language the command line
-    speaks is then every page's; else each page speaks its own).
-
-    >>> lang_given(["scoresheet", "serve", "g.json", "--lang=fr"]), lang_given(["serve"])
-    (True, False)
-    >>> lang_given(["scoresheet", "serve", "--", "--lang"])
-    False
-    """
-    for arg in argv[1:]:
-        if arg == "--":
-            return False
-        if arg == "--lang" or arg.startswith("--lang="):
-            return True
-    return False
 
 
 def print_links(out: TextIO, links: list[tuple[str, str]], qr_url: str) -> None:
@@ -173,4 +156,4 @@ def register(app: typer.Typer) -> None:
         it; with --lang, every page speaks that one. Ctrl-C stops it.
         """
         # A language given on purpose (--lang) is every page's; else each page its own.
-        serve(game, port=port, lan=lan, lang=language() if lang_given(sys.argv) else None)
+        serve(game, port=port, lan=lan, lang=language() if language_asked() else None)
