@@ -202,7 +202,7 @@ def test_a_start_two_contracts_share_is_refused_naming_both() -> None:
 
 @pytest.mark.usefixtures("local")
 def test_declarations_are_read_by_their_local_names() -> None:
-    from scoresheet.games.belote.entry import declaration_for_team, read_kind
+    from scoresheet.partnership.entry import declaration_for_team, read_kind
 
     assert declaration_for_team("tetrade J") == {"kind": "carre", "rank": "J"}
     assert read_kind("tet") == "carre" and read_kind("carre") == "carre"
@@ -212,7 +212,7 @@ def test_declarations_are_read_by_their_local_names() -> None:
 
 
 def test_english_kinds_keep_their_refusal() -> None:
-    from scoresheet.games.belote.entry import read_kind
+    from scoresheet.partnership.entry import read_kind
 
     with pytest.raises(ScoresheetError, match=r'^decl: "c" is not a declaration \(tierce,'):
         read_kind("c")
@@ -220,8 +220,8 @@ def test_english_kinds_keep_their_refusal() -> None:
 
 @pytest.mark.usefixtures("local")
 def test_the_auction_and_answers_in_the_language() -> None:
-    from scoresheet.games.belote.play import _yes_no
     from scoresheet.games.coinche.entry import auction_key, bid
+    from scoresheet.partnership.play import _yes_no
 
     assert auction_key("kontra") == "coinche"
     assert auction_key("contrée") == "coinche" and auction_key("surcontre") == "surcoinche"

@@ -8,8 +8,8 @@ import pytest
 
 from scoresheet import record
 from scoresheet.errors import ScoresheetError
-from scoresheet.games.belote.rules import DECK, BeloteRules
 from scoresheet.games.belote.score import score_game
+from scoresheet.partnership.rules import DECK, BeloteRules
 from scoresheet.rules import resolve
 from tests.belote.test_rules import deal, game
 

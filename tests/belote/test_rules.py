@@ -12,7 +12,7 @@ import pytest
 
 from scoresheet import record
 from scoresheet.errors import ScoresheetError
-from scoresheet.games.belote.score import GameScore, score_game, to_json
+from scoresheet.partnership.score import GameScore, score_game, to_json
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]  # Ann & Cat are team 0, Bob & Dan team 1
 
@@ -121,7 +121,7 @@ def test_capot_by_the_defenders_is_a_dedans_worth_the_capot() -> None:
 
 def test_capot_from_cards() -> None:
     """Captured cards: one team with all 32 cards is the capot."""
-    from scoresheet.games.belote.rules import DECK
+    from scoresheet.partnership.rules import DECK
 
     every = " ".join(str(c) for c in DECK)
     d = score([deal("spades", "Dan", cards=["", every], capot=1)]).deals[0]
@@ -454,7 +454,7 @@ def test_teams_default_and_given() -> None:
 def test_the_preset_as_text_and_as_a_full_rules_object(tmp_path: Any) -> None:
     """What ``rules show`` needs: the tables with their totals derived from them, and a
     rules object a game file may carry instead of the preset's name."""
-    from scoresheet.games.belote import views as belote
+    from scoresheet.partnership import views as belote
     from scoresheet.rules import load_preset
 
     rules = load_preset("belote")

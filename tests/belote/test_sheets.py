@@ -22,13 +22,15 @@ from openpyxl import load_workbook
 
 from scoresheet import record as rec
 from scoresheet.errors import ScoresheetError
-from scoresheet.games.belote.score import GameScore, score_game
 from scoresheet.games.belote.sheet.audit import (
     audit_game,
     audit_workbook_bytes,
     import_workbook_bytes,
 )
-from scoresheet.games.belote.sheet.layout import (
+from scoresheet.games.belote.sheet.render import blank_workbook, export_workbook
+from scoresheet.games.belote.simulate import random_game
+from scoresheet.partnership.score import GameScore, score_game
+from scoresheet.partnership.sheet.layout import (
     DECLARATIONS,
     RESULTS,
     RULES,
@@ -39,9 +41,7 @@ from scoresheet.games.belote.sheet.layout import (
     Plan,
     layout_for,
 )
-from scoresheet.games.belote.sheet.plan import plan_workbook
-from scoresheet.games.belote.sheet.render import blank_workbook, export_workbook
-from scoresheet.games.belote.simulate import random_game
+from scoresheet.partnership.sheet.plan import plan_workbook
 from scoresheet.sheets.plan import col_letter
 from tests.sheets_helpers import recalculate, same, set_cells, values
 

@@ -25,9 +25,9 @@ if TYPE_CHECKING:
         views,
         web,
     )
-    from scoresheet.games.belote.rules import BeloteRules
-    from scoresheet.games.belote.score import GameScore
     from scoresheet.games.belote.sheet import audit, render
+    from scoresheet.partnership.rules import BeloteRules
+    from scoresheet.partnership.score import GameScore
 
     _models: roles.Models = models
     _rules: roles.Rules[BeloteRules] = rules

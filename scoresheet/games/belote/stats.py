@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from scoresheet.games.belote.rules import contract_word
 from scoresheet.i18n import _
+from scoresheet.partnership.rules import contract_word
 from scoresheet.views.term import cells
 
 KEY = "belote"

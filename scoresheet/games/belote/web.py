@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from scoresheet.games.belote.rules import CONTRACT_NAMES
-from scoresheet.games.belote.score import GameScore
-from scoresheet.games.belote.views import held_line, outcome_line, team_tags
 from scoresheet.i18n import NP_, _, pgettext
+from scoresheet.partnership.rules import CONTRACT_NAMES
+from scoresheet.partnership.score import GameScore
+from scoresheet.partnership.views import held_line, outcome_line, team_tags
 from scoresheet.views.web import Row, row, team_standings
 
 # Each contract as the sheet names it, and each deal's outcome (the game file's words).

@@ -13,7 +13,7 @@ The positional word of ``add`` is the contract, as in Belote (``hearts``, ``h``,
   read as these keys, and so are their names in the language in force;
 - the result, exactly as Belote reads it (``points=56,96`` or ``cards=…``,
   ``last_trick``, ``belote``, ``capot``, ``decl``, ``dealer``): see
-  :mod:`scoresheet.games.belote.entry`.
+  :mod:`scoresheet.partnership.entry`.
 
 >>> from scoresheet.games.coinche.score import score_game
 >>> empty = score_game({"rules": "coinche", "players": ["Bob", "Cat", "Dan", "Ann"],
@@ -32,18 +32,18 @@ from typing import TYPE_CHECKING, Any
 
 from scoresheet import entry as common
 from scoresheet.errors import ScoresheetError
-from scoresheet.games.belote import entry as belote
-from scoresheet.games.belote import score as belote_score
 from scoresheet.games.coinche.rules import CAPOT, GENERALE
 from scoresheet.games.coinche.score import card_play
 from scoresheet.i18n import NP_, _, pgettext
 from scoresheet.limits import MAX_DIGITS
+from scoresheet.partnership import entry as kit
+from scoresheet.partnership import score as kit_score
 
 if TYPE_CHECKING:
     from scoresheet.games.coinche.score import GameScore
 
 AUCTION_KEYS = ("bid", "coinche", "surcoinche")
-KEYS = (*AUCTION_KEYS, *belote.KEYS)
+KEYS = (*AUCTION_KEYS, *kit.KEYS)
 BID_WORDS = {"capot": CAPOT, "generale": GENERALE, "générale": GENERALE}
 # A bid's word as shown and as a player may type it in the language in force.
 BID_NAMES = {CAPOT: NP_("coinche bid", "capot"), GENERALE: NP_("coinche bid", "générale")}
@@ -91,9 +91,9 @@ def auction_key(key: str) -> str | None:
     local = [
         a for a, name in AUCTION_NAMES.items() if _fold(pgettext("coinche auction", name)) == k
     ]
-    other = k in belote.KEYS or k in belote.ALIASES
+    other = k in kit.KEYS or k in kit.ALIASES
     if len(local) > 1 or (local and other):
-        meant = [*local, *([belote.ALIASES.get(k, k)] if other else [])]
+        meant = [*local, *([kit.ALIASES.get(k, k)] if other else [])]
         raise ScoresheetError(
             _("{field}: {typed} could be {values}").format(
                 field="--set", typed=common.quote(key.strip()), values=common.either(meant)
@@ -139,7 +139,7 @@ def deal_from_flags(
             if meant in auction:
                 raise ScoresheetError(_("--set: {key} is given twice").format(key=meant))
             auction[meant] = value.strip()
-        elif sep and k not in KEYS and belote.ALIASES.get(k) is None:
+        elif sep and k not in KEYS and kit.ALIASES.get(k) is None:
             raise ScoresheetError(
                 _("--set: {typed} is not a Coinche key ({keys})").format(
                     typed=common.quote(key.strip()), keys=", ".join(KEYS)
@@ -147,11 +147,11 @@ def deal_from_flags(
             )
         else:
             rest.append(item)
-    deal = belote.deal_from_flags(card_play(result), number, contract, {**flags, "set": rest})
+    deal = kit.deal_from_flags(card_play(result), number, contract, {**flags, "set": rest})
     if "bid" not in auction:
         raise ScoresheetError(
             _("{where}: --set {bid} is missing (the contract's number, or capot)").format(
-                where=belote_score.deal_where(number, deal["contract"]), bid="bid=NUMBER"
+                where=kit_score.deal_where(number, deal["contract"]), bid="bid=NUMBER"
             )
         )
     deal["bid"] = bid(auction["bid"])

@@ -1,6 +1,6 @@
 """The pydantic models of a Coinche game file and rules file.
 
-A deal's ``result`` is Belote's (:mod:`scoresheet.games.belote.models`): each team's card
+A deal's ``result`` is Belote's (:mod:`scoresheet.partnership.models`): each team's card
 points or captured cards, the last trick, belote, capot, declarations. What Coinche adds
 is the auction's outcome: the bid, who took it, and who coinched and surcoinched::
 
@@ -21,14 +21,14 @@ from typing import Annotated, Literal, NotRequired
 from pydantic import Field
 from typing_extensions import TypedDict
 
-from scoresheet.games.belote.models import (
+from scoresheet.limits import MAX_DEALS, MAX_NUMBER, MAX_TARGET
+from scoresheet.models import GameFileHeader, PlayerName, allow, forbid
+from scoresheet.partnership.models import (
     BeloteResult,
     CardPointsFile,
     ContractId,
     DeclarationValues,
 )
-from scoresheet.limits import MAX_DEALS, MAX_NUMBER, MAX_TARGET
-from scoresheet.models import GameFileHeader, PlayerName, allow, forbid
 
 __all__ = ["GAME_FILE", "RULES_FILE"]
 

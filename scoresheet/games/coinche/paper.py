@@ -5,13 +5,13 @@ game printed with its standings and chart (role ``Paper``, made into a PDF by
 
 from __future__ import annotations
 
-from scoresheet.games.belote.paper import outcome_word
-from scoresheet.games.belote.rules import contract_word, dealer_of
 from scoresheet.games.coinche.score import GameScore
 from scoresheet.games.coinche.views import contract_words, outcome_line, team_tags
 from scoresheet.i18n import _, pgettext
 from scoresheet.paper.kit import teams_pad, teams_printed
 from scoresheet.paper.model import Column, Doc, Group
+from scoresheet.partnership.paper import outcome_word
+from scoresheet.partnership.rules import contract_word, dealer_of
 
 
 def pad(result: GameScore) -> Doc:

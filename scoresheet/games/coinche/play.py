@@ -2,7 +2,7 @@
 
 For each deal it asks the contract and the bid, the taker, who coinched and who
 surcoinched (each checked against the teams: a defender coinches, a taker surcoinches),
-then the result exactly as Belote asks it (:mod:`scoresheet.games.belote.play`: the card
+then the result exactly as Belote asks it (:mod:`scoresheet.partnership.play`: the card
 points or cards, a capot, the last trick, belote, declarations). A hand thrown in (four
 passes) is not entered. ``back``, ``?`` and ``q`` work as in every game; the deal is saved
 only once it is complete and valid.
@@ -15,11 +15,11 @@ from typing import TYPE_CHECKING, Any
 
 from scoresheet import entry as common
 from scoresheet.errors import ScoresheetError
-from scoresheet.games.belote import play as belote
 from scoresheet.games.coinche import entry, views
 from scoresheet.games.coinche.rules import CAPOT
 from scoresheet.games.coinche.score import card_play
 from scoresheet.i18n import N_, _, pgettext
+from scoresheet.partnership import play as kit
 from scoresheet.questions import DealQuestions, Form, Question
 
 if TYPE_CHECKING:
@@ -52,7 +52,7 @@ def deal_form(result: GameScore) -> tuple[Form, Callable[[Mapping[str, Any]], di
     """The questions of the next deal (pure data: a terminal or a web form walks them),
     and how the answers make the deal object."""
     rules, players, teams = result.rules, list(result.players), result.teams
-    form, make_play = belote.deal_form(card_play(result))
+    form, make_play = kit.deal_form(card_play(result))
     play_plan = form.plan
 
     def one_of(team: int, key: str) -> Callable[[str], str | None]:
@@ -101,7 +101,7 @@ def deal_form(result: GameScore) -> tuple[Form, Callable[[Mapping[str, Any]], di
         none = pgettext("answer", "none").split("|")[0]
         if "coinche" not in answers:
             if answers["bid"] == CAPOT and not rules.coinche_capot:
-                return Question("coinche", "", belote.no_parse, only=None)
+                return Question("coinche", "", kit.no_parse, only=None)
             return Question(
                 "coinche",
                 _("Coinched by? ({one} or {other}; Enter for none)").format(
@@ -113,7 +113,7 @@ def deal_form(result: GameScore) -> tuple[Form, Callable[[Mapping[str, Any]], di
             )
         if "surcoinche" not in answers:
             if answers["coinche"] is None:
-                return Question("surcoinche", "", belote.no_parse, only=None)
+                return Question("surcoinche", "", kit.no_parse, only=None)
             return Question(
                 "surcoinche",
                 _("Surcoinched by? ({one} or {other}; Enter for none)").format(
@@ -152,9 +152,9 @@ def deal_questions(result: GameScore) -> DealQuestions | None:
         (),
         lambda: deal_form(result)[0],
         lambda answers: deal_form(result)[1](answers),
-        belote.said_capot(result),
+        kit.said_capot(result),
     )
 
 
-COINCHE = belote.Race("Coinche", views, deal_questions)
+COINCHE = kit.Race("Coinche", views, deal_questions)
 play_game = COINCHE.play_game

@@ -2,7 +2,7 @@
 
 Coinche is Belote with an auction instead of a turned card: the same 32 cards, card-point
 tables, last trick, belote and declarations. :class:`CoincheRules` is therefore Belote's
-rules (:class:`~scoresheet.games.belote.rules.BeloteRules`: card points, totals, belote in
+rules (:class:`~scoresheet.partnership.rules.BeloteRules`: card points, totals, belote in
 a contract, declaration values) with the auction's options on top: the bids, what a
 coinche multiplies, the scoring system, the target. Every row of the options table of the
 rules page is a key of the rules file; the defaults are the page's.
@@ -24,8 +24,8 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from scoresheet.errors import ScoresheetError
-from scoresheet.games.belote.rules import BeloteRules
 from scoresheet.i18n import _
+from scoresheet.partnership.rules import BeloteRules
 
 CAPOT = "capot"
 GENERALE = "generale"

@@ -1,7 +1,7 @@
 """Scoring a Coinche game: one function, one result that every view is computed from.
 
 A deal is scored in two steps. The card play is counted as in Belote
-(:func:`scoresheet.games.belote.score.score_deal`: the card points typed or counted from
+(:func:`scoresheet.partnership.score.score_deal`: the card points typed or counted from
 the cards, the last trick, a capot, belote, the declarations, each checked against the
 others). :func:`score_deal` then reads the auction's outcome — the bid, the coinche and
 surcoinche, each checked against the teams — decides whether the takers made their bid,
@@ -28,11 +28,11 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from scoresheet.errors import ScoresheetError
-from scoresheet.games.belote import score as belote
-from scoresheet.games.belote.rules import dealer_of
-from scoresheet.games.belote.score import Pair, Teams, team_name
 from scoresheet.games.coinche.rules import CAPOT, GENERALE, CoincheRules
 from scoresheet.i18n import _
+from scoresheet.partnership import score as kit
+from scoresheet.partnership.rules import dealer_of
+from scoresheet.partnership.score import Pair, Teams, team_name
 from scoresheet.results import team_deal_json
 from scoresheet.rules import check_game_of
 
@@ -57,7 +57,7 @@ class DealScore:
     coinche: str | None
     surcoinche: str | None
     multiplier: int
-    play: belote.DealScore
+    play: kit.DealScore
     needed: int | None
     made: bool
     score: Pair
@@ -84,7 +84,7 @@ class DealScore:
         return self.play.last_trick
 
     @property
-    def declarations(self) -> tuple[belote.Declared, ...]:
+    def declarations(self) -> tuple[kit.Declared, ...]:
         return self.play.declarations
 
     @property
@@ -112,7 +112,7 @@ class Violation:
 
 
 @dataclass(frozen=True)
-class GameScore(belote.TeamGame):
+class GameScore(kit.TeamGame):
     """Everything computed from a Coinche game file."""
 
     players: tuple[str, ...]
@@ -143,10 +143,10 @@ class GameScore(belote.TeamGame):
         return self.first_to_speak
 
 
-def card_play(result: GameScore) -> belote.GameScore:
+def card_play(result: GameScore) -> kit.GameScore:
     """The game so far as Belote's entry and questions see it: the same players, teams
     and rules, and the deals' card play."""
-    return belote.GameScore(
+    return kit.GameScore(
         players=result.players,
         rules=result.rules,
         teams=result.teams,
@@ -215,7 +215,7 @@ def score_deal(
 
     Raises :class:`ScoresheetError` naming the deal for anything that is wrong.
     """
-    play = belote.score_deal(rules, players, teams, number, deal)
+    play = kit.score_deal(rules, players, teams, number, deal)
     coinche, surcoinche = _auction(
         rules, players, teams, deal, _("deal {number}").format(number=number)
     )
@@ -334,7 +334,7 @@ def teams_of(players: Sequence[str], given: Sequence[Sequence[str]] | None) -> T
                 n=len(players)
             )
         )
-    return belote.teams_of(players, given)
+    return kit.teams_of(players, given)
 
 
 def score_game(
@@ -371,7 +371,7 @@ def play_out(
     won_at: int | None = None
     for deal in deals:
         if winner is not None:
-            raise belote.game_over(teams, deal.number, winner, won_at, running)
+            raise kit.game_over(teams, deal.number, winner, won_at, running)
         running = [running[k] + deal.score[k] for k in (0, 1)]
         deal.running = (running[0], running[1])
         for k in (0, 1):

@@ -1,6 +1,6 @@
 """Random legal Coinche games, for tests, benchmarks and trying the tool out.
 
-The card play of every deal is Belote's (:func:`scoresheet.games.belote.simulate.random_deal`:
+The card play of every deal is Belote's (:func:`scoresheet.partnership.simulate.random_deal`:
 the eight tricks dealt out from a shuffled pack to the two teams, so the card points, the
 last trick and a capot agree; belote only where the rules allow it). On top comes a legal
 auction: a bid in the rules' range (sometimes a capot, made or lost), sometimes a coinche
@@ -14,10 +14,10 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from scoresheet.games.belote.score import Teams
-from scoresheet.games.belote.simulate import deal_until_won, game_data
-from scoresheet.games.belote.simulate import random_deal as random_play
 from scoresheet.games.coinche.rules import CAPOT, CoincheRules
+from scoresheet.partnership.score import Teams
+from scoresheet.partnership.simulate import deal_until_won, game_data
+from scoresheet.partnership.simulate import random_deal as random_play
 
 
 def _rules(name: str, options: Mapping[str, Any] | None) -> CoincheRules:

@@ -7,8 +7,12 @@ surcoinché by Bob``, ``Cat capot NT``.
 
 from __future__ import annotations
 
-from scoresheet.games.belote.rules import contract_word
-from scoresheet.games.belote.views import (
+from scoresheet.games.coinche.entry import bid_word
+from scoresheet.games.coinche.rules import CoincheRules
+from scoresheet.games.coinche.score import DealScore, GameScore
+from scoresheet.i18n import N_, NP_, _
+from scoresheet.partnership.rules import contract_word
+from scoresheet.partnership.views import (
     CONTRACT_CODES,
     NO_DEALS,
     STANDINGS,
@@ -22,15 +26,11 @@ from scoresheet.games.belote.views import (
 
 # Said as Belote says them (the views role has them here): the teams, who won, the
 # standings, a rules object.
-from scoresheet.games.belote.views import outcome_line as outcome_line
-from scoresheet.games.belote.views import rules_json as rules_json
-from scoresheet.games.belote.views import standings as standings
-from scoresheet.games.belote.views import team_tags as team_tags
-from scoresheet.games.belote.views import teams_line as teams_line
-from scoresheet.games.coinche.entry import bid_word
-from scoresheet.games.coinche.rules import CoincheRules
-from scoresheet.games.coinche.score import DealScore, GameScore
-from scoresheet.i18n import N_, NP_, _
+from scoresheet.partnership.views import outcome_line as outcome_line
+from scoresheet.partnership.views import rules_json as rules_json
+from scoresheet.partnership.views import standings as standings
+from scoresheet.partnership.views import team_tags as team_tags
+from scoresheet.partnership.views import teams_line as teams_line
 from scoresheet.views.common import (
     initials,
     players_legend,

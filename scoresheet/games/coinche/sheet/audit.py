@@ -1,6 +1,6 @@
 """A Coinche workbook checked cell by cell, and read back into a game.
 
-Read and checked as Belote's is (:class:`~scoresheet.games.belote.sheet.audit.Reader`):
+Read and checked as Belote's is (:class:`~scoresheet.partnership.sheet.audit.Reader`):
 the inputs are read (Results with the auction's columns, Declarations, and the rule
 values of the Rules sheet, where a value changed is a finding and an option of the
 game); each deal is scored on its own, so one bad deal does not hide the others; then
@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from scoresheet.games.belote.sheet.audit import Fail, Reader
 from scoresheet.games.coinche.score import play_out, rules_of, score_deal, score_game, teams_of
 from scoresheet.games.coinche.sheet.layout import RES, Layout
 from scoresheet.games.coinche.sheet.plan import plan_workbook
 from scoresheet.i18n import _
+from scoresheet.partnership.sheet.audit import Fail, Reader
 from scoresheet.sheets.read import (
     Sheet,
     cell_text,

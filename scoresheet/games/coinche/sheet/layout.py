@@ -2,7 +2,7 @@
 the deals and declarations, and the named rule cells of the Rules sheet.
 
 The sheets, the Declarations and Rules sheets and the card play's columns sit as in
-Belote's workbook (:mod:`scoresheet.games.belote.sheet.layout`); :class:`Layout` adds the
+Belote's workbook (:mod:`scoresheet.partnership.sheet.layout`); :class:`Layout` adds the
 auction's columns, lists and rule values. What each cell holds is planned by :mod:`.plan`
 (and :mod:`.scores` for the Scores sheet) into a :class:`Plan`, which the workbook is
 written from (:mod:`.render`) and checked against (:mod:`.audit`).
@@ -14,8 +14,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from scoresheet.games.belote.sheet import layout as belote
-from scoresheet.games.belote.sheet.layout import (
+from scoresheet.games.coinche.rules import CoincheRules
+from scoresheet.i18n import N_, pgettext
+from scoresheet.partnership.sheet import layout as kit
+from scoresheet.partnership.sheet.layout import (
     CARD_RULES,
     DECLARATIONS,
     RESULTS,
@@ -26,8 +28,6 @@ from scoresheet.games.belote.sheet.layout import (
     Plan,
     res_cell,
 )
-from scoresheet.games.coinche.rules import CoincheRules
-from scoresheet.i18n import N_, pgettext
 from scoresheet.sheets.plan import Value, text_literal
 
 # What the other modules and the tests read here: the sheets, as Belote names them, and
@@ -51,7 +51,7 @@ GAME = "coinche"
 
 
 @dataclass(frozen=True, slots=True)
-class ResultColumns(belote.ResultColumns):
+class ResultColumns(kit.ResultColumns):
     """The columns of the Results sheet: Belote's, and the auction's."""
 
     bid: int  # a number, capot or generale
@@ -76,7 +76,7 @@ RES = ResultColumns(
 
 
 @dataclass(frozen=True, slots=True)
-class TeamColumns(belote.PlayColumns):
+class TeamColumns(kit.PlayColumns):
     """One team's columns of the Scores sheet: Belote's card play, then its belote and
     score."""
 
@@ -197,7 +197,7 @@ AUCTION_RULES: tuple[tuple[str, str], ...] = (
 )
 
 
-class Layout(belote.Layout):
+class Layout(kit.Layout):
     """Where everything sits: Belote's layout with the auction's columns and rules."""
 
     GAME: ClassVar[str] = GAME

@@ -1,5 +1,5 @@
 """What every cell of a Coinche workbook holds: the inputs of Results and Declarations
-and the Rules sheet as Belote plans them (:func:`~scoresheet.games.belote.sheet.plan.plan_inputs`,
+and the Rules sheet as Belote plans them (:func:`~scoresheet.partnership.sheet.plan.plan_inputs`,
 with the auction's inputs the layout adds), and (by :mod:`.scores`) the Scores sheet.
 
 Every computed number is a formula over the input cells and the named rule cells, and
@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from scoresheet.games.belote.sheet.plan import plan_inputs
 from scoresheet.games.coinche.score import GameScore
 from scoresheet.games.coinche.sheet.layout import Layout, Plan
 from scoresheet.games.coinche.sheet.scores import plan_scores
+from scoresheet.partnership.sheet.plan import plan_inputs
 
 
 def plan_workbook(

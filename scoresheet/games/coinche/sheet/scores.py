@@ -15,14 +15,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, cast
 
-from scoresheet.games.belote.sheet.scores import (
-    DealRow,
-    plan_card_play,
-    plan_check,
-    plan_running,
-    plan_totals,
-    play_titles,
-)
 from scoresheet.games.coinche.rules import GENERALE, CoincheRules
 from scoresheet.games.coinche.score import DealScore, GameScore
 from scoresheet.games.coinche.sheet.layout import (
@@ -34,6 +26,14 @@ from scoresheet.games.coinche.sheet.layout import (
     res_cell,
 )
 from scoresheet.i18n import _, pgettext
+from scoresheet.partnership.sheet.scores import (
+    DealRow,
+    plan_card_play,
+    plan_check,
+    plan_running,
+    plan_totals,
+    play_titles,
+)
 from scoresheet.sheets.plan import Value
 
 Pair = tuple[int, int]

@@ -11,11 +11,11 @@ from typing import TYPE_CHECKING, Any
 
 from scoresheet.cards import Card, parse_card
 from scoresheet.errors import ScoresheetError
-from scoresheet.games.belote.rules import DECK, RANK_KEYS, SEQUENCES, kind_word, parse_rank
 from scoresheet.i18n import _, ngettext
+from scoresheet.partnership.rules import DECK, RANK_KEYS, SEQUENCES, kind_word, parse_rank
 
 if TYPE_CHECKING:
-    from scoresheet.games.belote.rules import BeloteRules
+    from scoresheet.partnership.rules import BeloteRules
 
 Pair = tuple[int, int]
 

@@ -12,8 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, cast
 
-from scoresheet.games.belote.score import DealScore, GameScore
-from scoresheet.games.belote.sheet.layout import (
+from scoresheet.i18n import _, pgettext
+from scoresheet.partnership.score import DealScore, GameScore
+from scoresheet.partnership.sheet.layout import (
     DEC,
     DECLARATIONS,
     FIRST,
@@ -26,7 +27,6 @@ from scoresheet.games.belote.sheet.layout import (
     res_cell,
     score_cell,
 )
-from scoresheet.i18n import _, pgettext
 from scoresheet.sheets.plan import Value, col_letter
 
 

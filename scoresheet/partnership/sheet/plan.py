@@ -13,7 +13,8 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from scoresheet.games.belote.rules import (
+from scoresheet.i18n import N_, NP_, _, pgettext
+from scoresheet.partnership.rules import (
     RANK_KEYS,
     SUIT_CONTRACTS,
     TABLES,
@@ -21,8 +22,8 @@ from scoresheet.games.belote.rules import (
     contract_word,
     parse_rank,
 )
-from scoresheet.games.belote.score import GameScore
-from scoresheet.games.belote.sheet.layout import (
+from scoresheet.partnership.score import GameScore
+from scoresheet.partnership.sheet.layout import (
     DEC,
     DECLARATIONS,
     FIRST,
@@ -36,8 +37,7 @@ from scoresheet.games.belote.sheet.layout import (
     Plan,
     Scored,
 )
-from scoresheet.games.belote.sheet.scores import plan_scores
-from scoresheet.i18n import N_, NP_, _, pgettext
+from scoresheet.partnership.sheet.scores import plan_scores
 from scoresheet.sheets.plan import Value, col_letter
 
 # The card-point tables, as the Rules sheet heads them.
