@@ -290,3 +290,20 @@ def _long_functions() -> dict[str, int]:
 def test_no_function_over_120_lines_but_the_listed_ones() -> None:
     """A function a reader can hold at once: none over ~120 lines but the listed ones."""
     assert {f: n for f, n in _long_functions().items() if f not in LONG_FUNCTIONS} == {}
+
+
+def test_no_game_imports_another_game() -> None:
+    """A game's modules import the kits (``partnership``, ``sheets``, ``paper``, …), never
+    another game's: what two games share lives in a kit both import."""
+    packages = {g.package for g in registry.GAMES.values()}
+    across = [
+        f"{name} imports {target}"
+        for name, targets in GRAPH.items()
+        if name.startswith("games.") and name.split(".")[1] in packages
+        for target in targets
+        if target.startswith("games.")
+        and target.count(".") >= 1
+        and target.split(".")[1] in packages
+        and target.split(".")[1] != name.split(".")[1]
+    ]
+    assert across == []
