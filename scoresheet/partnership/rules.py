@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 from scoresheet.cards import SUIT_NAMES, SUITS, Card, parse_card
 from scoresheet.errors import ScoresheetError
@@ -118,6 +118,14 @@ DECK: tuple[Card, ...] = tuple(Card(rank, suit) for suit in SUITS for rank in ra
 """The 32 cards, 7 to A in each suit."""
 
 
+# The rule options, each a closed list of words (a rules file with another is refused
+# by its schema, naming the key and the words there are).
+Rotation = Literal["counter-clockwise", "clockwise"]
+Tie = Literal["litige", "dedans"]
+LitigeTo = Literal["next-made-contract", "next-deal-winner"]
+Rounding = Literal["none", "nearest-10", "nearest-10-5-down"]  # the last: Coinche's
+
+
 @dataclass(frozen=True)
 class DeclarationValues:
     tierce: int
@@ -144,14 +152,14 @@ class BeloteRules:
     players: int
     target: int
     contracts: tuple[str, ...]
-    rotation: str
+    rotation: Rotation
     last_trick: int
     belote: int
     belote_all_trumps: bool
     capot: int
-    tie: str
-    litige_to: str
-    rounding: str
+    tie: Tie
+    litige_to: LitigeTo
+    rounding: Rounding
     declarations: bool
     declaration_values: DeclarationValues | None
     points: dict[str, dict[str, int]]

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import Any, Literal
 
 from scoresheet.errors import ScoresheetError
 from scoresheet.i18n import _
@@ -31,6 +31,15 @@ CAPOT = "capot"
 GENERALE = "generale"
 BID_STEP = 10  # numbers run in tens: 80, 90, … (the rules page)
 SCORINGS = ("points-and-bid", "bid-only", "points-made")
+# The rule options, each a closed list of words (a rules file with another is refused
+# by its schema, naming the key and the words there are).
+Scoring = Literal["points-and-bid", "bid-only", "points-made"]
+CoincheMultiplies = Literal["base-and-bid", "bid", "everything"]
+BidNeeds = Literal["82-on-80", "bid", "bid-plus-2"]
+MadeWhen = Literal["bid", "bid-and-beat"]
+LosingBelote = Literal["kept", "to-winner", "lost-by-coinched-defenders"]
+CoincheWhen = Literal["any-time", "in-turn", "escapable"]
+Win = Literal["reach", "pass"]
 LEVELS = ("", "coinché", "surcoinché")  # the coinche level (0, 1, 2) as the table says it
 
 
@@ -43,24 +52,24 @@ class CoincheRules(BeloteRules):
     litige (``tie`` is always ``dedans``)."""
 
     game: str = "coinche"
-    scoring: str  # points-and-bid | bid-only | points-made
+    scoring: Scoring  # points-and-bid | bid-only | points-made
     dedans_points: int  # the failure base (c): 160 + the bid by default
-    coinche_multiplies: str  # base-and-bid | bid | everything
+    coinche_multiplies: CoincheMultiplies  # base-and-bid | bid | everything
     coinche: int  # the multiplier of a coinche
     surcoinche: int  # … and of a surcoinche
-    bid_needs: str  # 82-on-80 | bid | bid-plus-2
-    made_when: str  # bid | bid-and-beat
+    bid_needs: BidNeeds  # 82-on-80 | bid | bid-plus-2
+    made_when: MadeWhen  # bid | bid-and-beat
     belote_counts: bool  # the takers' belote counts toward the contract
-    losing_belote: str  # kept | to-winner | lost-by-coinched-defenders
+    losing_belote: LosingBelote  # kept | to-winner | lost-by-coinched-defenders
     capot_bid: int  # a capot bid made
     capot_bid_lost: int  # … and lost: to the defenders
     coinche_capot: bool  # a capot bid may be coinched
-    coinche_when: str  # any-time | in-turn | escapable (how the auction runs; not scored)
+    coinche_when: CoincheWhen  # any-time | in-turn | escapable (how the auction runs; not scored)
     min_bid: int
     max_bid: int
     generale: bool  # the générale bid: the bidder alone takes all 8 tricks
     generale_value: int
-    win: str  # reach | pass: reaching the target is enough, or it must be passed
+    win: Win  # reach | pass: reaching the target is enough, or it must be passed
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any]) -> CoincheRules:
