@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -115,7 +116,7 @@ def test_two_phones_follow_the_file_and_undo_asks_first(browser: Browser, tmp_pa
             rest[0]["contract"]
         )
         DOCS.mkdir(exist_ok=True)
-        scorer.screenshot(path=str(DOCS / "serve-phone-sheet.png"))
+        watcher.screenshot(path=str(DOCS / "serve-phone-sheet.png"))  # the sheet first
 
         # The view-only phone has no controls, and the server refuses its changes.
         expect(watcher.locator("#controls")).to_be_hidden()
@@ -367,7 +368,7 @@ def test_two_phones_one_enters_a_barbu_deal_with_doubles_the_other_sees_it(
         scorer.locator("#q-ok").click()
         expect(scorer.locator("#q-error")).to_have_text("queens add up to 5, a deal has 4")
         expect(scorer.locator("#form-given li")).to_have_count(7)  # what was answered
-        expect(scorer.locator("#form-given")).to_contain_text("redouble Dan: all")
+        expect(scorer.locator("#form-given")).to_contain_text("Dan, redouble whom: all")
         asked(scorer, "queens")
         assert game.read_bytes() == before
         counts(scorer, 0, 1, 2, 1)
@@ -543,7 +544,7 @@ def test_a_keyword_button_is_never_read_as_a_player(browser: Browser, tmp_path: 
         tap(page, "all")
         asked(page, "king_of_hearts")
         expect(page.locator("#q-error")).to_be_hidden()
-        expect(page.locator("#form-given")).to_contain_text("redouble Ann: all")
+        expect(page.locator("#form-given")).to_contain_text("Ann, redouble whom: all")
         tap(page, "Cat")
         page.get_by_role("button", name="Save deal 1").click()
         expect(page.locator("tr.deal")).to_have_count(1)
@@ -687,3 +688,136 @@ def test_answer_buttons_with_forty_character_names_fit_a_360_px_phone(
         page = phone(browser, s.score, width=360)
         expect(page.locator("button.choice").first).to_be_visible()
         assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+def first_input(page: Page) -> Any:
+    """The first place the question now asked takes an answer: a button, a box."""
+    return page.locator("#q-choices button:visible, #q-counts input:visible, #q-text:visible").first
+
+
+def test_the_scoring_link_asks_the_next_deal_on_the_first_screen(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """27 deals of 28 played (a long sheet, a doubling ledger): on a phone the scoring
+    link asks deal 28 on its first screen, the sheet under it; the view-only link shows
+    the sheet first."""
+    game = tmp_path / "game.json"
+    data = json.loads((EXAMPLES / "classic.json").read_text(encoding="utf-8"))
+    data["deals"] = data["deals"][:27]
+    game.write_text(json.dumps(data), encoding="utf-8")
+    with serving(game) as s:
+        scorer = phone(browser, s.score)
+        expect(scorer.locator("tr.deal")).to_have_count(27)
+        expect(scorer.locator("#form-title")).to_contain_text("Deal 28 of 28")
+        expect(scorer.locator("#question")).to_have_attribute("data-key", re.compile("."))
+        scorer.screenshot(path=str(tmp_path / "scoring-first-screen.png"))
+        assert scorer.evaluate("window.scrollY") == 0
+        box = first_input(scorer).bounding_box()
+        assert box is not None
+        assert box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"], box
+        sheet = scorer.locator("#sheet").bounding_box()
+        form = scorer.locator("#form").bounding_box()
+        assert sheet is not None and form is not None
+        assert sheet["y"] >= form["y"] + form["height"]  # the sheet is under the question
+        # Undo and the corrections stay under the sheet they change.
+        undo = scorer.locator("#undo").bounding_box()
+        assert undo is not None and undo["y"] > sheet["y"]
+
+        watcher = phone(browser, s.view)
+        expect(watcher.locator("tr.deal")).to_have_count(27)
+        expect(watcher.locator("#controls")).to_be_hidden()
+        expect(watcher.locator("#tools")).to_be_hidden()
+        standings = watcher.locator("#standings").bounding_box()
+        first_row = watcher.locator("#sheet tr").first.bounding_box()
+        assert standings is not None and first_row is not None
+        assert first_row["y"] < PHONE["height"]  # the sheet starts on the first screen
+        order = watcher.evaluate(
+            "[...document.querySelectorAll('main > section:not([hidden])')].map(e => e.id)"
+        )
+        assert "controls" not in order and "tools" not in order
+
+
+def test_a_refused_count_keeps_what_was_typed_and_marks_it(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """No-tricks, Bob doubles Ann, tricks 3 4 3 2 (12 of 13): refused, the boxes keep
+    3 4 3 2, marked invalid with the reason next to them; one box changed, the marks go."""
+    game = tmp_path / "game.json"
+    empty("classic", game)
+    with serving(game) as s:
+        page = phone(browser, s.score)
+        tap(page, "no-tricks")
+        asked(page, "double Bob")
+        tap(page, "Ann")
+        page.locator("#q-ok").click()
+        for key in ("double Cat", "double Dan", "redouble Ann"):
+            asked(page, key)
+            tap(page, "none")
+        asked(page, "tricks")
+        counts(page, 3, 4, 3, 2)
+        page.locator("#q-ok").click()
+        expect(page.locator("#q-error")).to_contain_text("13")
+        expect(page.locator("#q-error")).to_be_visible()
+        asked(page, "tricks")
+        boxes = page.locator("#q-counts input")
+        for i, n in enumerate(["3", "4", "3", "2"]):
+            expect(boxes.nth(i)).to_have_value(n)
+            expect(boxes.nth(i)).to_have_attribute("aria-invalid", "true")
+            expect(boxes.nth(i)).to_have_attribute("aria-describedby", "q-error")
+        expect(page.locator("label.count.wrong")).to_have_count(4)  # the visible mark
+        mark = page.evaluate(
+            "getComputedStyle(document.querySelector('label.count.wrong'), '::after').content"
+        )
+        assert mark not in ("none", "normal", ""), mark
+        expect(page.locator(".sum")).to_have_class(re.compile(r"\bwrong\b"))
+        # The reason is next to the boxes: right under the last one (and its sum).
+        last = boxes.nth(3).bounding_box()
+        error = page.locator("#q-error").bounding_box()
+        assert last is not None and error is not None
+        assert 0 <= error["y"] - (last["y"] + last["height"]) < 80, (last, error)
+        page.screenshot(path=str(tmp_path / "refused-count.png"), full_page=True)
+        boxes.nth(3).fill("3")
+        for i in range(4):
+            expect(boxes.nth(i)).to_have_attribute("aria-invalid", "false")
+        expect(page.locator("label.count.wrong")).to_have_count(0)
+        expect(page.locator(".sum")).to_have_text("13 of 13")
+        page.locator("#q-ok").click()
+        expect(page.locator("#form-shown")).to_contain_text("deal 1")
+
+
+def test_a_refused_typed_answer_is_kept_to_correct(browser: Browser, tmp_path: Path) -> None:
+    """Belote's card points typed as "62 95" (not 152): refused, the text stays, marked."""
+    game = tmp_path / "game.json"
+    empty("belote", game)
+    with serving(game) as s:
+        page = phone(browser, s.score)
+        asked(page, "contract")
+        tap(page, "hearts")
+        asked(page, "taker")
+        tap(page, "Ann")
+        asked(page, "points")
+        page.locator("#q-text").fill("62 95")
+        page.locator("#q-ok").click()
+        expect(page.locator("#q-error")).to_be_visible()
+        asked(page, "points")
+        expect(page.locator("#q-text")).to_have_value("62 95")
+        expect(page.locator("#q-text")).to_have_attribute("aria-invalid", "true")
+        page.locator("#q-text").fill("62 90")
+        expect(page.locator("#q-text")).to_have_attribute("aria-invalid", "false")
+
+
+def test_the_answers_given_are_listed_under_their_questions(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """Not under the questions' keys (``double Bob``, ``last_trick``)."""
+    game = tmp_path / "game.json"
+    empty("classic", game)
+    with serving(game) as s:
+        page = phone(browser, s.score)
+        tap(page, "no-queens")
+        asked(page, "double Bob")
+        tap(page, "Ann", "Dan")
+        page.locator("#q-ok").click()
+        asked(page, "double Cat")
+        given = page.locator("#form-given li")
+        expect(given).to_have_text(["Contract: no-queens", "Bob doubles whom: Ann, Dan"])

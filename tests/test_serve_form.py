@@ -362,3 +362,49 @@ def test_every_button_of_the_first_question_is_taken_as_tapped(
     for choice in q["choices"]:
         after = form.ask(game, [], tapped(q, choice))
         assert "error" not in after, (choice, after)
+
+
+def test_each_answer_is_listed_under_its_question_as_a_player_reads_it(tmp_path: Path) -> None:
+    """Not under the question's key (``double Bob``): the prompt, up to its list of
+    answers, in the language in force."""
+    from scoresheet import i18n
+
+    game = barbu(tmp_path)
+    reply = replay(game, DOUBLED)
+    assert reply["labels"] == [
+        "Contract",
+        "Bob doubles whom",
+        "Cat doubles whom",
+        "Dan doubles whom",
+        "Bob, redouble whom",
+        "Dan, redouble whom",
+        "Ann, redouble whom",
+    ]
+    before = i18n.language()
+    i18n.set_language("fr")
+    try:
+        french = replay(game, DOUBLED)["labels"]
+    finally:
+        i18n.set_language(before)
+    assert french[:2] == ["Contrat", "Bob contre qui"]
+    assert french[4] == "Bob, surcontrer qui"
+
+
+@pytest.mark.parametrize(
+    ("prompt", "players", "expected"),
+    [
+        ("Taker (Ann, Bob, Cat, Dan)", [], "Taker"),
+        ("Card turned up (e.g. JS)", [], "Card turned up"),
+        ("Dan stands or begs: stand, take-one or run", ["Dan"], "Dan stands or begs"),
+        ("Who took the K♥?", [], "Who took the K♥"),
+        ("谁宣告了 K+Q（belote）？（0 = Ann & Cat）", [], "谁宣告了 K+Q"),
+        ("Plis pris (8 en tout) : Ann=2", [], "Plis pris"),
+        ("Al, B. (x) doubles whom? (Ann)", ["Al, B. (x)"], "Al, B. (x) doubles whom"),
+        ("Ann, Bob", ["Ann, Bob"], "Ann, Bob"),
+        ("?", [], "?"),
+    ],
+)
+def test_a_label_stops_where_the_prompt_lists_its_answers(
+    prompt: str, players: list[str], expected: str
+) -> None:
+    assert form.label(prompt, players) == expected

@@ -21,18 +21,52 @@ if TYPE_CHECKING:
 DEFAULT_PORT = 8000
 
 
-def lan_address() -> str:
-    """This machine's address on the local network (no packet is sent: connecting a UDP
-    socket only picks the interface a packet would leave by)."""
+# Where a packet to a phone on the local network would leave from: private addresses
+# (RFC 1918) first, then a documentation one (RFC 5737) that only a default route reaches.
+PROBES = ("192.168.255.254", "10.255.255.254", "172.31.255.254", "192.0.2.1")
+
+
+def _usable(address: str) -> bool:
+    """An IPv4 address a phone could open: not loopback, not unspecified, not link-local.
+
+    >>> [_usable(a) for a in ("192.168.1.20", "127.0.0.1", "0.0.0.0", "169.254.3.4", "x")]
+    [True, False, False, False, False]
+    """
+    import ipaddress
+
+    try:
+        ip = ipaddress.IPv4Address(address)
+    except ValueError:
+        return False
+    return not (ip.is_loopback or ip.is_unspecified or ip.is_link_local or ip.is_multicast)
+
+
+def lan_address(probes: tuple[str, ...] = PROBES) -> str | None:
+    """This machine's address on the local network, or ``None`` when it has none.
+
+    No packet is sent: connecting a UDP socket only picks the interface a packet would
+    leave by, and its address is read back. Where no route says, the addresses the
+    machine's name resolves to are looked through."""
     import socket
 
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-        try:
-            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never routed anywhere
-            address: str = probe.getsockname()[0]
-        except OSError:
-            return "127.0.0.1"
-    return address
+    for target in probes:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            try:
+                probe.connect((target, 9))
+                address = str(probe.getsockname()[0])
+            except OSError:
+                continue  # no route there (no network, or not this one)
+        if _usable(address):
+            return address
+    try:
+        found = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
+    except OSError:
+        return None
+    for info in found:
+        address = str(info[4][0])
+        if _usable(address):
+            return address
+    return None
 
 
 def bind(host: str, port: int) -> socket.socket:
@@ -59,13 +93,33 @@ def bind(host: str, port: int) -> socket.socket:
     return sock
 
 
-def print_links(out: TextIO, links: list[tuple[str, str]], qr_url: str) -> None:
+def reach_note(lan: bool, address: str | None) -> str:
+    """What to say under the QR code about which phones can open the links."""
+    if not lan:
+        return _(
+            "This address (127.0.0.1) opens only on this machine: no phone can reach it. "
+            "To play with phones, stop the server (Ctrl-C) and start it again with {option}; "
+            "the phones must be on the same network (Wi-Fi) as this machine."
+        ).format(option="--lan")
+    if address is None:
+        return _(
+            "No local network was found: no phone can reach this machine. Connect it to the "
+            "same network (Wi-Fi) as the phones, then start the server again."
+        )
+    return _(
+        "Phones on the same network (Wi-Fi) as this machine open the links at {address}."
+    ).format(address=address)
+
+
+def print_links(out: TextIO, links: list[tuple[str, str]], qr_url: str, note: str = "") -> None:
     import segno
 
     for label, url in links:
         out.write(f"{label}:\n{url}\n")
     out.write("\n" + _("Scan to join with the scoring link:") + "\n")
     segno.make(qr_url, error="m").terminal(out=out, compact=True)
+    if note:
+        out.write(note + "\n")
     out.write(_("Ctrl-C stops the server.") + "\n")
     out.flush()
 
@@ -84,7 +138,8 @@ def serve(
     open_game(path)  # a bad game file is refused before anything listens
     host = "0.0.0.0" if lan else "127.0.0.1"
     sock = bind(host, port)
-    shown = lan_address() if lan else "127.0.0.1"
+    found = lan_address() if lan else None
+    shown = found or "127.0.0.1"
     actual = sock.getsockname()[1]
     keys = Keys.new()
     base = f"http://{shown}:{actual}"
@@ -115,7 +170,7 @@ def serve(
         limit_concurrency=2 * MAX_CONNECTIONS + 1,
     )
     server = uvicorn.Server(config)
-    print_links(out, links, links[0][1])
+    print_links(out, links, links[0][1], reach_note(lan, found))
     try:
         server.run(sockets=[sock])
     except KeyboardInterrupt:

@@ -19,7 +19,7 @@ from typing import Any
 from scoresheet import registry
 from scoresheet.entry import KEYWORD_MARK
 from scoresheet.errors import ScoresheetError
-from scoresheet.i18n import SOURCE, _, language
+from scoresheet.i18n import _
 from scoresheet.prompting import check_deal, navigation, reason
 from scoresheet.questions import Form, Question, StartAgain
 
@@ -46,16 +46,45 @@ def _sent(q: Question, choice: str, players: Sequence[str]) -> str:
     return marked if bare == meant else choice
 
 
-def _label(q: Question) -> str:
-    """What an answer given to ``q`` is listed under: its key, which reads as a label in
-    English (``redouble Dan``); in another language the question, without the list of
-    answers its prompt may end with."""
-    if language() == SOURCE:
-        return q.key
-    prompt = q.prompt.strip()
-    if q.choices and prompt.endswith(")") and " (" in prompt:
-        prompt = prompt[: prompt.rindex(" (")]
-    return prompt
+# Where a question's prompt stops naming what is asked and starts explaining how to
+# answer: its question mark, a bracket, a colon, a comma, a semicolon, a dash, in the
+# languages' own punctuation.
+_CUTS = ("? ", "？", " (", "（", ": ", " : ", "：", ", ", "，", "、", "; ", " ; ", "；", " — ")
+_ENDS = " ?？:：,，、"
+
+
+def label(prompt: str, players: Sequence[str] = ()) -> str:
+    """What an answer is listed under on the page: its question as a player reads it,
+    up to where the prompt starts to list or explain the answers (never inside a
+    player's name, nor right after the name it starts with), without its question mark.
+
+    >>> label("Bob doubles whom? (Ann, maximum, none)")
+    'Bob doubles whom'
+    >>> label("Tricks taken (13 in all): Ann=2,Dan=1,… or one number each for Ann Bob")
+    'Tricks taken'
+    >>> label("Ann, redouble whom? Cat — or none", ["Ann", "Cat"])
+    'Ann, redouble whom'
+    >>> label("Qui a pris le dernier pli ? (0 = Ann & Cat, 1 = Bob & Dan)")
+    'Qui a pris le dernier pli'
+    >>> label("Bob は誰にダブルを掛けますか？（Ann, Cat, Dan, 最大）")
+    'Bob は誰にダブルを掛けますか'
+    >>> label("Smith, Jo (host) doubles whom? (Ann, none)", ["Smith, Jo (host)"])
+    'Smith, Jo (host) doubles whom'
+    """
+    names = sorted((n for n in players if n), key=len, reverse=True)
+    said = False  # a word of the question before here, not only a player's name
+    i = 0
+    while i < len(prompt):
+        name = next((n for n in names if prompt.startswith(n, i)), None)
+        if name is not None:
+            i += len(name)
+            continue
+        if said and any(prompt.startswith(c, i) for c in _CUTS):
+            break
+        said = said or prompt[i].isalnum()
+        i += 1
+    shown = prompt[:i].rstrip(_ENDS).strip()
+    return shown or prompt.strip()
 
 
 def _question(q: Question, players: Sequence[str]) -> dict[str, Any]:
@@ -146,7 +175,7 @@ def ask(
             t = given.pop(q.key)
             form.answer(t)  # raises for an answer refused now (the game changed)
             texts[q.key] = t
-            labels[q.key] = _label(q)
+            labels[q.key] = label(q.prompt, players)
 
     form = dq.form()
     given = dict(pairs)
@@ -168,7 +197,7 @@ def ask(
                     try:
                         form.answer(text)
                         texts[q.key] = text.strip()
-                        labels[q.key] = _label(q)
+                        labels[q.key] = label(q.prompt, players)
                         walk_given(form, given)
                     except ScoresheetError as refused:
                         error = reason(refused)

@@ -90,6 +90,9 @@ SCRIPT: dict[str, str] = {
     "replace_ask": N_("Replace deal {number}? Now: {was} — corrected: {deal}"),
     "replace": NP_("button", "Replace it"),
     "not_whole": N_("{fields}: not a whole number"),
+    # Translators: an answer given so far in the phone's form, under the question it
+    # answers ("Bob doubles whom: Ann, Dan"); {question} has no question mark.
+    "given": N_("{question}: {answer}"),
 }
 # The words shown with a context (short words whose meaning depends on where they stand).
 _CONTEXT = {

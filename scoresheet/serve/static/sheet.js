@@ -27,6 +27,7 @@
   let formQuestion = null;
   let formDeal = null;    // the deal to save, once every question is answered
   let picked = [];        // the players tapped so far on a question taking several
+  let refused = false;    // the server refused the counts as typed (until one is changed)
   let saving = null;      // the deal this page is saving (its own save is no surprise)
 
   function el(tag, text, cls) {
@@ -89,6 +90,7 @@
 
     if (role === "score") {
       $("controls").hidden = false;
+      $("tools").hidden = false;
       $("undo").disabled = s.deals === 0;
       if (!$("deal").value.trim() || entryNumber === null) entryNumber = s.deals + 1;
       $("entry-number").textContent = t("deal", { number: entryNumber });
@@ -186,7 +188,18 @@
     showQuestion(sent.body);
   }
 
+  // What the player typed into the question now shown: its count boxes by name, its
+  // text box. A refused answer is shown again as typed, to be corrected, not retyped.
+  function typedNow() {
+    const counts = Object.create(null);  // by player's name: no name is special here
+    $("q-counts").querySelectorAll("input").forEach((i) => { counts[i.dataset.name] = i.value; });
+    const key = formQuestion ? formQuestion.key : null;
+    return { number: $("question").dataset.number, key: key, counts: counts,
+             text: $("q-text").value };
+  }
+
   function showQuestion(r) {
+    const before = typedNow();
     formAnswers = r.answers;
     formQuestion = r.question || null;
     formDeal = r.deal || null;
@@ -195,8 +208,8 @@
     fill($("form-intro"), r.intro || [], (t) => el("li", t));
     // A keyword is sent as ":all" (no name starts with ":"); it is shown as the word.
     const labels = r.labels || [];
-    fill($("form-given"), formAnswers,
-         (a, i) => el("li", (labels[i] || a[0]) + ": " + (a[1].replace(/^:/, "") || "—")));
+    fill($("form-given"), formAnswers, (a, i) => el("li", t("given", {
+      question: labels[i] || a[0], answer: a[1].replace(/^:/, "") || "—" })));
     fill($("form-told"), r.told || [], (t) => el("li", t));
     $("form-note").textContent = r.note || "";
     $("q-error").textContent = r.error || "";
@@ -213,7 +226,10 @@
       return;
     }
     const q = formQuestion;
+    const again = Boolean(r.error) && before.number === String(r.number) && before.key === q.key;
+    refused = again && q.counts.length > 0;
     $("question").dataset.key = q.key;
+    $("question").dataset.number = String(r.number);
     $("q-prompt").textContent = q.prompt;
     $("q-note").textContent = q.note || "";
     $("q-help").replaceChildren(el("p", q.help));
@@ -249,7 +265,9 @@
       if (q.total !== null) input.max = String(q.total);
       input.inputMode = "numeric";
       input.dataset.name = name;
-      input.addEventListener("input", () => sum(q.total));
+      input.setAttribute("aria-describedby", "q-error");
+      if (again && name in before.counts) input.value = before.counts[name];
+      input.addEventListener("input", () => { refused = false; sum(q.total); });
       label.append(el("span", name), input);
       return label;
     }));
@@ -257,7 +275,8 @@
     sum(q.total);
     const free = !q.choices.length && !q.counts.length;
     $("q-typed").hidden = !free;
-    $("q-text").value = "";
+    $("q-text").value = again && free ? before.text : "";
+    $("q-text").setAttribute("aria-invalid", String(again && free));
     $("q-text").setAttribute("aria-label", q.prompt);
     const many = q.many && players.size > 0;
     $("q-ok").hidden = !(free || q.counts.length || many);
@@ -282,11 +301,16 @@
     let bad = false;
     $("q-counts").querySelectorAll("input").forEach((i) => {
       const v = count(i);
-      i.setAttribute("aria-invalid", String(v === null));
+      // Marked: a box that is not a whole number, or every box of counts the server
+      // refused (their sum, or what they say together), until one is changed.
+      const wrong = v === null || refused;
+      i.setAttribute("aria-invalid", String(wrong));
+      i.parentElement.classList.toggle("wrong", wrong);
       if (v === null) bad = true; else n += v;
     });
     const shown = bad ? "?" : String(n);
     box.textContent = total === null ? shown : t("sum", { sum: shown, total: total });
+    box.classList.toggle("wrong", bad || refused);
   }
 
   // The fields that are not whole numbers, by name; refused here, nothing is sent.
@@ -305,10 +329,13 @@
     return $("q-text").value;
   }
 
+  // The page's message, above the form: brought into view when it was asked from
+  // under the sheet (undo, a correction).
   function say(text, bad) {
     const m = $("message");
     m.textContent = text;
     m.className = bad ? "message bad" : "message";
+    if (text && m.getBoundingClientRect().top < 0) m.scrollIntoView({ block: "nearest" });
   }
 
   async function post(path, payload, quiet) {
@@ -421,6 +448,9 @@
         askServer({ text: typedAnswer() });
       });
       $("q-back").addEventListener("click", () => askServer({ back: true }));
+      $("q-text").addEventListener("input", () => {
+        $("q-text").setAttribute("aria-invalid", "false");
+      });
       $("q-help-button").addEventListener("click", () => {
         $("q-help").hidden = !$("q-help").hidden;
       });
