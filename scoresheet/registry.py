@@ -3,7 +3,7 @@
 Every game is a package ``scoresheet/games/<package>/`` with the same modules, one per
 role of :mod:`scoresheet.roles`::
 
-    models rules score entry play views simulate paper web stats
+    flags models rules score entry play views simulate paper web stats
     sheet/layout sheet/render sheet/audit
 
 ``part(game, "views")`` imports ``scoresheet.games.<package>.views`` when it is first
@@ -72,6 +72,7 @@ GAMES: dict[str, Game] = {
 DEFAULT_GAME = "barbu"
 
 Role = Literal[
+    "flags",
     "models",
     "rules",
     "score",
@@ -87,6 +88,7 @@ Role = Literal[
     "sheet.audit",
 ]
 ROLES: tuple[Role, ...] = (
+    "flags",
     "models",
     "rules",
     "score",
@@ -130,6 +132,8 @@ def names() -> list[str]:
 
 
 @overload
+def part(name: str, role: Literal["flags"]) -> roles.Flags: ...
+@overload
 def part(name: str, role: Literal["models"]) -> roles.Models: ...
 @overload
 def part(name: str, role: Literal["rules"]) -> roles.Rules[GameRules]: ...
@@ -163,3 +167,29 @@ def part(name: str, role: Role) -> Any:
     games' results and rules share.
     """
     return cast(Any, importlib.import_module(f"scoresheet.games.{game(name).package}.{role}"))
+
+
+def flags() -> tuple[roles.Flag, ...]:
+    """The readable flags of ``add`` and ``edit``: every game's (its light ``flags``
+    role), each once, in the games' order. A flag two games both declare must be the
+    same kind of flag in both (repeatable or not, the same completion, short name and
+    metavar); else this is refused, naming the flag and both games.
+    """
+    found: dict[str, tuple[str, roles.Flag]] = {}
+    for name in GAMES:
+        for flag in part(name, "flags").FLAGS:
+            first = found.setdefault(flag.name, (name, flag))
+            if first[1] != flag and _kind(first[1]) != _kind(flag):
+                raise TypeError(
+                    f"--{flag.name}: {first[0]} and {name} declare it differently "
+                    f"({_kind(first[1])} and {_kind(flag)}); a flag two games share "
+                    "must be the same kind of flag in both"
+                )
+    return tuple(flag for _game, flag in found.values())
+
+
+def _kind(flag: roles.Flag) -> str:
+    return (
+        f"{'repeatable' if flag.repeatable else 'once'}, completion {flag.completion}, "
+        f"short {flag.short}, metavar {flag.metavar}"
+    )

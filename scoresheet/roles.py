@@ -17,12 +17,14 @@ This module imports nothing from the project but the kinds of value the roles ta
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar
 
 if TYPE_CHECKING:
+    import random
+    from pathlib import Path
+
     from scoresheet.paper.model import Doc
     from scoresheet.questions import DealQuestions
     from scoresheet.sheets.findings import Report
@@ -76,8 +78,52 @@ class Views(Protocol[R_in, Q_in]):
     def rules_json(self, rules: Q_in) -> dict[str, Any]: ...
 
 
+Completion = Literal["player", "player assignment", "contract"]
+"""What the shell completes a flag's value with: one of the game's players, an
+assignment ``PLAYER=…`` (the words after ``=`` too), a contract left."""
+
+
+@dataclass(frozen=True)
+class Flag:
+    """A readable flag of ``add`` and ``edit`` that a game's deals take (``--ace Cat``).
+
+    ``name`` is the option's long name without the dashes (``second-last``; the game's
+    ``entry`` reads it as ``second_last``), ``help`` its English help marked with ``N_``
+    (shown translated), ``repeatable`` whether it may be given more than once, and
+    ``completion`` what the shell completes it with (``None``: nothing). Two games
+    declaring the same flag must declare it alike (:func:`scoresheet.registry.flags`).
+    """
+
+    name: str
+    help: str
+    repeatable: bool = False
+    completion: Completion | None = None
+    short: str | None = None
+    metavar: str | None = None
+
+    @property
+    def key(self) -> str:
+        """The flag as the game's ``entry`` reads it: ``second_last``."""
+        return self.name.replace("-", "_")
+
+
+class Flags(Protocol):
+    """``flags.py``: the readable flags the game's deals take, a light module (the
+    command line reads it to build ``add`` and ``edit`` without importing the game)."""
+
+    @property
+    def FLAGS(self) -> tuple[Flag, ...]: ...
+
+
 class Entry(Protocol[R_in]):
-    """``entry.py``: a deal from ``add``/``edit``'s readable flags."""
+    """``entry.py``: a deal from ``add``/``edit``'s readable flags.
+
+    ``edit`` changes only what it is given: a game's ``entry`` may say how, with
+    ``deal_edited(result, number, before, contract, flags)`` (deal ``number``, ``before``
+    as in the file, corrected by the contract and flags given); without it, ``edit``
+    merges what ``deal_from_flags`` makes of the ``--set`` keys given into the deal
+    (:func:`scoresheet.session.edited_by_sets`).
+    """
 
     def deal_from_flags(
         self, result: R_in, number: int, contract: str | None, flags: Mapping[str, Any]

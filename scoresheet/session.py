@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 import json
 import os
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from contextlib import suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -23,7 +23,7 @@ from scoresheet import record as rec
 from scoresheet import registry
 from scoresheet.errors import ScoresheetError
 from scoresheet.fileinfo import sizes
-from scoresheet.i18n import _, ngettext
+from scoresheet.i18n import _, ngettext, pgettext
 from scoresheet.limits import MAX_GAME_BYTES, MAX_HISTORY, MAX_VALUES
 from scoresheet.names import quote
 from scoresheet.results import GameResult
@@ -236,21 +236,41 @@ def undo_last(game: OpenGame) -> tuple[Any, dict[str, Any]]:
     return result, removed
 
 
+def _no_such_deal(number: int, count: int) -> ScoresheetError:
+    return ScoresheetError(
+        ngettext(
+            "deal {number}: no such deal (the game has {n} deal)",
+            "deal {number}: no such deal (the game has {n} deals)",
+            count,
+        ).format(number=number, n=count)
+    )
+
+
+def past_deal(game: OpenGame, number: int) -> dict[str, Any]:
+    """Deal ``number`` as the file holds it (a copy), or a refusal naming the deals there are."""
+    deals = rec.to_data(game.record)["deals"]
+    if not 1 <= number <= len(deals):
+        raise _no_such_deal(number, len(deals))
+    return cast("dict[str, Any]", copy.deepcopy(deals[number - 1]))
+
+
 def edit_deal(
     game: OpenGame, number: int, deal: dict[str, Any], *, source: str | None = None
 ) -> Any:
     """Replace deal ``number`` and save, after checking every later deal against it
     (``source`` as for :func:`add_deal`)."""
+    return correct_deal(game, number, deal, source=source)[0]
+
+
+def correct_deal(
+    game: OpenGame, number: int, deal: dict[str, Any], *, source: str | None = None
+) -> tuple[Any, list[str]]:
+    """:func:`edit_deal`, and what changed: one line per field changed, before and after
+    (:func:`deal_changes`)."""
     data = _data(game)
     count = len(data["deals"])
     if not 1 <= number <= count:
-        raise ScoresheetError(
-            ngettext(
-                "deal {number}: no such deal (the game has {n} deal)",
-                "deal {number}: no such deal (the game has {n} deals)",
-                count,
-            ).format(number=number, n=count)
-        )
+        raise _no_such_deal(number, count)
     before = data["deals"][number - 1]
     data["deals"][number - 1] = deal
     try:
@@ -270,7 +290,122 @@ def edit_deal(
         game.path.name,
     )
     save(game, record)
-    return result
+    return result, deal_changes(before, after)
+
+
+def merged_deal(
+    before: Mapping[str, Any], made: Mapping[str, Any], *, new_contract: bool = False
+) -> dict[str, Any]:
+    """A deal corrected by some of its fields (``made``: a deal of only the fields given):
+    ``before`` with each of ``made``'s keys, its ``result`` merged key by key. A new
+    contract asks for its result anew: then the result is ``made``'s alone.
+
+    >>> merged_deal({"taker": "Ann", "result": {"points": [80, 82], "belote": 0}},
+    ...             {"result": {"belote": 1}})
+    {'taker': 'Ann', 'result': {'points': [80, 82], 'belote': 1}}
+    """
+    out = {**before, **{k: v for k, v in made.items() if k != "result"}}
+    res = made.get("result")
+    if new_contract:
+        out["result"] = dict(res) if isinstance(res, Mapping) else {}
+    elif isinstance(res, Mapping) and res:
+        old = before.get("result")
+        out["result"] = {**(old if isinstance(old, Mapping) else {}), **res}
+    return out
+
+
+def edited_by_sets(
+    entry: Any,
+    result: GameResult,
+    number: int,
+    before: Mapping[str, Any],
+    contract: str | None,
+    flags: Mapping[str, Any],
+) -> dict[str, Any]:
+    """Deal ``number`` (``before``) corrected by the ``--set`` keys given, for a game whose
+    ``entry`` reads its deals from ``--set KEY=VALUE``: the deal its ``deal_from_flags``
+    makes of them (the deal's own top-level fields, the taker or the bid, said again
+    where not given), merged into ``before`` key by key (:func:`merged_deal`)."""
+    sets = [str(item) for item in flags.get("set") or ()]
+    named = {item.partition("=")[0].strip().casefold().replace("-", "_") for item in sets}
+    again = [
+        f"{key}={_typed_again(value)}"
+        for key, value in before.items()
+        if key not in ("contract", "result", *named) and _typed_again(value) is not None
+    ]
+    word = contract if contract is not None else before.get("contract")
+    made = entry.deal_from_flags(result, number, word, {**flags, "set": [*sets, *again]})
+    new_contract = made.get("contract") != before.get("contract")
+    return merged_deal(before, made, new_contract=new_contract)
+
+
+def _typed_again(value: Any) -> str | None:
+    """A deal's field as ``--set`` takes it (``Ann``, ``100``, ``4S,7S``), or ``None``."""
+    if isinstance(value, list) and value and all(isinstance(v, str) for v in value):
+        return ",".join(value)
+    if isinstance(value, str | int) and not isinstance(value, bool):
+        return str(value)
+    return None
+
+
+def deal_changes(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[str]:
+    """What a correction changed: one line per field (a result key its own; the doubles
+    one line per player who doubled or redoubled differently), before and after, in the
+    language in force.
+
+    >>> deal_changes({"contract": "trumps", "doubles": [{"by": "Bob", "double": ["Ann"]}],
+    ...               "result": {"tricks": {"Ann": 5, "Bob": 8}}},
+    ...              {"contract": "trumps", "result": {"tricks": {"Ann": 6, "Bob": 7}}})
+    ["Bob's doubles: Ann → none", 'tricks: Ann=5, Bob=8 → Ann=6, Bob=7']
+    """
+    lines: list[str] = []
+    for key in dict.fromkeys([*before, *after]):
+        if key in ("doubles", "result") or before.get(key) == after.get(key):
+            continue
+        lines.append(_change(key, before.get(key), after.get(key)))
+    said = {"double": _("{player}'s doubles"), "redouble": _("{player}'s redoubles")}
+    for kind, field in said.items():
+        was, now = _declared(before, kind), _declared(after, kind)
+        for by in dict.fromkeys([*was, *now]):
+            if was.get(by) != now.get(by):
+                lines.append(_change(field.format(player=by), was.get(by), now.get(by)))
+    was_result, now_result = before.get("result"), after.get("result")
+    was_r = was_result if isinstance(was_result, Mapping) else {}
+    now_r = now_result if isinstance(now_result, Mapping) else {}
+    for key in dict.fromkeys([*was_r, *now_r]):
+        if was_r.get(key) != now_r.get(key):
+            lines.append(_change(key, was_r.get(key), now_r.get(key)))
+    return lines
+
+
+def _declared(deal: Mapping[str, Any], kind: str) -> dict[str, Any]:
+    """Each player's doubles (``kind`` ``double``) or redoubles in a deal, by the player."""
+    out: dict[str, Any] = {}
+    for d in deal.get("doubles") or ():
+        if isinstance(d, Mapping) and kind in d and d[kind] not in (None, []):
+            out[str(d.get("by"))] = d[kind]
+    return out
+
+
+def _change(field: str, before: Any, after: Any) -> str:
+    # Translators: one field a correction changed, "tricks: Ann=5, Bob=8 → Ann=6, Bob=7".
+    return _("{field}: {before} → {after}").format(
+        field=field, before=_value(before), after=_value(after)
+    )
+
+
+def _value(value: Any) -> str:
+    """A field's value as a change line shows it: ``Ann=2, Bob=1``, ``Ann, Cat``."""
+    if value is None or value == [] or value == {}:
+        return pgettext("option value", "none")
+    if isinstance(value, Mapping):
+        return ", ".join(
+            f"{k}=({_value(v)})" if isinstance(v, Mapping) else f"{k}={_value(v)}"
+            for k, v in value.items()
+        )
+    if isinstance(value, list | tuple):
+        return ", ".join(_value(v) for v in value)
+    return str(value)
 
 
 # --- trimming the history ----------------------------------------------------------------------

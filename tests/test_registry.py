@@ -19,6 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent
 GAMES = sorted(registry.GAMES)
 
 PROTOCOLS: dict[str, type] = {
+    "flags": roles.Flags,
     "models": roles.Models,
     "rules": roles.Rules,
     "score": roles.Score,

@@ -8,10 +8,11 @@ completions here, which read the game file being completed.
 from __future__ import annotations
 
 import copy
+import functools
 import inspect
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any, TypeVar, cast
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar, cast
 
 import typer
 import typer.core
@@ -19,6 +20,9 @@ from typer.models import TyperPath
 
 from scoresheet import registry
 from scoresheet.cli.language import help_text
+
+if TYPE_CHECKING:
+    from scoresheet.roles import Flag
 
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON for other tools.")]
 Force = Annotated[bool, typer.Option("--force", help="Replace the output if it exists.")]
@@ -142,134 +146,6 @@ DealJson = Annotated[
         show_default=False,
     ),
 ]
-Declarer = Annotated[
-    str | None,
-    typer.Option(help="Check the declarer (the rotation decides it).", show_default=False),
-]
-Doubles = Annotated[
-    list[str] | None,
-    typer.Option(
-        "--double",
-        "-d",
-        help="PLAYER=WHOM, repeatable. WHOM: names or initials (Ann,Dan); maximum (or max, x, "
-        "table): double every other player (from a doubled player: also redouble every "
-        "double received); family (or flanks): double the two other non-declarers; none. "
-        "A keyword a player's name could also mean is refused: "
-        "type :maximum, :none for the keyword. Given in any order: put in table order.",
-        autocompletion=complete_player_assignment,
-        show_default=False,
-    ),
-]
-Redoubles = Annotated[
-    list[str] | None,
-    typer.Option(
-        "--redouble",
-        "-r",
-        help="PLAYER=WHOM, repeatable: whom PLAYER redoubles (names, or all: everyone who "
-        "doubled PLAYER; :all if a player's name starts with all).",
-        autocompletion=complete_player_assignment,
-        show_default=False,
-    ),
-]
-
-
-Tricks = Annotated[
-    str | None,
-    typer.Option(
-        help="Tricks per player: Ann=3,Bob=4,… or one number per player in seating order.",
-        show_default=False,
-    ),
-]
-Hearts = Annotated[
-    str | None,
-    typer.Option(
-        help="Hearts per player (no-hearts), as for --tricks.",
-        show_default=False,
-    ),
-]
-Ace = Annotated[
-    str | None,
-    typer.Option(
-        help="Who took the A♥ (no-hearts).",
-        autocompletion=complete_player,
-        show_default=False,
-    ),
-]
-Queens = Annotated[
-    str | None,
-    typer.Option(
-        help="Queens per player (no-queens), as for --tricks.",
-        show_default=False,
-    ),
-]
-King = Annotated[
-    str | None,
-    typer.Option(
-        help="Who took the K♥ (no-king).",
-        autocompletion=complete_player,
-        show_default=False,
-    ),
-]
-SecondLast = Annotated[
-    str | None,
-    typer.Option(
-        help="Who took the second-to-last trick (no-last-two).",
-        autocompletion=complete_player,
-        show_default=False,
-    ),
-]
-Last = Annotated[
-    str | None,
-    typer.Option(
-        help="Who took the last trick (no-last-two, no-last-trick).",
-        autocompletion=complete_player,
-        show_default=False,
-    ),
-]
-Order = Annotated[
-    str | None,
-    typer.Option(
-        help="Dominoes going-out order, first out first: Cat,Ann,Dan,Bob.",
-        show_default=False,
-    ),
-]
-Start = Annotated[
-    str | None,
-    typer.Option(
-        help="Dominoes: the starting rank (J).",
-        show_default=False,
-    ),
-]
-Trump = Annotated[
-    str | None,
-    typer.Option(
-        help="Trumps: the trump suit (hearts, h, ♥).",
-        show_default=False,
-    ),
-]
-Cards = Annotated[
-    list[str] | None,
-    typer.Option(
-        help="Ravage City cards taken, PLAYER=♠/♥/♦/♣ (Ann=3/4/2/3), repeatable.",
-        autocompletion=complete_player_assignment,
-        show_default=False,
-    ),
-]
-Most = Annotated[
-    str | None,
-    typer.Option(
-        help="Ravage City: the players tied for the most cards of one suit (Ann,Cat).",
-        show_default=False,
-    ),
-]
-Beats = Annotated[
-    list[str] | None,
-    typer.Option(
-        help="Chinese Poker beats, PLAYER=front/middle/back (Ann=2/1/3), repeatable.",
-        autocompletion=complete_player_assignment,
-        show_default=False,
-    ),
-]
 Sets = Annotated[
     list[str] | None,
     typer.Option(
@@ -279,65 +155,87 @@ Sets = Annotated[
         show_default=False,
     ),
 ]
-Hand = Annotated[
-    list[str] | None,
+Replace = Annotated[
+    bool,
     typer.Option(
-        help="Chinese Poker hand, 'PLAYER=front | middle | back' "
-        "('Ann=AS AH 2C | KS KH KD 3C 3D | …'), repeatable.",
-        autocompletion=complete_player_assignment,
-        show_default=False,
+        "--replace",
+        help="Replace the whole deal by the one given, as add takes it (without it, only "
+        "what is given changes and the rest of the deal is kept).",
     ),
 ]
 
-
-# The deal options of ``add`` and ``edit``, in the order ``--help`` lists them; ``set_``
-# is ``--set``.
-DEAL_OPTIONS: dict[str, Any] = {
-    "contract": Contract,
-    "deal": DealJson,
-    "declarer": Declarer,
-    "double": Doubles,
-    "redouble": Redoubles,
-    "tricks": Tricks,
-    "hearts": Hearts,
-    "ace": Ace,
-    "queens": Queens,
-    "king": King,
-    "second_last": SecondLast,
-    "last": Last,
-    "order": Order,
-    "start": Start,
-    "trump": Trump,
-    "cards": Cards,
-    "most": Most,
-    "beats": Beats,
-    "hand": Hand,
-    "set_": Sets,
+COMPLETIONS: dict[str, Callable[[typer.Context, list[str], str], list[str]]] = {
+    "player": complete_player,
+    "player assignment": complete_player_assignment,
+    "contract": complete_contract,
 }
 
+
+def flag_option(flag: Flag) -> Any:
+    """The typed option of one of the games' readable flags (:class:`Flag`)."""
+    kind: Any = list[str] | None if flag.repeatable else str | None
+    names = [f"--{flag.name}", *([flag.short] if flag.short else [])]
+    return Annotated[
+        kind,
+        typer.Option(
+            *names,
+            help=flag.help,
+            autocompletion=COMPLETIONS[flag.completion] if flag.completion else None,
+            metavar=flag.metavar,
+            show_default=False,
+        ),
+    ]
+
+
+def deal_option_kinds() -> dict[str, Any]:
+    """The deal options of ``add`` and ``edit``, in the order ``--help`` lists them: the
+    contract, ``--deal``, every game's readable flags (:func:`scoresheet.registry.flags`,
+    each game's light ``flags`` role) and ``--set`` (``set_``)."""
+    games = {flag.key: flag_option(flag) for flag in registry.flags()}
+    return {"contract": Contract, "deal": DealJson, **games, "set_": Sets}
+
+
 C = TypeVar("C", bound=Callable[..., Any])
+
+
+class _DealCommand:
+    """A command ending in ``**deal``, whose signature (what typer reads its parameters
+    from) has the deal options in place of ``**deal``, read from the registry when typer
+    builds the command: so a game's flags are the game's data, and a command line that
+    builds neither ``add`` nor ``edit`` reads no game's flags."""
+
+    def __init__(self, command: Callable[..., Any]) -> None:
+        functools.update_wrapper(self, command)
+        self._command = command
+
+    @property
+    def __signature__(self) -> inspect.Signature:
+        signature = inspect.signature(self._command, eval_str=True)
+        own = [p for p in signature.parameters.values() if p.kind is not p.VAR_KEYWORD]
+        added = [
+            inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=None, annotation=kind)
+            for name, kind in deal_option_kinds().items()
+        ]
+        return signature.replace(parameters=[*own, *added])
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return self._command(*args, **kwargs)
 
 
 def deal_options(command: C) -> C:
     """Give a command ending in ``**deal`` the deal options, all optional.
 
     typer reads a command's parameters from its signature; this one adds the deal
-    options in place of ``**deal``, so ``add`` and ``edit`` declare them once.
+    options in place of ``**deal`` (:func:`deal_option_kinds`), so ``add`` and ``edit``
+    declare them once, and a game declares its own (its ``flags`` role).
     """
-    signature = inspect.signature(command, eval_str=True)
-    own = [p for p in signature.parameters.values() if p.kind is not p.VAR_KEYWORD]
-    added = [
-        inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=None, annotation=kind)
-        for name, kind in DEAL_OPTIONS.items()
-    ]
-    cast(Any, command).__signature__ = signature.replace(parameters=[*own, *added])
-    return command
+    return cast(C, _DealCommand(command))
 
 
 def deal_flags(deal: dict[str, Any]) -> dict[str, Any]:
     """The readable deal flags among the deal options, keyed as a game's ``entry`` reads
     them (``set`` for ``--set``): all but the contract and ``--deal``."""
-    return {k.rstrip("_"): v for k, v in deal.items() if k not in ("contract", "deal")}
+    return {k.rstrip("_"): v for k, v in deal.items() if k not in ("contract", "deal", "replace")}
 
 
 _DEFAULT = registry.game(registry.DEFAULT_GAME)  # old files' game, named in the help

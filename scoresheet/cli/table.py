@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, cast
 
 import typer
 
@@ -18,6 +18,7 @@ from scoresheet.cli.language import help_text
 from scoresheet.cli.options import (
     GameChoice,
     GamePath,
+    Replace,
     RulesChoice,
     Width,
     deal_flags,
@@ -173,30 +174,67 @@ def add(game: GamePath, **deal: Any) -> None:
     echo_after_deal(result)
 
 
-@commands.command()
+def edited_deal(game: OpenGame, number: int, options: dict[str, Any]) -> dict[str, Any]:
+    """Deal ``number`` corrected by what the deal options give (a contract, flags,
+    ``--set``), the rest of it kept (the game's ``entry.deal_edited``)."""
+    from scoresheet.session import edited_by_sets, past_deal
+
+    before = past_deal(game, number)
+    contract = options["contract"]
+    given = {k: v for k, v in deal_flags(options).items() if v not in (None, [], ())}
+    if contract is None and not given:
+        raise ScoresheetError(
+            _(
+                "deal {number}: give what to correct (the contract, a flag, --set KEY=VALUE), "
+                "or the whole deal with --replace or --deal"
+            ).format(number=number)
+        )
+    entry = registry.part(game.result.game, "entry")
+    edit = getattr(entry, "deal_edited", None)
+    if edit is None:
+        return edited_by_sets(entry, game.result, number, before, contract, given)
+    return cast("dict[str, Any]", edit(game.result, number, before, contract, given))
+
+
+@commands.command(
+    epilog="Examples:\n\n"
+    "scoresheet edit g.json 14 --ace Cat          (the rest of deal 14 is kept)\n\n"
+    "scoresheet edit g.json 3 -d Bob=Ann          (Bob's doubles only)\n\n"
+    "scoresheet edit g.json 8 queens --queens 2,1,1,0     (a new contract, its result anew)\n\n"
+    "scoresheet edit g.json 8 trumps --replace --tricks 2,7,1,3 --trump hearts"
+)
 @deal_options
 def edit(
     game: GamePath,
     number: Annotated[int, typer.Argument(help="The deal to correct.", show_default=False)],
+    replace: Replace = False,
     **deal: Any,
 ) -> None:
-    """Correct a past deal, with the same forms as `add` (the whole deal is replaced).
+    """Correct a past deal: only what is given changes, the rest of the deal is kept.
 
-    Every later deal is checked again against the corrected one; if one becomes
-    invalid, nothing is saved. The correction is kept in the file's history.
+    A new contract asks for its result anew; --replace (or --deal) gives the whole deal,
+    as `add` takes it. Every change is printed, before and after. Every later deal is
+    checked again against the corrected one; if one becomes invalid, nothing is saved.
+    The correction is kept in the file's history.
     """
-    from scoresheet.session import edit_deal, open_game
+    from scoresheet.session import correct_deal, open_game
 
     g = open_game(game)
-    result = edit_deal(g, number, build_deal(g, number, deal), source=_source(deal))
+    if replace or deal["deal"] is not None:
+        corrected = build_deal(g, number, deal)
+    else:
+        corrected = edited_deal(g, number, deal)
+    result, changes = correct_deal(g, number, corrected, source=_source(deal))
     # Translators: before a deal's line, "corrected deal 3: …"; keep the trailing space.
     typer.echo(deal_line(result, number, prefix=pgettext("deal line", "corrected ")))
+    for line in changes:
+        typer.echo(f"  {line}")
     echo_after_deal(result)
 
 
 @commands.command()
 def play(game: GamePath) -> None:
-    """Guided entry at the table, deal after deal, until the game is complete.
+    """Guided entry at the table, deal after deal, until the game ends.
 
     Shows who declares and the contracts they have left, then asks the
     contract, each non-declarer's double in table order, the redoubles, and

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from scoresheet import roles
     from scoresheet.games.barbu import (
         entry,
+        flags,
         models,
         paper,
         play,
@@ -30,6 +31,7 @@ if TYPE_CHECKING:
     from scoresheet.games.barbu.score import GameScore
     from scoresheet.games.barbu.sheet import audit, render
 
+    _flags: roles.Flags = flags
     _models: roles.Models = models
     _rules: roles.Rules[BarbuRules] = rules
     _score: roles.Score[GameScore] = score

@@ -65,35 +65,43 @@ class TwoReadings(ScoresheetError):
 
 
 def contract_meant(text: str, contracts: Sequence[str], every: Sequence[str]) -> str:
-    """The contract among ``contracts`` that ``text`` means: its id, its name as the views
-    show it in the language in force, a unique start of either, or exactly the code a view
-    prints for it (``NQ``; codes are those of ``every`` contract of the rules). An answer
-    with two readings is refused naming them (:class:`TwoReadings`).
+    """The contract among ``contracts`` that ``text`` means: exactly the code a view
+    prints for it first (``NQ``, ``T``; codes are those of ``every`` contract of the
+    rules, as the sheet's legend gives them), else its id, its name as the views show it
+    in the language in force, or a unique start of either. An answer with two readings is
+    refused naming them (:class:`TwoReadings`); a code of a contract not among
+    ``contracts`` is refused.
 
     >>> every = ("no-tricks", "no-queens", "trumps", "dominoes")
     >>> contract_meant("nq", every, every), contract_meant("D", every, every)
     ('no-queens', 'dominoes')
-    >>> contract_meant("t", every, every)
+    >>> contract_meant("T", every, every), contract_meant("NT", every, every)
+    ('trumps', 'no-tricks')
+    >>> contract_meant("tr", every, every)
     Traceback (most recent call last):
-    scoresheet.games.barbu.entry.TwoReadings: contract: "t" could be no-tricks or trumps
+    scoresheet.games.barbu.entry.TwoReadings: contract: "tr" could be no-tricks or trumps
     """
     codes = abbreviations(list(every))
     t = ascii_forms(typed(text)).casefold()
-    by_code = [c for c in contracts if c in codes and codes[c].casefold() == t]
+    by_code = [c for c in every if c in codes and codes[c].casefold() == t]
+    if by_code and t not in contracts:
+        if by_code[0] in contracts:
+            return by_code[0]
+        raise ScoresheetError(
+            _("contract: {typed} is not one of {contracts}").format(
+                typed=quote(typed(text)), contracts=", ".join(contract_word(c) for c in contracts)
+            )
+        )
     shown = {c: contract_word(c) for c in contracts}
     try:
-        meant = read_contract(text, contracts, shown)
+        return read_contract(text, contracts, shown)
     except ScoresheetError:
         readings = [c for c in contracts if _reads(text, c, shown[c])]
-        readings = list(dict.fromkeys([*readings, *by_code]))
         if len(readings) == 1:
             return readings[0]
         if readings:
             raise TwoReadings(typed(text), readings) from None
         raise
-    if by_code and by_code[0] != meant and t not in contracts:
-        raise TwoReadings(typed(text), [c for c in contracts if c in (meant, by_code[0])])
-    return meant
 
 
 def _reads(text: str, contract: str, shown: str) -> bool:
@@ -212,6 +220,48 @@ TAKER_FLAGS = {
     "second_last": "second_last",
     "last": "last",
 }
+# Each result key, and the flag that gives it.
+RESULT_FLAGS = {
+    "tricks": "tricks",
+    "trump": "trump",
+    "hearts": "hearts",
+    "ace_of_hearts": "ace",
+    "queens": "queens",
+    "king_of_hearts": "king",
+    "second_last": "second_last",
+    "last": "last",
+    "order": "order",
+    "start": "start",
+    "cards": "cards",
+    "most": "most",
+    "beats": "beats",
+    "hands": "hand",
+}
+
+
+def _no_set(flags: Mapping[str, Any]) -> None:
+    if flags.get("set"):
+        raise ScoresheetError(_("--set is for the other games; Barbu deals take the named flags"))
+
+
+def _declarations(
+    flags: Mapping[str, Any], players: Sequence[str]
+) -> list[tuple[str, str, list[str] | str | None]]:
+    """The doubles and redoubles given, each ``(by, "double" or "redouble", whom)``, in
+    the order given; ``whom`` is ``None`` (or an empty list) for none."""
+    out: list[tuple[str, str, list[str] | str | None]] = []
+    for text in flags.get("double") or ():
+        by, what = assignment(text, players, field="--double")
+        out.append((by, "double", double_targets(what, players, by=by)))
+    for text in flags.get("redouble") or ():
+        by, what = assignment(text, players, field="--redouble")
+        out.append((by, "redouble", redouble_targets(what, players, by=by)))
+    return out
+
+
+def _speaking(result: GameScore, number: int) -> list[str]:
+    rules, players = result.rules, list(result.players)
+    return table_order(players, dealer_of(rules, players, declarer_of(rules, players, number - 1)))
 
 
 def deal_from_flags(
@@ -221,33 +271,37 @@ def deal_from_flags(
 
     ``tricks``, ``hearts``, ``queens`` are counts such as ``"Ann=2,Cat=1,Dan=1"``;
     ``ace``, ``king``, ``second_last``, ``last`` name a player; ``double`` and
-    ``redouble`` are ``PLAYER=WHAT`` items, put in the order they were spoken.
+    ``redouble`` are ``PLAYER=WHAT`` items, put in the order they were spoken. Without a
+    contract, the declarer's one contract left when one is left (as ``play`` takes it).
     """
-    if contract is None:
-        raise ScoresheetError(
-            _("give the contract (e.g. no-queens), or the whole deal with --deal")
-        )
-    if flags.get("set"):
-        raise ScoresheetError(_("--set is for the other games; Barbu deals take the named flags"))
+    _no_set(flags)
     rules, players = result.rules, list(result.players)
-    declarer = declarer_of(rules, players, number - 1)
-    speaking = table_order(players, dealer_of(rules, players, declarer))
+    if contract is None:
+        declarer = declarer_of(rules, players, number - 1)
+        left = list(dict.fromkeys(result.contracts_left(declarer)))
+        if len(left) != 1 or number != len(result.deals) + 1:
+            raise ScoresheetError(
+                _("give the contract (e.g. no-queens), or the whole deal with --deal")
+            )
+        contract = left[0]
     deal: dict[str, Any] = {"contract": contract_meant(contract, rules.contracts, rules.contracts)}
     if flags.get("declarer") is not None:
         deal["declarer"] = player(flags["declarer"], players, field="--declarer")
-    declarations: list[dict[str, Any]] = []
-    for text in flags.get("double") or ():
-        by, what = assignment(text, players, field="--double")
-        target = double_targets(what, players, by=by)
-        declarations.append(declaration(by, double=target if target is not None else []))
-    for text in flags.get("redouble") or ():
-        by, what = assignment(text, players, field="--redouble")
-        target = redouble_targets(what, players, by=by)
-        if target is not None:
-            declarations.append(declaration(by, redouble=target))
-    declarations = [d for d in declarations if d.get("double") != [] or "redouble" in d]
+    declarations = [
+        declaration(by, **{kind: whom})
+        for by, kind, whom in _declarations(flags, players)
+        if whom not in (None, [])
+    ]
     if declarations:
-        deal["doubles"] = order_declarations(declarations, speaking)
+        deal["doubles"] = order_declarations(declarations, _speaking(result, number))
+    res = _result(flags, players)
+    if res:
+        deal["result"] = res
+    return deal
+
+
+def _result(flags: Mapping[str, Any], players: Sequence[str]) -> dict[str, Any]:
+    """The result keys the flags give."""
     res: dict[str, Any] = {}
     for key in ("tricks", "hearts", "queens"):
         if flags.get(key):
@@ -281,6 +335,87 @@ def deal_from_flags(
             who, what = assignment(text, players, field="--hand")
             given[who] = hand_rows(what, field=_("hand of {player}").format(player=who))
         res["hands"] = given
-    if res:
+    return res
+
+
+def deal_edited(
+    result: GameScore,
+    number: int,
+    before: Mapping[str, Any],
+    contract: str | None,
+    flags: Mapping[str, Any],
+) -> dict[str, Any]:
+    """Deal ``number`` (``before``, as in the file) corrected by what is given, the rest
+    kept: ``--double PLAYER=…`` replaces that player's doubles only (``none``: removes
+    them), ``--redouble`` likewise, each result flag its own key. A new contract asks for
+    its result anew: the old result is dropped, and one of the new contract's result
+    flags must be given (the doubles are kept).
+
+    >>> from scoresheet.games.barbu.score import score_game
+    >>> game = score_game({"rules": "classic", "players": ["Ann", "Bob", "Cat", "Dan"],
+    ...                    "deals": []})
+    >>> before = {"contract": "trumps", "doubles": [{"by": "Bob", "double": ["Ann"]},
+    ...           {"by": "Cat", "double": ["Ann"]}], "result": {"tricks": {"Ann": 5}}}
+    >>> deal_edited(game, 1, before, None, {"double": ["Bob=none"], "trump": "h"})
+    {'contract': 'trumps', 'doubles': [{'by': 'Cat', 'double': ['Ann']}], \
+'result': {'tricks': {'Ann': 5}, 'trump': 'hearts'}}
+    >>> deal_edited(game, 1, before, "queens", {})
+    Traceback (most recent call last):
+    scoresheet.errors.ScoresheetError: deal 1: the contract changes from trumps to \
+no-queens, whose result is asked anew: give --queens
+    """
+    _no_set(flags)
+    rules, players = result.rules, list(result.players)
+    deal = dict(before)
+    old = before.get("contract")
+    if contract is not None:
+        deal["contract"] = contract_meant(contract, rules.contracts, rules.contracts)
+    if flags.get("declarer") is not None:
+        deal["declarer"] = player(flags["declarer"], players, field="--declarer")
+    given = _declarations(flags, players)
+    if given:
+        declarations = [dict(d) for d in before.get("doubles") or () if isinstance(d, dict)]
+        for by, kind, _whom in given:  # what each player gives replaces what they said
+            for d in declarations:
+                if d.get("by") == by:
+                    d.pop(kind, None)
+        declarations = [d for d in declarations if set(d) - {"by"}]
+        declarations += [
+            declaration(by, **{kind: whom}) for by, kind, whom in given if whom not in (None, [])
+        ]
+        if declarations:
+            deal["doubles"] = order_declarations(declarations, _speaking(result, number))
+        else:
+            deal.pop("doubles", None)
+    res = _result(flags, players)
+    if deal.get("contract") != old:
+        wanted = _result_flags(rules, str(deal.get("contract")))
+        if not res and wanted:
+            raise ScoresheetError(
+                _(
+                    "deal {number}: the contract changes from {before} to {after}, whose "
+                    "result is asked anew: give {flags}"
+                ).format(
+                    number=number,
+                    before=contract_word(str(old)),
+                    after=contract_word(str(deal.get("contract"))),
+                    flags=", ".join(wanted),
+                )
+            )
         deal["result"] = res
+    elif res:
+        old_result = before.get("result")
+        deal["result"] = {**(old_result if isinstance(old_result, dict) else {}), **res}
     return deal
+
+
+def _result_flags(rules: Any, contract: str) -> list[str]:
+    """The result flags a contract reads (``--queens``), in the order ``--help`` lists them."""
+    from scoresheet.games.barbu.contracts import result_keys
+
+    try:
+        keys = result_keys(rules, contract)
+    except KeyError:
+        return []
+    flags = [RESULT_FLAGS[k] for k in RESULT_FLAGS if k in keys]
+    return ["--" + f.replace("_", "-") for f in flags]

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from scoresheet import roles
     from scoresheet.games.caribbean_all_fours import (
         entry,
+        flags,
         models,
         paper,
         play,
@@ -29,6 +30,7 @@ if TYPE_CHECKING:
     from scoresheet.games.caribbean_all_fours.score import GameScore
     from scoresheet.games.caribbean_all_fours.sheet import audit, render
 
+    _flags: roles.Flags = flags
     _models: roles.Models = models
     _rules: roles.Rules[AllFoursRules] = rules
     _score: roles.Score[GameScore] = score

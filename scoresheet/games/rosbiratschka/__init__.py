@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from scoresheet import roles
     from scoresheet.games.rosbiratschka import (
         entry,
+        flags,
         models,
         paper,
         play,
@@ -34,6 +35,7 @@ if TYPE_CHECKING:
     from scoresheet.games.rosbiratschka.score import GameScore
     from scoresheet.games.rosbiratschka.sheet import audit, render
 
+    _flags: roles.Flags = flags
     _models: roles.Models = models
     _rules: roles.Rules[RosbiratschkaRules] = rules
     _score: roles.Score[GameScore] = score

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 from scoresheet import entry
 from scoresheet.errors import ScoresheetError
 from scoresheet.games.rosbiratschka.rules import (
+    CONTRACT_NAMES,
     CONTRACTS,
     COUNTED,
     RESULT_KEYS,
@@ -88,10 +89,20 @@ def parse_value(key: str, text: str, players: Sequence[str]) -> Any:
 def contract_word(text: str, number: int, rules: RosbiratschkaRules) -> str:
     """The contract a typed word means, which must be deal ``number``'s in the fixed order.
 
-    A contract is its id, or its name as the views show it in the language in force
-    (German "Keine Herzen!" is no-hearts), or a unique start of either.
+    A contract is exactly the code the sheet's legend prints for it (``NH``, ``KOH``),
+    else its id, or its name as the views show it in the language in force (German
+    "Keine Herzen!" is no-hearts), or a unique start of either.
+
+    >>> from scoresheet.games.rosbiratschka.rules import PAGE_RULES
+    >>> contract_word("KOH", 4, RosbiratschkaRules.from_data(PAGE_RULES))
+    'king-of-hearts'
     """
-    meant = entry.contract(text, CONTRACTS, {c: shown(c) for c in CONTRACTS})
+    from scoresheet.views.common import abbreviations
+
+    t = entry.ascii_forms(entry.typed(text)).casefold()
+    coded = [c for c, code in abbreviations(list(CONTRACT_NAMES)).items() if code.casefold() == t]
+    shown_names = {c: shown(c) for c in CONTRACTS}
+    meant = coded[0] if coded else entry.contract(text, CONTRACTS, shown_names)
     expected = rules.contract_of(number)
     if meant != expected:
         raise out_of_order(number, meant, expected, rules)
@@ -115,6 +126,43 @@ def deal_from_flags(
 in a fixed order (no-tricks, no-hearts, no-jacks, king-of-hearts, hundred, rosbiratschka), \
 so deal 1 is no-tricks
     """
+    return _deal(result, number, contract, flags, whole=True)
+
+
+def deal_edited(
+    result: GameScore,
+    number: int,
+    before: Mapping[str, Any],
+    contract: str | None,
+    flags: Mapping[str, Any],
+) -> dict[str, Any]:
+    """Deal ``number`` (``before``) corrected by the ``--set`` keys given, the rest kept
+    (the contract is the deal's own in the fixed order).
+
+    >>> from scoresheet.games.rosbiratschka.rules import PAGE_RULES
+    >>> from scoresheet.games.rosbiratschka.score import score_game
+    >>> rules = RosbiratschkaRules.from_data(PAGE_RULES)
+    >>> game = score_game({"players": ["Ann", "Bob", "Cat", "Dan"], "deals": []}, rules)
+    >>> before = {"contract": "no-hearts", "dealer": "Ann", "result": {"hearts": {"Ann": 8}}}
+    >>> deal_edited(game, 2, before, None, {"set": ["hearts=Ann=5,Bob=3"]})
+    {'contract': 'no-hearts', 'dealer': 'Ann', 'result': {'hearts': {'Ann': 5, 'Bob': 3}}}
+    """
+    from scoresheet.session import merged_deal
+
+    made = _deal(result, number, contract, flags, whole=False)
+    if "contract" not in before:  # optional in the file: the fixed order decides it
+        made.pop("contract")
+    return merged_deal(before, made)
+
+
+def _deal(
+    result: GameScore,
+    number: int,
+    contract: str | None,
+    flags: Mapping[str, Any],
+    *,
+    whole: bool,
+) -> dict[str, Any]:
     rules, players = result.rules, list(result.players)
     if number > rules.deals_per_game:
         raise ScoresheetError(
@@ -168,12 +216,13 @@ so deal 1 is no-tricks
             )
         res[key] = parse_value(key, value, players)
     missing = [k for k in wanted if k not in res]
-    if missing:
+    if missing and whole:
         examples = " ".join(f"--set {example(k, players, rules)}" for k in missing)
         raise ScoresheetError(
             _("{where}: give {examples} (or the whole deal with --deal)").format(
                 where=where, examples=examples
             )
         )
-    deal["result"] = res
+    if res or whole:
+        deal["result"] = res
     return deal
