@@ -24,12 +24,14 @@ from scoresheet.validation import ValidationError, describe, validator
 from scoresheet.validation import where as place
 
 __all__ = [
+    "check_players",
     "choose_preset",
     "default_preset",
     "list_presets",
     "load_preset",
     "merge_options",
     "preset_game",
+    "presets_for",
     "resolve",
     "rules_of",
 ]
@@ -60,6 +62,40 @@ def list_presets(game: str | None = None) -> list[str]:
     if game is None:
         return names
     return [n for n in names if preset_game(n) == game]
+
+
+@cache
+def presets_for(game: str, players: int) -> list[str]:
+    """The shipped presets of ``game`` made for ``players`` players.
+
+    >>> presets_for("barbu", 5)
+    ['classic-5', 'salad-5']
+    """
+    return [n for n in list_presets(game) if getattr(load_preset(n), "players", None) == players]
+
+
+def check_players(rules: Any, got: int) -> None:
+    """Refuse a game whose number of players the rules in force are not for, naming the
+    shipped presets of the game that are (``rules``: a game's rules in force, with its
+    ``name``, ``game`` and ``players``).
+
+    >>> check_players(load_preset("classic"), 5)
+    Traceback (most recent call last):
+    scoresheet.errors.ScoresheetError: players: these rules (classic) are for 4 players, the game has 5; for 5 players: classic-5, salad-5
+    """  # noqa: E501
+    if got == rules.players:
+        return
+    fitting = presets_for(rules.game, got)
+    if fitting:
+        message = _(
+            "players: these rules ({rules}) are for {want} players, the game has {got}; "
+            "for {got} players: {presets}"
+        )
+    else:
+        message = _("players: these rules ({rules}) are for {want} players, the game has {got}")
+    raise ScoresheetError(
+        message.format(rules=rules.name, want=rules.players, got=got, presets=", ".join(fitting))
+    )
 
 
 @cache

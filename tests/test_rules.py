@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from scoresheet.errors import ScoresheetError
 from scoresheet.games.barbu.views import rules_json
-from scoresheet.rules import list_presets, load_preset, resolve
+from scoresheet.rules import check_players, list_presets, load_preset, presets_for, resolve
+from tests.cli_helpers import assert_one_line_error, run
 from tests.conftest import game, score
 
 REQUIRED = [
@@ -19,6 +22,9 @@ REQUIRED = [
     "chinese-poker-balanced",
     "salad",
     "salad-5",
+    "classic-3",
+    "classic-5",
+    "classic-6",
 ]
 
 
@@ -208,3 +214,37 @@ def test_dominoes_and_trumps_are_positive_whatever_their_values() -> None:
     options = {"values": {"dominoes": [10, 0, 0, -10]}}
     result = score(game([deal], options=options))
     assert not result.deals[0].split and result.deals[0].score["Ann"] == 10
+
+
+def test_presets_by_player_count() -> None:
+    """The Barbu presets for each count of players, and Rosbiratschka's, as shipped."""
+    assert presets_for("barbu", 3) == ["classic-3"]
+    assert presets_for("barbu", 5) == ["classic-5", "salad-5"]
+    assert presets_for("barbu", 6) == ["classic-6"]
+    assert "classic" in presets_for("barbu", 4) and "classic-5" not in presets_for("barbu", 4)
+    assert presets_for("rosbiratschka", 3) == ["rosbiratschka-3"]
+    assert presets_for("barbu", 7) == []
+
+
+def test_a_player_count_the_rules_do_not_fit_names_the_presets_that_do() -> None:
+    with pytest.raises(ScoresheetError) as info:
+        score(game([], players=["A", "B", "C", "D", "E"]))
+    assert str(info.value) == (
+        "players: these rules (classic) are for 4 players, the game has 5; "
+        "for 5 players: classic-5, salad-5"
+    )
+    with pytest.raises(ScoresheetError) as info:
+        check_players(load_preset("classic-5"), 7)  # no preset for 7: the count alone
+    assert str(info.value) == "players: these rules (classic-5) are for 5 players, the game has 7"
+    check_players(load_preset("classic-6"), 6)  # fits: nothing said
+
+
+def test_new_refuses_a_count_and_names_the_presets(tmp_path: Path) -> None:
+    path = tmp_path / "g.json"
+    line = assert_one_line_error(run("new", path, "--players", "A", "B", "C", "D", "E", "F"))
+    assert line.endswith("the game has 6; for 6 players: classic-6"), line
+    line = assert_one_line_error(
+        run("new", path, "--rules", "rosbiratschka", "--players", "A", "B", "C")
+    )
+    assert line.endswith("the game has 3; for 3 players: rosbiratschka-3"), line
+    assert not path.exists()

@@ -22,6 +22,9 @@ def _pad(text: str, width: int) -> str:
 PRESET_DESCRIPTIONS = (
     N_("Chinese Poker, balanced: −202 / +202 (zero-sum only when no row ties)"),
     N_("Chinese Poker: 9 contracts, Ravage City values plus 4 points per beat"),
+    N_("Classic Barbu for 3 players: the twos removed, 16 cards each"),
+    N_("Classic Barbu for 5 players: the black twos removed, 10 cards each"),
+    N_("Classic Barbu for 6 players: the twos removed, 8 cards each"),
     N_("Classic Barbu: 7 contracts, dealer = declarer, undoubled negative deals split"),
     N_("Pagat Barbu: the dealer sits on the declarer's right; every deal is played"),
     N_("Ravage City at −36: not zero-sum (a full game sums to −48)"),

@@ -13,7 +13,7 @@ from scoresheet.games.barbu.ledger import Bet, resolve_bets
 from scoresheet.games.barbu.rotation import dealer_of, declarer_of
 from scoresheet.games.barbu.rules import BarbuRules, contract_word, contract_words
 from scoresheet.i18n import _, ngettext, source_language
-from scoresheet.rules import check_game_of, rules_of
+from scoresheet.rules import check_game_of, check_players, rules_of
 
 if TYPE_CHECKING:
     from scoresheet.games.barbu.models import BarbuDeal, Declaration
@@ -173,12 +173,7 @@ def score_game(record: Mapping[str, Any], rules: BarbuRules | None = None) -> Ga
     if rules is None:
         rules = rules_of(record)
     players = tuple(record["players"])
-    if len(players) != rules.players:
-        raise ScoresheetError(
-            _("players: these rules ({rules}) are for {want} players, the game has {got}").format(
-                rules=rules.name, want=rules.players, got=len(players)
-            )
-        )
+    check_players(rules, len(players))
     score_deal = _table(rules, players).score_deal
     per_declarer, deals_per_game = rules.deals_per_declarer, rules.deals_per_game
     declared: dict[str, list[str]] = {p: [] for p in players}

@@ -22,7 +22,7 @@ from scoresheet.games.rosbiratschka.rules import (
     shown,
 )
 from scoresheet.i18n import N_, _
-from scoresheet.rules import check_game_of, rules_of
+from scoresheet.rules import check_game_of, check_players, rules_of
 
 if TYPE_CHECKING:
     from scoresheet.games.rosbiratschka.models import RosbiratschkaDeal, RosbiratschkaGameFile
@@ -162,12 +162,7 @@ def score_game(
     if rules is None:
         rules = rules_of(record)
     players = tuple(record["players"])
-    if len(players) != rules.players:
-        raise ScoresheetError(
-            _("players: these rules ({rules}) are for {want} players, the game has {got}").format(
-                rules=rules.name, want=rules.players, got=len(players)
-            )
-        )
+    check_players(rules, len(players))
     totals = dict.fromkeys(players, 0)
     deals: list[DealScore] = []
     for index, deal in enumerate(record.get("deals") or []):
