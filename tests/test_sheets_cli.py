@@ -341,3 +341,69 @@ def test_a_shared_formula_reads_as_openpyxl_translates_it() -> None:
         here = f"{col_letters(col)}{row}"
         assert kind == "f"
         assert formula == Translator(f"={master}", origin="A1").translate_formula(here), here
+
+
+def test_blank_takes_new_s_options(tmp_path: Path) -> None:
+    """`blank --option` changes the preset as `new --option` does: the workbook carries the
+    options, audits clean and imports back into a game with those options; the pad prints
+    the changed value."""
+    sheet, back = tmp_path / "b.xlsx", tmp_path / "b.json"
+    options = ["--option", "values.no-king=-15", "--option", "rotation=every-deal"]
+    made = runner.invoke(app, ["blank", "-o", str(sheet), "--players", "A,B,C,D", *options])
+    assert made.exit_code == 0, made.output
+    assert runner.invoke(app, ["audit", str(sheet)]).exit_code == 0
+    assert runner.invoke(app, ["import", str(sheet), "-o", str(back)]).exit_code == 0
+    imported = json.loads(back.read_text("utf-8"))
+    assert imported["options"] == {"values": {"no-king": -15}, "rotation": "every-deal"}
+    assert imported["rules"] == "classic" and imported["deals"] == []
+
+    # Another game's preset takes its own options.
+    coinche = tmp_path / "c.xlsx"
+    coinche_args = ["--rules", "coinche", "--players", "A,B,C,D", "--option", "target=1000"]
+    made = runner.invoke(app, ["blank", "-o", str(coinche), *coinche_args])
+    assert made.exit_code == 0, made.output
+    assert (
+        runner.invoke(app, ["import", str(coinche), "-o", str(tmp_path / "c.json")]).exit_code == 0
+    )
+    assert json.loads((tmp_path / "c.json").read_text("utf-8"))["options"] == {"target": 1000}
+
+
+def test_blank_pad_prints_the_options(tmp_path: Path) -> None:
+    from tests.paper_helpers import text
+
+    pad = tmp_path / "pad.pdf"
+    made = runner.invoke(
+        app, ["blank", "-o", str(pad), "--players", "A,B,C,D", "--option", "values.no-king=-15"]
+    )
+    assert made.exit_code == 0, made.output
+    printed = text(pad)
+    assert "No King of Hearts: -15 (check −15)" in printed, printed
+    assert "(check −20)" not in printed
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        ["values.dominoes=[1,2]"],  # one payout per player
+        ["foo"],  # not KEY=VALUE
+        ["name=mine"],  # a label, not a rule
+        ["rotation=block", "rotation=every-deal"],  # given twice
+        ["doubling={}", "doubling.redoubles=false"],  # whole and part
+        ["players=5"],  # the sheet's players are 4
+    ],
+)
+def test_blank_refuses_the_options_new_refuses(options: list[str], tmp_path: Path) -> None:
+    """The same refusal, in the same words, from `new` and from `blank`; nothing written."""
+    flags = [arg for option in options for arg in ("--option", option)]
+    sheet, game = tmp_path / "b.xlsx", tmp_path / "g.json"
+    by_blank = assert_one_line_error(run("blank", "-o", sheet, "--players", "A,B,C,D", *flags))
+    by_new = assert_one_line_error(run("new", game, "--players", "A", "B", "C", "D", *flags))
+    assert by_blank == by_new
+    assert not sheet.exists() and not game.exists()
+    assert not (tmp_path / "b.pdf").exists()
+    assert (
+        assert_one_line_error(
+            run("blank", "-o", tmp_path / "b.pdf", "--players", "A,B,C,D", *flags)
+        )
+        == by_new
+    )

@@ -11,7 +11,7 @@ players, the rules, the declarers and the dealers.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from scoresheet import record, registry
@@ -28,8 +28,15 @@ def _named(doc: Doc, players: Sequence[str]) -> Doc:
     return doc
 
 
-def pad_pdf(players: Sequence[str], rules: str, paper: str = "a4") -> bytes:
-    """The PDF score pad of a game with these players under the ``rules`` preset."""
+def pad_pdf(
+    players: Sequence[str],
+    rules: str,
+    paper: str = "a4",
+    *,
+    options: Mapping[str, Any] | None = None,
+) -> bytes:
+    """The PDF score pad of a game with these players under the ``rules`` preset, changed
+    by ``options`` as a game file's are."""
     from scoresheet.paper.render import render  # fpdf2: only when a PDF is made
 
     game = load_preset(rules).game
@@ -41,6 +48,8 @@ def pad_pdf(players: Sequence[str], rules: str, paper: str = "a4") -> bytes:
         "players": list(players),
         "deals": [],
     }
+    if options:
+        data["options"] = dict(options)
     blank = record.from_data(data, source="blank pad")
     result = registry.part(game, "score").score_game(blank)
     return render(_named(registry.part(game, "paper").pad(result), result.players), paper)

@@ -120,6 +120,16 @@ def blank(
     ],
     rules: RulesChoice = None,
     game_name: GameChoice = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--option",
+            help="Change the preset: KEY=VALUE, repeatable; VALUE is JSON or a word "
+            "(rotation=every-deal, doubling.min_declarer_doubles=1, "
+            "values.dominoes=[40,25,10,-10]).",
+            show_default=False,
+        ),
+    ] = None,
     paper: Paper = "a4",
     force: Force = False,
 ) -> None:
@@ -132,18 +142,35 @@ def blank(
     every deal's row with its declarer or dealer printed, boxes big enough to write
     in, and (Barbu) each contract's check total beside its row.
     """
+    from scoresheet.cli.table import _options as read_options  # new's --option, read once
     from scoresheet.rules import choose_preset
 
     kind = output_format(output, paper)
     game_name, preset = choose_preset(game_name, rules)
+    options = read_options(option or [])
+    names = typed_names(players)
     if kind == "pdf":
         from scoresheet.cli.pdf import pad_pdf
 
-        data = pad_pdf(typed_names(players), preset, paper)
+        data = pad_pdf(names, preset, paper, options=options)
+    elif options:
+        from scoresheet import record
+        from scoresheet.sheets.audit import export as export_workbook
+
+        game = {
+            "format": record.FORMAT,
+            "version": record.VERSION,
+            "game": game_name,
+            "rules": preset,
+            "players": names,
+            "deals": [],
+            "options": options,
+        }
+        data = export_workbook(record.from_data(game, source="blank sheet"), paper=paper)
     else:
         from scoresheet.sheets.audit import blank as blank_workbook
 
-        data = blank_workbook(game_name, typed_names(players), preset, paper=paper)
+        data = blank_workbook(game_name, names, preset, paper=paper)
     write_new_bytes(output, data, force=force)
     typer.echo(_("wrote {file}").format(file=output))
 
