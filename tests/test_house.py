@@ -269,9 +269,6 @@ LONG_FUNCTIONS: dict[str, str] = {
     "games.caribbean_all_fours.score.score_deal": "to split: one deal's points, kind by kind",
     "games.caribbean_all_fours.sheet.audit.read_book": "to split: the workbook read back",
     "games.rosbiratschka.sheet.audit.read_book": "to split: the workbook read back",
-    "partnership.play.deal_form": "to split: the partnership kit (issue 25)",
-    "partnership.score.score_deal": "to split: the partnership kit (issue 25)",
-    "partnership.sheet.audit._read_book": "to split: the partnership kit (issue 25)",
 }
 
 

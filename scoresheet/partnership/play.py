@@ -98,26 +98,158 @@ def help_of(key: str) -> str:
     return _(HELP[key])
 
 
+def _team_words(result: GameScore) -> tuple[str, ...]:
+    """The teams, each as it may be typed (or tapped on a phone)."""
+    return (result.team_name(0), result.team_name(1))
+
+
+def _team_parse(result: GameScore, field: str, optional: bool) -> Callable[[str], int | None]:
+    players, teams = list(result.players), result.teams
+
+    def parse(text: str) -> int | None:
+        value = entry.team(text, players, teams, field=field)
+        if value is None and not optional:
+            raise ScoresheetError(
+                _("{field}: name the team ({teams})").format(
+                    field=field, teams=_teams_prompt(result)
+                )
+            )
+        return value
+
+    return parse
+
+
+def _points_question(result: GameScore, total: int) -> Question:
+    def points_or_cards(text: str) -> dict[str, Any]:
+        t = common.ascii_forms(text).strip().casefold()
+        if t in _cards_words():
+            return {"cards": None}
+        numbers = entry.points(text, total)
+        if sum(numbers) != total:
+            raise ScoresheetError(
+                _("points add up to {got}, the cards of a deal are worth {total}").format(
+                    got=sum(numbers), total=total
+                )
+            )
+        return {"points": numbers}
+
+    return Question(
+        "points",
+        _(
+            "Card points of {team} (the other team has the rest of {total}), "
+            "both teams' (62 90), or cards to type the cards"
+        ).format(team=result.team_name(0), total=total),
+        points_or_cards,
+        (),
+        help_of("points"),
+    )
+
+
+def _cards_question(result: GameScore, answers: Mapping[str, Any], where: str) -> Question | None:
+    """Whose cards, then the cards they took: when the points are counted from cards."""
+    if "side" not in answers:
+        return Question(
+            "side",
+            _("Whose cards will you type? ({teams})").format(teams=_teams_prompt(result)),
+            _team_parse(result, "cards", False),
+            _team_words(result),
+            help_of("side"),
+        )
+    side = answers["side"]
+    if "cards" not in answers:
+        return Question(
+            "cards",
+            _("Cards {team} took (rank then suit: {example}; Enter if none)").format(
+                team=result.team_name(side), example="JH 9H AS TS …"
+            ),
+            lambda text: entry.cards_of_one_team(text, side, where),
+            (),
+            help_of("cards"),
+        )
+    return None
+
+
+def _capot_question(result: GameScore, answers: Mapping[str, Any], total: int) -> Question:
+    """Capot: known from the cards when they were typed, asked when a team has every
+    card point, else none."""
+    if "cards" in answers["points"]:
+        both = answers["cards"]
+        counts = (len(both[0].split()), len(both[1].split()))
+        capot = next((k for k in (0, 1) if counts[1 - k] == 0), None)
+        return Question("capot", "", no_parse, only=capot)
+    full = next((k for k in (0, 1) if answers["points"]["points"][k] == total), None)
+    if full is None:
+        return Question("capot", "", no_parse, only=None)
+    return Question(
+        "capot",
+        _("Did {team} take all 8 tricks (capot)? (y/n)").format(team=result.team_name(full)),
+        lambda text: full if _yes_no(text) else None,
+        ("y", "n"),
+        help_of("capot"),
+    )
+
+
+def _trick_and_declaration_question(
+    result: GameScore, answers: Mapping[str, Any], contract: str
+) -> Question | None:
+    """The last trick (but on a capot), belote, each team's declarations."""
+    rules = result.rules
+    if answers["capot"] is None and "last_trick" not in answers:
+        return Question(
+            "last_trick",
+            _("Who took the last trick? ({teams})").format(teams=_teams_prompt(result)),
+            _team_parse(result, "last_trick", False),
+            _team_words(result),
+            help_of("last_trick"),
+        )
+    if rules.has_belote(contract) and "belote" not in answers:
+        return Question(
+            "belote",
+            _("Belote announced by? ({teams}; Enter for none)").format(teams=_teams_prompt(result)),
+            _team_parse(result, "belote", True),
+            (*_team_words(result), pgettext("answer", "none").split("|")[0]),
+            help_of("belote"),
+        )
+    if rules.declarations:
+        for k in (0, 1):
+            if f"decl {k}" not in answers:
+                return Question(
+                    f"decl {k}",
+                    _("Declarations of {team} ({example}, …; Enter for none)").format(
+                        team=result.team_name(k),
+                        example=", ".join(f"{kind_word(x)} {r}" for x, r in EXAMPLE),
+                    ),
+                    _declarations_parser(k),
+                    (),
+                    help_of("decl"),
+                )
+    return None
+
+
+def _deal_of(answers: Mapping[str, Any]) -> dict[str, Any]:
+    """The deal object the answers make."""
+    res: dict[str, Any] = {}
+    if "cards" in answers["points"]:
+        res["cards"] = answers["cards"]
+    else:
+        res["points"] = answers["points"]["points"]
+    if answers.get("capot") is not None:
+        res["capot"] = answers["capot"]
+    else:
+        res["last_trick"] = answers["last_trick"]
+    if answers.get("belote") is not None:
+        res["belote"] = answers["belote"]
+    decls = [*answers.get("decl 0", []), *answers.get("decl 1", [])]
+    if decls:
+        res["declarations"] = decls
+    return {"contract": answers["contract"], "taker": answers["taker"], "result": res}
+
+
 def deal_form(result: GameScore) -> tuple[Form, Callable[[Mapping[str, Any]], dict[str, Any]]]:
     """The questions of the next deal (pure data: a terminal or a web form walks them),
     and how the answers make the deal object."""
-    rules, players, teams = result.rules, list(result.players), result.teams
+    rules, players = result.rules, list(result.players)
     number = len(result.deals) + 1
-    # The possible answers, each as it may be typed (or tapped on a phone).
-    team_words = [result.team_name(0), result.team_name(1)]
-
-    def team_parse(field: str, optional: bool) -> Callable[[str], int | None]:
-        def parse(text: str) -> int | None:
-            value = entry.team(text, players, teams, field=field)
-            if value is None and not optional:
-                raise ScoresheetError(
-                    _("{field}: name the team ({teams})").format(
-                        field=field, teams=_teams_prompt(result)
-                    )
-                )
-            return value
-
-        return parse
 
     def plan(answers: Mapping[str, Any]) -> Question | None:
         if "contract" not in answers:
@@ -130,7 +262,6 @@ def deal_form(result: GameScore) -> tuple[Form, Callable[[Mapping[str, Any]], di
                 help_of("contract"),
             )
         name = answers["contract"]
-        where = deal_where(number, name)
         total = rules.card_total(name)
         if "taker" not in answers:
             return Question(
@@ -141,120 +272,16 @@ def deal_form(result: GameScore) -> tuple[Form, Callable[[Mapping[str, Any]], di
                 help_of("taker"),
             )
         if "points" not in answers:
-
-            def points_or_cards(text: str) -> dict[str, Any]:
-                t = common.ascii_forms(text).strip().casefold()
-                if t in _cards_words():
-                    return {"cards": None}
-                numbers = entry.points(text, total)
-                if sum(numbers) != total:
-                    raise ScoresheetError(
-                        _("points add up to {got}, the cards of a deal are worth {total}").format(
-                            got=sum(numbers), total=total
-                        )
-                    )
-                return {"points": numbers}
-
-            return Question(
-                "points",
-                _(
-                    "Card points of {team} (the other team has the rest of {total}), "
-                    "both teams' (62 90), or cards to type the cards"
-                ).format(team=result.team_name(0), total=total),
-                points_or_cards,
-                (),
-                help_of("points"),
-            )
-        counts: tuple[int, int] | None = None
+            return _points_question(result, total)
         if "cards" in answers["points"]:
-            if "side" not in answers:
-                return Question(
-                    "side",
-                    _("Whose cards will you type? ({teams})").format(teams=_teams_prompt(result)),
-                    team_parse("cards", False),
-                    tuple(team_words),
-                    help_of("side"),
-                )
-            side = answers["side"]
-            if "cards" not in answers:
-                return Question(
-                    "cards",
-                    _("Cards {team} took (rank then suit: {example}; Enter if none)").format(
-                        team=result.team_name(side), example="JH 9H AS TS …"
-                    ),
-                    lambda text: entry.cards_of_one_team(text, side, where),
-                    (),
-                    help_of("cards"),
-                )
-            both = answers["cards"]
-            counts = (len(both[0].split()), len(both[1].split()))
+            cards = _cards_question(result, answers, deal_where(number, name))
+            if cards is not None:
+                return cards
         if "capot" not in answers:
-            if counts is not None:
-                capot = next((k for k in (0, 1) if counts[1 - k] == 0), None)
-                return Question("capot", "", no_parse, only=capot)
-            full = next((k for k in (0, 1) if answers["points"]["points"][k] == total), None)
-            if full is None:
-                return Question("capot", "", no_parse, only=None)
-            return Question(
-                "capot",
-                _("Did {team} take all 8 tricks (capot)? (y/n)").format(
-                    team=result.team_name(full)
-                ),
-                lambda text: full if _yes_no(text) else None,
-                ("y", "n"),
-                help_of("capot"),
-            )
-        if answers["capot"] is None and "last_trick" not in answers:
-            return Question(
-                "last_trick",
-                _("Who took the last trick? ({teams})").format(teams=_teams_prompt(result)),
-                team_parse("last_trick", False),
-                tuple(team_words),
-                help_of("last_trick"),
-            )
-        if rules.has_belote(name) and "belote" not in answers:
-            return Question(
-                "belote",
-                _("Belote announced by? ({teams}; Enter for none)").format(
-                    teams=_teams_prompt(result)
-                ),
-                team_parse("belote", True),
-                (*team_words, pgettext("answer", "none").split("|")[0]),
-                help_of("belote"),
-            )
-        if rules.declarations:
-            for k in (0, 1):
-                if f"decl {k}" not in answers:
-                    return Question(
-                        f"decl {k}",
-                        _("Declarations of {team} ({example}, …; Enter for none)").format(
-                            team=result.team_name(k),
-                            example=", ".join(f"{kind_word(x)} {r}" for x, r in EXAMPLE),
-                        ),
-                        _declarations_parser(k),
-                        (),
-                        help_of("decl"),
-                    )
-        return None
+            return _capot_question(result, answers, total)
+        return _trick_and_declaration_question(result, answers, name)
 
-    def deal(answers: Mapping[str, Any]) -> dict[str, Any]:
-        res: dict[str, Any] = {}
-        if "cards" in answers["points"]:
-            res["cards"] = answers["cards"]
-        else:
-            res["points"] = answers["points"]["points"]
-        if answers.get("capot") is not None:
-            res["capot"] = answers["capot"]
-        else:
-            res["last_trick"] = answers["last_trick"]
-        if answers.get("belote") is not None:
-            res["belote"] = answers["belote"]
-        decls = [*answers.get("decl 0", []), *answers.get("decl 1", [])]
-        if decls:
-            res["declarations"] = decls
-        return {"contract": answers["contract"], "taker": answers["taker"], "result": res}
-
-    return Form(plan), deal
+    return Form(plan), _deal_of
 
 
 def no_parse(text: str) -> Any:  # a question with one possible answer is never asked

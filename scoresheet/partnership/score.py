@@ -220,17 +220,14 @@ def teams_of(players: Sequence[str], given: Sequence[Sequence[str]] | None) -> T
 # -- one deal ----------------------------------------------------------------------------
 
 
-def score_deal(
-    rules: BeloteRules,
-    players: Sequence[str],
-    teams: Teams,
-    number: int,
-    deal: Mapping[str, Any],
-) -> DealScore:
-    """Check one deal and score it on its own (no litige carried in or out yet).
+def _team_label(teams: Teams, team: int) -> str:
+    return _("team {number} ({names})").format(number=team, names=team_name(teams, team))
 
-    Raises :class:`ScoresheetError` naming the deal for anything that is wrong.
-    """
+
+def _contract_dealer_taker(
+    rules: BeloteRules, players: Sequence[str], number: int, deal: Mapping[str, Any]
+) -> tuple[str, str, str, str]:
+    """A deal's contract, where a message places it, its dealer and its taker, checked."""
     contract = deal["contract"]
     if contract not in rules.contracts:
         raise ScoresheetError(
@@ -254,29 +251,32 @@ def score_deal(
                 where=where, taker=taker, players=", ".join(players)
             )
         )
-    t = 0 if taker in teams[0] else 1
-    d = 1 - t
-    result = deal["result"]
-    total = rules.card_total(contract)
+    return contract, where, dealer, taker
 
-    def name(team: int) -> str:
-        return _("team {number} ({names})").format(number=team, names=team_name(teams, team))
 
-    points, counts = card_points(rules, contract, result, where)
-    from_cards = counts is not None
+def _last_trick(
+    teams: Teams,
+    total: int,
+    result: Mapping[str, Any],
+    where: str,
+    points: tuple[int, int],
+    counts: tuple[int, int] | None,
+) -> int:
+    """The team that took the last trick (the capot's on a capot), checked against the
+    capot, the card points and the cards counted."""
     capot = result.get("capot")
-    last = result.get("last_trick")
+    last: int | None = result.get("last_trick")
     if capot is not None:
         if points[capot] != total:
             raise ScoresheetError(
                 _("{where}: capot by {team}, but they have {points} card points of {total}").format(
-                    where=where, team=name(capot), points=points[capot], total=total
+                    where=where, team=_team_label(teams, capot), points=points[capot], total=total
                 )
             )
         if counts is not None and counts[capot] != len(DECK):
             raise ScoresheetError(
                 _("{where}: capot by {team}, but they took {cards} cards of {deck}").format(
-                    where=where, team=name(capot), cards=counts[capot], deck=len(DECK)
+                    where=where, team=_team_label(teams, capot), cards=counts[capot], deck=len(DECK)
                 )
             )
         if last is not None and last != capot:
@@ -284,38 +284,67 @@ def score_deal(
                 _(
                     "{where}: the last trick went to {team}, so {capot} did not take "
                     "all 8 tricks (capot)"
-                ).format(where=where, team=name(last), capot=name(capot))
-            )
-        last = capot
-    else:
-        if counts is not None:
-            for team in (0, 1):
-                if counts[team] == len(DECK):
-                    raise ScoresheetError(
-                        _(
-                            "{where}: {team} took all {deck} cards: that is a capot "
-                            "(set capot to {number})"
-                        ).format(where=where, team=name(team), deck=len(DECK), number=team)
-                    )
-        if last is None:
-            raise ScoresheetError(
-                _(
-                    "{where}: result.last_trick is missing (the team that took the last trick)"
-                ).format(where=where)
-            )
-        if counts is not None and counts[last] == 0:
-            raise ScoresheetError(
-                _("{where}: {team} took no trick, so not the last one (last_trick)").format(
-                    where=where, team=name(last)
+                ).format(
+                    where=where, team=_team_label(teams, last), capot=_team_label(teams, capot)
                 )
             )
-    belote = result.get("belote")
+        return int(capot)
+    if counts is not None:
+        for team in (0, 1):
+            if counts[team] == len(DECK):
+                raise ScoresheetError(
+                    _(
+                        "{where}: {team} took all {deck} cards: that is a capot "
+                        "(set capot to {number})"
+                    ).format(
+                        where=where, team=_team_label(teams, team), deck=len(DECK), number=team
+                    )
+                )
+    if last is None:
+        raise ScoresheetError(
+            _("{where}: result.last_trick is missing (the team that took the last trick)").format(
+                where=where
+            )
+        )
+    if counts is not None and counts[last] == 0:
+        raise ScoresheetError(
+            _("{where}: {team} took no trick, so not the last one (last_trick)").format(
+                where=where, team=_team_label(teams, last)
+            )
+        )
+    return last
+
+
+def _check_belote(rules: BeloteRules, contract: str, belote: int | None, where: str) -> None:
     if belote is not None and not rules.has_belote(contract):
         if contract == "no-trumps":
             said = _("{where}: no belote in {contract}: there is no trump suit")
         else:
             said = _("{where}: no belote in {contract}: these rules have no belote in All Trumps")
         raise ScoresheetError(said.format(where=where, contract=contract_name(contract)))
+
+
+def score_deal(
+    rules: BeloteRules,
+    players: Sequence[str],
+    teams: Teams,
+    number: int,
+    deal: Mapping[str, Any],
+) -> DealScore:
+    """Check one deal and score it on its own (no litige carried in or out yet).
+
+    Raises :class:`ScoresheetError` naming the deal for anything that is wrong.
+    """
+    contract, where, dealer, taker = _contract_dealer_taker(rules, players, number, deal)
+    t = 0 if taker in teams[0] else 1
+    d = 1 - t
+    result = deal["result"]
+    points, counts = card_points(rules, contract, result, where)
+    from_cards = counts is not None
+    capot = result.get("capot")
+    last = _last_trick(teams, rules.card_total(contract), result, where, points, counts)
+    belote = result.get("belote")
+    _check_belote(rules, contract, belote, where)
     declarations = declarations_of(rules, result.get("declarations") or [], where)
 
     declared = two(sum(x.value for x in declarations if x.team == k) for k in (0, 1))

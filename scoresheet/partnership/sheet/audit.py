@@ -88,11 +88,11 @@ class _Book:
     bad_declaration_rows: set[int] = field(default_factory=set)
 
 
-def _read_book(reader: Reader, data: bytes, name: str, report: Report) -> _Book:
-    game = reader.layout
-    cols = game.RES
-    sheets = _load(data, name, game.TITLE)
-    rules_sheet = sheets[RULES]
+def _stored_rules(
+    game: type[Layout], rules_sheet: _Sheet, name: str
+) -> tuple[Any, dict[str, Any], int, int, BeloteRules]:
+    """What the Rules sheet stores: the rules (a preset's name or a rules object), their
+    options, the rows for deals and for declarations; and the rules in force."""
     if rules_sheet.value(2, 2) != FORMAT:
         raise ScoresheetError(
             _('{name}: not a workbook written by scoresheet ({where} is not "{format}")').format(
@@ -136,7 +136,12 @@ def _read_book(reader: Reader, data: bytes, name: str, report: Report) -> _Book:
                 name=name, title=game.TITLE
             )
         )
-    probe = game(["?"] * 4, (("?", "?"), ("?", "?")), rules, rows, decl_rows, "", None)
+    return stated, options, rows, decl_rows, rules
+
+
+def _players_and_teams(
+    reader: Reader, rules_sheet: _Sheet, probe: Layout, name: str
+) -> tuple[list[str], Teams]:
     players: list[str] = []
     for j in range(4):
         player = cell_text(rules_sheet.value(probe.players_row + j, 2))
@@ -154,7 +159,20 @@ def _read_book(reader: Reader, data: bytes, name: str, report: Report) -> _Book:
     for row in probe.team_rows:
         given.append([cell_text(rules_sheet.value(row, c)) or "" for c in (2, 3)])
     teams = reader.teams_of(players, given)
+    return players, teams
 
+
+def _changed_rules(
+    report: Report,
+    rules_sheet: _Sheet,
+    probe: Layout,
+    stated: Any,
+    options: dict[str, Any],
+    rules: BeloteRules,
+    name: str,
+) -> tuple[dict[str, Any], BeloteRules]:
+    """The options and rules in force with the rule values changed in the sheet."""
+    game = type(probe)
     # Rule values changed in the sheet: a finding each, and an option for the game.
     overrides: dict[str, Any] = {}
     rules_name = stated if isinstance(stated, str) else "of the game"
@@ -216,12 +234,22 @@ def _read_book(reader: Reader, data: bytes, name: str, report: Report) -> _Book:
                     name=name, title=game.TITLE
                 )
             )
-    spec_text = stated if isinstance(stated, str) else json.dumps(stated)
-    layout = game(players, teams, rules, rows, decl_rows, spec_text, options)
-    _check_headers(layout, sheets, name)
+    return options, rules
 
+
+def _read_deals(
+    reader: Reader,
+    layout: Layout,
+    sheets: dict[str, _Sheet],
+    rules: BeloteRules,
+    rows: int,
+    report: Report,
+    bad: set[int],
+) -> list[dict[str, Any]]:
+    """The deals of the Results sheet; a deal with an input that cannot be read is added
+    to ``bad``."""
+    cols = layout.RES
     res = sheets[RESULTS]
-    bad: set[int] = set()
     labels = {layout.labels[0]: 0, layout.labels[1]: 1}
 
     def fail(row: int, col: int, deal: int | None, what: str, msg: str) -> None:
@@ -324,7 +352,20 @@ def _read_book(reader: Reader, data: bytes, name: str, report: Report) -> _Book:
             result["points"] = points
         deal["result"] = result
         deals.append(deal)
+    return deals
 
+
+def _read_declarations(
+    layout: Layout,
+    sheets: dict[str, _Sheet],
+    deals: list[dict[str, Any]],
+    decl_rows: int,
+    report: Report,
+    bad: set[int],
+) -> tuple[dict[int, tuple[int, dict[str, Any]]], set[int]]:
+    """The Declarations sheet's rows, each put into its deal's result; the rows placed,
+    and those that cannot be read."""
+    labels = {layout.labels[0]: 0, layout.labels[1]: 1}
     decl = sheets[DECLARATIONS]
     placed: dict[int, tuple[int, dict[str, Any]]] = {}
     bad_rows: set[int] = set()
@@ -385,7 +426,23 @@ def _read_book(reader: Reader, data: bytes, name: str, report: Report) -> _Book:
         x = {"team": labels[cast("str", team)], "kind": kind, "rank": rank}
         deals[number - 1]["result"].setdefault("declarations", []).append(x)
         placed[row] = (number, x)
+    return placed, bad_rows
 
+
+def _read_book(reader: Reader, data: bytes, name: str, report: Report) -> _Book:
+    game = reader.layout
+    sheets = _load(data, name, game.TITLE)
+    rules_sheet = sheets[RULES]
+    stated, options, rows, decl_rows, rules = _stored_rules(game, rules_sheet, name)
+    probe = game(["?"] * 4, (("?", "?"), ("?", "?")), rules, rows, decl_rows, "", None)
+    players, teams = _players_and_teams(reader, rules_sheet, probe, name)
+    options, rules = _changed_rules(report, rules_sheet, probe, stated, options, rules, name)
+    spec_text = stated if isinstance(stated, str) else json.dumps(stated)
+    layout = game(players, teams, rules, rows, decl_rows, spec_text, options)
+    _check_headers(layout, sheets, name)
+    bad: set[int] = set()
+    deals = _read_deals(reader, layout, sheets, rules, rows, report, bad)
+    placed, bad_rows = _read_declarations(layout, sheets, deals, decl_rows, report, bad)
     record: dict[str, Any] = {
         "format": "scoresheet-game",
         "version": 1,
