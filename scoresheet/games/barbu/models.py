@@ -35,7 +35,9 @@ ContractId = Literal[
     "chinese-poker",
     "salad",
 ]
-Target = Literal["anyone", "declarer-only"]
+Target = Literal["anyone", "declarer-only"]  # whom a non-declarer may double
+Rotation = Literal["block", "every-deal"]  # how the contracts go round
+Dealer = Literal["declarer", "right-of-declarer"]  # who deals each deal
 
 # -- the game file ---------------------------------------------------------------------
 
@@ -161,8 +163,8 @@ class BarbuRulesFile(TypedDict):
     tricks_per_deal: Cards
     contracts: Annotated[list[ContractId], Field(min_length=1)]
     rounds: NotRequired[Annotated[int, Field(ge=1, le=MAX_ROUNDS)]]
-    rotation: NotRequired[Literal["block", "every-deal"]]
-    dealer: NotRequired[Literal["declarer", "right-of-declarer"]]
+    rotation: NotRequired[Rotation]
+    dealer: NotRequired[Dealer]
     undoubled_split: NotRequired[bool]
     doubling: NotRequired[Doubling]
     values: Values

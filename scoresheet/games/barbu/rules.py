@@ -13,7 +13,7 @@ from scoresheet.i18n import NP_, _, ngettext, pgettext
 from scoresheet.limits import MAX_DEALS
 
 if TYPE_CHECKING:
-    pass
+    from scoresheet.games.barbu.models import Dealer, Rotation, Target
 
 _T = TypeVar("_T")
 
@@ -145,8 +145,8 @@ class Doubling:
     The declarer never doubles; they redouble.
     """
 
-    negative: str = "anyone"
-    positive: str = "declarer-only"
+    negative: Target = "anyone"
+    positive: Target = "declarer-only"
     min_declarer_doubles: int = 2
     redoubles: bool = True
 
@@ -168,8 +168,8 @@ class BarbuRules:
     tricks_per_deal: int
     contracts: tuple[str, ...]
     rounds: int
-    rotation: str
-    dealer: str
+    rotation: Rotation
+    dealer: Dealer
     undoubled_split: bool
     doubling: Doubling
     values: Values

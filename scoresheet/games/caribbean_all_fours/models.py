@@ -20,6 +20,9 @@ __all__ = ["GAME_FILE", "RULES_FILE"]
 Count = Annotated[int, Field(ge=0, le=MAX_NUMBER)]
 CardText = Annotated[str, StringConstraints(min_length=1, max_length=16)]
 Beg = Literal["stand", "take-one", "run"]
+TiedGame = Literal["nobody", "non-dealer", "dealer"]  # who scores Game when the points tie
+KickReturns = Literal["every", "new-suit"]  # which kicks score when the pack is run
+JackRule = Literal["hang-jack", "captor"]  # what a Jack captured by the other side scores
 
 
 # -- the game file ---------------------------------------------------------------------
@@ -106,9 +109,9 @@ class AllFoursRulesFile(TypedDict):
     description: NotRequired[str]
     target: NotRequired[Annotated[int, Field(ge=1, le=999)]]
     tobago: NotRequired[bool]
-    tied_game: NotRequired[Literal["nobody", "non-dealer", "dealer"]]
-    kick_returns: NotRequired[Literal["every", "new-suit"]]
-    jack_rule: NotRequired[Literal["hang-jack", "captor"]]
+    tied_game: NotRequired[TiedGame]
+    kick_returns: NotRequired[KickReturns]
+    jack_rule: NotRequired[JackRule]
     values: NotRequired[AllFoursValues]
 
 

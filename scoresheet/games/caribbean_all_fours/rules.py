@@ -15,10 +15,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from scoresheet.cards import RANKS, Card, standard_deck
 from scoresheet.i18n import N_, _
+
+_W = TypeVar("_W", bound=str)
+
+if TYPE_CHECKING:
+    from scoresheet.games.caribbean_all_fours.models import JackRule, KickReturns, TiedGame
 
 GAME = "caribbean-all-fours"
 PLAYERS = 4
@@ -29,9 +34,9 @@ _RANK_WORDS = {"A": 14, "K": 13, "Q": 12, "J": 11, "T": 10, "10": 10} | {
     str(n): n for n in range(2, 10)
 }
 RANK_TEXT = {rank: "23456789TJQKA"[rank - 2] for rank in RANKS}
-TIED_GAME = ("nobody", "non-dealer", "dealer")
-KICK_RETURNS = ("every", "new-suit")
-JACK_RULES = ("hang-jack", "captor")
+TIED_GAME: tuple[TiedGame, ...] = ("nobody", "non-dealer", "dealer")
+KICK_RETURNS: tuple[KickReturns, ...] = ("every", "new-suit")
+JACK_RULES: tuple[JackRule, ...] = ("hang-jack", "captor")
 # The shipped presets' descriptions, so that ``rules show`` reads them in the catalogs
 # (a table's own description is shown as written).
 PRESET_DESCRIPTIONS = (
@@ -61,6 +66,24 @@ def _ranks(table: Mapping[str, int], what: str) -> dict[int, int]:
     return out
 
 
+def _choice(data: Mapping[str, Any], key: str, words: tuple[_W, ...]) -> _W:
+    """The rule ``key`` of ``data``, one of ``words`` (the first when it is not given).
+
+    >>> _choice({"jack_rule": "hangjack"}, "jack_rule", JACK_RULES)
+    Traceback (most recent call last):
+    ValueError: jack_rule: "hangjack" is not hang-jack or captor
+    """
+    value = data.get(key, words[0])
+    for word in words:
+        if value == word:
+            return word
+    # Translators: joins the values a field may take: "block or every-deal".
+    choices = ", ".join(words[:-1]) + _(" or ") + words[-1]
+    given = f'"{value}"' if isinstance(value, str) else str(value)
+    wrong = _("{given} is not {choices}").format(given=given, choices=choices)
+    raise ValueError(f"{key}: {wrong}")
+
+
 @dataclass(frozen=True)
 class Values:
     """Points per scoring item."""
@@ -81,9 +104,9 @@ class AllFoursRules:
     description: str
     target: int
     tobago: bool
-    tied_game: str
-    kick_returns: str
-    jack_rule: str
+    tied_game: TiedGame
+    kick_returns: KickReturns
+    jack_rule: JackRule
     values: Values
     kick: dict[int, int] = field(default_factory=dict)  # rank → points, tobago applied
     card_points: dict[int, int] = field(default_factory=dict)  # rank → points for Game
@@ -123,9 +146,9 @@ class AllFoursRules:
             description=str(data.get("description", "")),
             target=int(data.get("target", 14)),
             tobago=tobago,
-            tied_game=str(data.get("tied_game", "nobody")),
-            kick_returns=str(data.get("kick_returns", "every")),
-            jack_rule=str(data.get("jack_rule", "hang-jack")),
+            tied_game=_choice(data, "tied_game", TIED_GAME),
+            kick_returns=_choice(data, "kick_returns", KICK_RETURNS),
+            jack_rule=_choice(data, "jack_rule", JACK_RULES),
             values=values,
             kick={r: v for r, v in sorted(kick.items(), reverse=True) if v},
             card_points={r: v for r, v in sorted(card_points.items(), reverse=True) if v},

@@ -23,6 +23,7 @@ PlayerCounts = dict[str, Count]
 ContractId = Literal[
     "no-tricks", "no-hearts", "no-jacks", "king-of-hearts", "hundred", "rosbiratschka"
 ]
+Slam = Literal["minus", "plus"]  # the sign of the slam taker's score
 
 
 # -- the game file ---------------------------------------------------------------------
@@ -112,7 +113,7 @@ class RosbiratschkaRulesFile(TypedDict):
     ranks: Annotated[list[str], Field(min_length=1)]
     contracts: NotRequired[Annotated[list[ContractId], Field(min_length=1)]]
     rounds: NotRequired[Annotated[int, Field(ge=1, le=MAX_ROUNDS)]]
-    slam: NotRequired[Literal["minus", "plus"]]
+    slam: NotRequired[Slam]
     card_points: NotRequired[dict[str, Count]]
     values: Values
 

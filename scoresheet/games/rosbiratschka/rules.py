@@ -27,7 +27,7 @@ from scoresheet.i18n import N_, NP_, _, pgettext
 from scoresheet.limits import MAX_DEALS
 
 if TYPE_CHECKING:
-    pass
+    from scoresheet.games.rosbiratschka.models import Slam
 
 CONTRACTS = ("no-tricks", "no-hearts", "no-jacks", "king-of-hearts", "hundred", "rosbiratschka")
 # Each contract's name, as ``rules show`` titles it (German: "Keinen Stich!"…).
@@ -134,7 +134,7 @@ class RosbiratschkaRules:
     ranks: tuple[int, ...]
     contracts: tuple[str, ...]
     rounds: int
-    slam: str  # "minus": the slam taker scores minus the deal's total; "plus": plus it
+    slam: Slam  # "minus": the slam taker scores minus the deal's total; "plus": plus it
     card_points: dict[int, int]
     counts: dict[str, CountValue]
     king_of_hearts: int | None
