@@ -286,7 +286,7 @@ def test_a_stake_in_exponent_form_is_shown_as_a_plain_decimal(
     from scoresheet.evening.text import settlement_text
 
     g = from_data(random_barbu(random.Random(1), "classic"), "g.json")
-    s = settle([g], stake, partial=True)
+    s = settle([g], stake, partial=True, currency="€")
     data = s.to_json()
     assert data["stake"] == shown
     assert all("E" not in v for pair in data["ledger"] for v in pair["amount"].values())

@@ -57,17 +57,25 @@ def settle(
         typer.Argument(help="The evening's game files (JSON).", show_default=False),
     ],
     stake: Annotated[
-        str,
+        list[str],
         typer.Option(
             help=help_text(
                 "Money per point, or per game won in a partnership game ({games}): "
-                "0.01 is a cent a point.",
+                "0.01 is a cent a point. GAME=AMOUNT gives one kind of game its own "
+                "stake, for an evening of several: --stake barbu=0.05 --stake belote=2.",
                 games=", ".join(g.title for g in registry.GAMES.values() if g.teams),
             ),
             show_default=False,
         ),
     ],
-    currency: Annotated[str, typer.Option(help="The currency's sign or code.")] = "€",
+    currency: Annotated[
+        str,
+        typer.Option(
+            help="The currency, a sign or a code (€, $, EUR, USD, CHF…), written where its "
+            "users write it; by default none, the amounts plain numbers.",
+            show_default=False,
+        ),
+    ] = "",
     unit: Annotated[
         str, typer.Option(help="The currency's smallest unit: amounts are exact in it.")
     ] = "0.01",
@@ -90,7 +98,7 @@ def settle(
     ] = None,
     force: Force = False,
 ) -> None:
-    """Who pays whom after a game or an evening of games, and the side bets.
+    """Who pays whom after a game or a whole evening, and the side bets.
 
     Individual games settle each player's total against the table's mean (in a
     zero-sum game simply total × stake; Rosbiratschka's penalties the other way
@@ -101,8 +109,10 @@ def settle(
     from scoresheet.cli.output import for_json
     from scoresheet.evening import ScoredGame, Settlement, find_games, load_game
     from scoresheet.evening import settle as settle_games
+    from scoresheet.evening.stakes import parse_stakes
     from scoresheet.evening.text import settlement_text
 
+    bare, stakes = parse_stakes(stake)
     files = find_games(games, twice="refuse")
     if xlsx is not None:
         _check_workbook(xlsx, files)
@@ -111,7 +121,8 @@ def settle(
         scored = [load_game(p) for p in files]
         settled = settle_games(
             scored,
-            stake,
+            bare,
+            stakes=stakes,
             currency=currency,
             unit=unit,
             ledger_only=ledger_only,

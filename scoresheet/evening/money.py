@@ -20,10 +20,19 @@ ja, zh     ``2.50€``       ``¥``, ``￥``, ``$``, ``£`` before the amount
 
 A language without a rule here (a new catalog) writes as English does.
 
+No currency is printed unless one is given (``settle --currency``): without one an
+amount is a plain number in the language's way (``2.50``, ``2,50``). The codes of the
+currencies with a sign of their own are written as that sign (``EUR`` as ``€``,
+``USD`` as ``$``, ``GBP`` as ``£``, ``JPY`` and ``CNY`` as ``¥``), so ``--currency USD``
+reads ``$5.00`` in English and ``5,00 $`` in French; any other code (``CHF``, ``CAD``)
+is written as given, after the amount.
+
 >>> money("-1.80", "€", "fr"), money("+1234.5", "€", "de"), money("2.50", "€", "en")
 ('-1,80\\xa0€', '+1.234,5\\xa0€', '€2.50')
 >>> money("-250", "¥", "ja"), money("2.50", "€", "zh"), money("2.50", "CHF", "ja")
 ('-¥250', '2.50€', '2.50 CHF')
+>>> money("5", "USD", "en"), money("5.00", "USD", "fr"), money("2.50", ""), money("2.50", "", "de")
+('$5', '5,00\xa0$', '2.50', '2,50')
 """
 
 from __future__ import annotations
@@ -50,6 +59,20 @@ STYLES = {
     "ja": _EAST_ASIAN,
     "zh": _EAST_ASIAN,
 }
+
+
+#: Currency codes written as their sign.
+SIGNS = {"EUR": "€", "USD": "$", "GBP": "£", "JPY": "¥", "CNY": "¥"}
+
+
+def written(currency: str) -> str:
+    """How ``currency`` is written next to an amount: a code with a sign of its own as
+    that sign, anything else as given.
+
+    >>> written("usd"), written("€"), written("CHF"), written("")
+    ('$', '€', 'CHF', '')
+    """
+    return SIGNS.get(currency.upper(), currency) if currency.isascii() else currency
 
 
 def _style(code: str | None) -> Style:
@@ -80,9 +103,13 @@ def number(text: str, code: str | None = None, *, group: bool = False) -> str:
 
 def money(text: str, currency: str, code: str | None = None) -> str:
     """An amount with its currency, written in ``code`` (by default the language in
-    force); the sign kept, before a currency written first (``-¥250``)."""
+    force); the sign kept, before a currency written first (``-¥250``). Without a
+    currency (``""``), the number alone."""
     style = _style(code)
     amount = number(text, code, group=True)
+    currency = written(currency)
+    if not currency:
+        return amount
     if currency in style.before:
         sign = amount[:1] if amount[:1] in "+-" else ""
         return f"{sign}{currency}{amount[len(sign) :]}"

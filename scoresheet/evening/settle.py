@@ -18,9 +18,13 @@ The rules, stated once (the README repeats them):
   has no winner and settles nothing.
 - Which games are which is said once, in :mod:`scoresheet.registry` (``teams``,
   ``penalty``, ``doubles``).
-- Because the stake means a point in one kind of game and a game in the other, an
-  evening mixing them is refused (settle each kind on its own), except with
-  ``ledger_only``.
+- **A stake per kind of game**: ``stakes`` gives each kind (``barbu``, ``belote``, …)
+  its own stake, and ``stake`` is the stake of every kind not named there. Because a
+  stake means a point in one kind of game and a game in the other, one stake for both
+  is refused (except with ``ledger_only``, where it is a side-bet point everywhere): an
+  evening of Barbu and Belote is settled with ``stakes={"barbu": "0.05", "belote":
+  "2"}``. Each game's amounts are added up into one balance per player, players
+  matched by name across the games, and the payments are planned over those balances.
 - **Side bets only** (``ledger_only``): each player's amount is their net from the
   doubles (the game's doubling ledger) times the stake; games without doubles add
   nothing.
@@ -41,13 +45,15 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
 from scoresheet.errors import ScoresheetError
 from scoresheet.evening.games import ScoredGame, scored_games
 from scoresheet.evening.shape import winning_team
+from scoresheet.evening.stakes import kind_stakes as _stakes
+from scoresheet.evening.stakes import parse_amount
 from scoresheet.i18n import N_, _, ngettext
 from scoresheet.names import fold, quote
 
@@ -74,6 +80,7 @@ class GameSettlement:
     points: dict[str, int]
     amounts: dict[str, Fraction]
     violations: int = 0
+    stake: Decimal = Decimal(0)  # this game's stake (its kind's)
 
 
 @dataclass(frozen=True)
@@ -99,7 +106,7 @@ class Settlement:
     """An evening settled: exact amounts, rounded balances, payments and the side bets."""
 
     currency: str
-    stake: Decimal
+    stake: Decimal | None  # the stake of every game, or None when the kinds' stakes differ
     unit: Decimal
     ledger_only: bool
     games: tuple[GameSettlement, ...]
@@ -108,6 +115,8 @@ class Settlement:
     payments: tuple[Payment, ...]
     ledger: tuple[PairLedger, ...]
     notes: tuple[str, ...] = field(default=())
+    stakes: dict[str, Decimal] = field(default_factory=dict)  # each kind of game's stake
+    ledger_amounts: dict[tuple[str, str], Decimal] = field(default_factory=dict)
 
     @property
     def players(self) -> list[str]:
@@ -116,6 +125,20 @@ class Settlement:
     @property
     def partial(self) -> bool:
         return not all(g.complete for g in self.games)
+
+    def shares(self) -> dict[str, dict[str, Fraction]]:
+        """Each player's balance game by game: what each game they played adds to it
+        (exact; the balance is their sum, rounded once)."""
+        return {
+            p: {g.name: g.amounts[p] for g in self.games if p in g.amounts} for p in self.players
+        }
+
+    def ledger_amount(self, pair: PairLedger) -> Decimal:
+        """What ``pair.players[0]`` won from ``pair.players[1]`` in money, each game's
+        side bets at that game's stake."""
+        if pair.players in self.ledger_amounts:
+            return self.ledger_amounts[pair.players]
+        return pair.net * (self.stake or Decimal(0))
 
     def money(self, amount: Decimal | Fraction | int) -> str:
         """An amount as a decimal string in the currency's unit (exact for balances)."""
@@ -129,7 +152,8 @@ class Settlement:
         """The ``settle --json`` object: every amount a decimal string, never a float."""
         return {
             "currency": self.currency,
-            "stake": str(self.stake),
+            "stake": None if self.stake is None else str(self.stake),
+            "stakes": {kind: str(v) for kind, v in self.stakes.items()},
             "unit": str(self.unit),
             "ledger_only": self.ledger_only,
             "partial": self.partial,
@@ -149,9 +173,14 @@ class Settlement:
                     "points": g.points,
                     "amounts": {p: exact_text(a) for p, a in g.amounts.items()},
                     "violations": g.violations,
+                    "stake": str(g.stake),
                 }
                 for g in self.games
             ],
+            "shares": {
+                p: {name: exact_text(a) for name, a in by_game.items()}
+                for p, by_game in self.shares().items()
+            },
             "ledger": [
                 {
                     "players": list(pair.players),
@@ -159,8 +188,8 @@ class Settlement:
                     "redoubles": pair.redoubles,
                     "net": {pair.players[0]: pair.net, pair.players[1]: -pair.net},
                     "amount": {
-                        pair.players[0]: str(pair.net * self.stake),
-                        pair.players[1]: str(-pair.net * self.stake),
+                        pair.players[0]: str(self.ledger_amount(pair)),
+                        pair.players[1]: str(Decimal(0) - self.ledger_amount(pair)),
                     },
                 }
                 for pair in self.ledger
@@ -191,47 +220,6 @@ def exact_text(value: Fraction) -> str:
         return f"{value.numerator}/{value.denominator}"
     text = format(Decimal(value.numerator) / Decimal(value.denominator), "f")
     return text.rstrip("0").rstrip(".") if "." in text else text
-
-
-def parse_amount(text: str | Decimal, what: str, *, largest: int = 1_000_000) -> Decimal:
-    """A positive amount of money with at most 6 decimals, or one clear error.
-
-    >>> parse_amount("0.01", "--stake")
-    Decimal('0.01')
-    >>> parse_amount("-1", "--stake")
-    Traceback (most recent call last):
-    ...
-    scoresheet.errors.ScoresheetError: --stake: "-1" is not a positive amount (e.g. 0.01)
-    """
-    written = str(text).strip()
-    whole, comma, decimals = written.partition(",")
-    if comma and "." not in written and len(decimals) == 3 and whole.strip("0"):
-        raise ScoresheetError(
-            _('{what}: "{text}" could be {one} or {other}; write it without a comma').format(
-                what=what, text=text, one=f"{whole}{decimals}", other=f"{whole}.{decimals}"
-            )
-        )
-    try:
-        value = Decimal(written.replace(",", "."))
-    except InvalidOperation:
-        value = Decimal("NaN")
-    if not value.is_finite() or value <= 0:
-        raise ScoresheetError(
-            _('{what}: "{text}" is not a positive amount (e.g. 0.01)').format(what=what, text=text)
-        )
-    if value > largest:
-        raise ScoresheetError(
-            _('{what}: "{text}" is more than {largest}').format(
-                what=what, text=text, largest=f"{largest:,}"
-            )
-        )
-    exponent = value.normalize().as_tuple().exponent
-    if isinstance(exponent, int) and exponent < -6:
-        raise ScoresheetError(
-            _('{what}: "{text}" has more than 6 decimals').format(what=what, text=text)
-        )
-    # As written, but always a plain decimal: 1e3 is 1000, never "1E+3".
-    return Decimal(format(value, "f"))
 
 
 def check_names(games: Iterable[ScoredGame]) -> None:
@@ -447,9 +435,10 @@ def plan_payments(units: Mapping[str, int]) -> list[tuple[str, str, int]]:
 
 def settle(
     games: Sequence[ScoredGame | Mapping[str, Any]],
-    stake: Decimal | str,
+    stake: Decimal | str | None,
     *,
-    currency: str = "€",
+    stakes: Mapping[str, Decimal | str] | None = None,
+    currency: str = "",
     unit: Decimal | str = "0.01",
     ledger_only: bool = False,
     partial: bool = False,
@@ -457,7 +446,9 @@ def settle(
     """Settle one game or an evening of games at ``stake`` (see the module for the rules).
 
     ``games`` are scored games (:func:`scoresheet.evening.load_game`) or game data, as
-    in a game file. A game not complete is refused unless ``partial``.
+    in a game file. A game not complete is refused unless ``partial``. Amounts carry no
+    ``currency`` unless one is given (``"€"``, ``"USD"``, ``"CHF"``). ``stakes`` gives
+    a kind of game (``"belote"``) its own stake; ``stake`` is every other kind's.
 
     >>> from scoresheet.evening import settle
     >>> def barbu(deals):
@@ -479,9 +470,10 @@ def settle(
     scored = scored_games(games)
     if not scored:
         raise ScoresheetError(_("settle: no games to settle"))
-    the_stake = parse_amount(stake, "--stake")
+    if stake is not None and not stakes:
+        parse_amount(stake, "--stake")  # a bad stake said before anything else
     the_unit = parse_amount(unit, "--unit", largest=1000)
-    if not currency.strip() or len(currency) > 8 or not currency.isprintable():
+    if (currency and not currency.strip()) or len(currency) > 8 or not currency.isprintable():
         raise ScoresheetError(
             _('--currency: "{currency}" is not a currency (€, $, CHF, …)').format(currency=currency)
         )
@@ -495,32 +487,20 @@ def settle(
                         "give --partial to settle the scores so far"
                     ).format(file=g.name, played=_played(g))
                 )
-    if not ledger_only:
-        per_game = [g for g in scored if g.partnership]
-        per_point = [g for g in scored if not g.partnership]
-        if per_game and per_point:
-            raise ScoresheetError(
-                _(
-                    "--stake {stake} would be per point in {one} ({one_game}) but per game "
-                    "won in {other} ({other_game}); settle the two kinds of game separately"
-                ).format(
-                    stake=the_stake,
-                    one=per_point[0].name,
-                    one_game=per_point[0].game,
-                    other=per_game[0].name,
-                    other_game=per_game[0].game,
-                )
-            )
-    stake_f = Fraction(the_stake)
+    kind_stakes = _stakes(scored, stake, stakes or {}, ledger_only)
+    one_stake = set(kind_stakes.values())
     parts = []
     for g in scored:
+        stake_f = Fraction(kind_stakes[g.game])
         if ledger_only:
             part = _side_bets(g, stake_f)
         elif g.partnership:
             part = _partnership(g, stake_f)
         else:
             part = _individual(g, stake_f)
-        parts.append(replace(part, violations=len(g.score["violations"])))
+        parts.append(
+            replace(part, violations=len(g.score["violations"]), stake=kind_stakes[g.game])
+        )
     exact: dict[str, Fraction] = {}
     for part in parts:
         for p, a in part.amounts.items():
@@ -541,9 +521,16 @@ def settle(
         )
     if any(exact[p] != u * unit_f for p, u in units.items()):
         notes.append("rounded: " + _(ROUNDING))
+    ledger_amounts: dict[tuple[str, str], Decimal] = {}
+    if len(one_stake) > 1:
+        for g in scored:
+            for pair in g.score.get("ledger", {}).get("pairs", []):
+                one, other = sorted(pair["players"])
+                won = int(pair["net"][one]) * kind_stakes[g.game]
+                ledger_amounts[(one, other)] = ledger_amounts.get((one, other), Decimal(0)) + won
     return Settlement(
         currency=currency,
-        stake=the_stake,
+        stake=next(iter(one_stake)) if len(one_stake) == 1 else None,
         unit=the_unit,
         ledger_only=ledger_only,
         games=tuple(parts),
@@ -552,6 +539,8 @@ def settle(
         payments=payments,
         ledger=evening_ledger(scored),
         notes=tuple(notes),
+        stakes=kind_stakes,
+        ledger_amounts=ledger_amounts,
     )
 
 

@@ -14,7 +14,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from scoresheet import registry
-from scoresheet.evening.money import money, number
+from scoresheet.evening.money import money, number, written
 from scoresheet.evening.settle import Settlement, exact_text
 from scoresheet.evening.stats import Stats
 from scoresheet.i18n import NP_, _, ngettext, pgettext
@@ -52,30 +52,68 @@ def _cash(s: Settlement, amount: Decimal | Fraction | int | str) -> str:
 
 def _heading(s: Settlement) -> str:
     n = len(s.games)
-    stake, unit = _cash(s, str(s.stake)), number(s.money(s.unit))
+    unit = number(s.money(s.unit))
+    if s.currency:
+        amounts = _("Amounts in {currency}, to the nearest {unit}.").format(
+            currency=written(s.currency), unit=unit
+        )
+    else:
+        amounts = _("Amounts to the nearest {unit}.").format(unit=unit)
+    if s.stake is None:  # a stake per kind of game
+        stakes = []
+        for kind, amount in s.stakes.items():
+            if s.ledger_only:
+                said = _("{game} at {stake} a side-bet point")
+            elif registry.game(kind).teams:
+                said = _("{game} at {stake} per game won")
+            else:
+                said = _("{game} at {stake} a point")
+            stakes.append(said.format(game=kind, stake=_cash(s, str(amount))))
+        text = ngettext("Settling {n} game: {stakes}.", "Settling {n} games: {stakes}.", n)
+        return text.format(n=n, stakes=", ".join(stakes)) + " " + amounts
+    stake = _cash(s, str(s.stake))
     if s.ledger_only:
         text = ngettext(
-            "Settling {n} game the side bets only, at {stake} a point; amounts in "
-            "{currency}, to the nearest {unit}.",
-            "Settling {n} games the side bets only, at {stake} a point; amounts in "
-            "{currency}, to the nearest {unit}.",
+            "Settling {n} game, the side bets only, at {stake} a point.",
+            "Settling {n} games, the side bets only, at {stake} a point.",
             n,
         )
     elif all(registry.game(g.game).teams for g in s.games):
         text = ngettext(
-            "Settling {n} game at {stake} per game won; amounts in {currency}, "
-            "to the nearest {unit}.",
-            "Settling {n} games at {stake} per game won; amounts in {currency}, "
-            "to the nearest {unit}.",
+            "Settling {n} game at {stake} per game won.",
+            "Settling {n} games at {stake} per game won.",
             n,
         )
     else:
         text = ngettext(
-            "Settling {n} game at {stake} a point; amounts in {currency}, to the nearest {unit}.",
-            "Settling {n} games at {stake} a point; amounts in {currency}, to the nearest {unit}.",
-            n,
+            "Settling {n} game at {stake} a point.", "Settling {n} games at {stake} a point.", n
         )
-    return text.format(n=n, stake=stake, currency=s.currency, unit=unit)
+    return text.format(n=n, stake=stake) + " " + amounts
+
+
+def _shares(s: Settlement, width: int) -> list[str]:
+    """A table of what each game adds to each player's balance: a column per game,
+    headed by its file's name (without the folder when that is enough to tell them
+    apart), blank where a player was absent."""
+    short = [os.path.basename(g.name) for g in s.games]
+    heads = short if len(set(short)) == len(short) else [g.name for g in s.games]
+    shares = s.shares()
+    columns = [
+        [_amount(s, shares[p][g.name]) if g.name in shares[p] else "" for p in s.players]
+        for g in s.games
+    ]
+    widths = [
+        max(cells(h), *(cells(c) for c in col)) for h, col in zip(heads, columns, strict=True)
+    ]
+    out = [
+        "  "
+        + " " * width
+        + "".join(f"  {_right(h, w)}" for h, w in zip(heads, widths, strict=True))
+    ]
+    for i, p in enumerate(s.players):
+        row = "".join(f"  {_right(col[i], w)}" for col, w in zip(columns, widths, strict=True))
+        out.append(f"  {_pad(p, width)}{row}".rstrip())
+    return out
 
 
 def settlement_text(s: Settlement, term: Term | None = None) -> str:
@@ -107,9 +145,11 @@ def settlement_text(s: Settlement, term: Term | None = None) -> str:
     lines.append(_("Balances"))
     width = _widest(s.players)
     shown = {p: _cash(s, _signed(s.balances[p])) for p in s.players}
-    room = 11 + cells(s.currency)  # as wide as "+0.00 €" (or "+€0.00") padded to ten
+    room = 11 + cells(written(s.currency))  # as wide as "+0.00 €" (or "+€0.00") padded to ten
     for p in s.players:
         lines.append(f"  {_pad(p, width)}  {' ' * (room - cells(shown[p]))}{shown[p]}")
+    if len(s.games) > 1:
+        lines += ["", _("Each balance, game by game"), *_shares(s, width)]
     lines.append("")
     count = len(s.payments)
     if count:
@@ -143,7 +183,9 @@ def settlement_text(s: Settlement, term: Term | None = None) -> str:
             a, b = pair.players
             if pair.net:
                 who, net = (a, pair.net) if pair.net > 0 else (b, -pair.net)
-                verdict = f"{who} +{net} ({_cash(s, str(net * s.stake))})"
+                won = s.ledger_amount(pair)
+                won = won if who == a else Decimal(0) - won
+                verdict = f"{who} +{net} ({_cash(s, str(won))})"
             else:
                 verdict = _("square")
             said = bets[pair.players]
@@ -188,6 +230,44 @@ def _own_lines(s: Stats, kind: str, width: int) -> list[str]:
     return own.text(figures, 0) if figures else []
 
 
+def _points_by_kind(s: Stats, kinds: Sequence[str], who: int) -> list[str]:
+    """Each kind of game's points and averages, a column per figure under its heading."""
+    lines: list[str] = []
+    player = pgettext("stats heading", "player")
+    heads = [
+        pgettext("stats heading", "games"),
+        pgettext("stats heading", "points"),
+        pgettext("stats heading", "per game"),
+        pgettext("stats heading", "per deal"),
+    ]
+    for kind in kinds:
+        lines += ["", _("{game}: points, average per game / per deal").format(game=kind)]
+        rows = [
+            (
+                p,
+                [
+                    str(k["games"]),
+                    f"{k['points']:+}",
+                    _avg(k["average_per_game"]),
+                    _avg(k["average_per_deal"]),
+                ],
+            )
+            for p, f in s.players.items()
+            if (k := f["by_game"].get(kind))
+        ]
+        widths = [max(cells(h), *(cells(r[i]) for _p, r in rows)) for i, h in enumerate(heads)]
+        lines.append(
+            f"  {_pad(player, who)}"
+            + "".join(f"  {_right(h, w)}" for h, w in zip(heads, widths, strict=True))
+        )
+        for p, row in rows:
+            lines.append(
+                f"  {_pad(p, who)}"
+                + "".join(f"  {_right(c, w)}" for c, w in zip(row, widths, strict=True))
+            )
+    return lines
+
+
 def stats_text(s: Stats, skipped: Sequence[tuple[str, str]] = (), term: Term | None = None) -> str:
     """What ``scoresheet stats`` prints: one section per subject, players in name order,
     fitted to ``term`` (by default the terminal's)."""
@@ -221,17 +301,7 @@ def stats_text(s: Stats, skipped: Sequence[tuple[str, str]] = (), term: Term | N
     for p, f in s.players.items():
         placed = ", ".join(f"{_ordinal(int(k))} ×{v}" for k, v in f["places"].items()) or "–"
         lines.append(f"{_pad(p, head)}  {f['games']:>{games_w}}  {f['wins']:>{wins_w}}  {placed}")
-    for kind in sorted(kinds):
-        lines += ["", _("{game}: points, average per game / per deal").format(game=kind)]
-        for p, f in s.players.items():
-            k = f["by_game"].get(kind)
-            if k:
-                lines.append(
-                    f"  {_pad(p, width)}  "
-                    + _("{n:>3} games").format(n=k["games"])
-                    + f"  {k['points']:>+7}  "
-                    f"{_avg(k['average_per_game'])} / {_avg(k['average_per_deal'])}"
-                )
+    lines += _points_by_kind(s, sorted(kinds), max(width, cells(title[0])))
     # Each game's own figures, kinds of game in name order: the games with doubles
     # first, then their side bets head to head, then the other games.
     own = {kind: _own_lines(s, kind, width) for kind in sorted(kinds)}
@@ -245,9 +315,9 @@ def stats_text(s: Stats, skipped: Sequence[tuple[str, str]] = (), term: Term | N
             verdict = f"{a} {pair.net:+d}" if pair.net else _("square")
             lines.append(
                 "  "
-                + _("{pair}: {verdict} over {n} bets").format(
-                    pair=f"{a}–{b}", verdict=verdict, n=pair.bets
-                )
+                + ngettext(
+                    "{pair}: {verdict} over {n} bet", "{pair}: {verdict} over {n} bets", pair.bets
+                ).format(pair=f"{a}–{b}", verdict=verdict, n=pair.bets)
             )
     for kind, section in own.items():
         if not registry.game(kind).doubles:

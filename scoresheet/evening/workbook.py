@@ -26,7 +26,7 @@ from scoresheet.evening.settle import (
     Settlement,
 )
 from scoresheet.evening.stats import Stats, form_result
-from scoresheet.i18n import _, pgettext
+from scoresheet.i18n import _, ngettext, pgettext
 from scoresheet.sheets.plan import Cell, col_letter, ordinal_heading
 from scoresheet.sheets.write import (
     HEADER_FILL,
@@ -62,17 +62,31 @@ class _Plan:
         return f"{col_letter(col)}{row}"
 
 
-def _amount_formula(rule: str, ref: str, first: str, last: str) -> str:
+def _amount_formula(rule: str, ref: str, first: str, last: str, stake: str = "stake") -> str:
     row = f"${first}:${last}"
     if rule == RULE_AGAINST_MEAN:
-        return f"IF(ISBLANK({ref}),0,({ref}-AVERAGE({row}))*stake)"
+        return f"IF(ISBLANK({ref}),0,({ref}-AVERAGE({row}))*{stake})"
     if rule == RULE_PENALTY:
-        return f"IF(ISBLANK({ref}),0,(AVERAGE({row})-{ref})*stake)"
+        return f"IF(ISBLANK({ref}),0,(AVERAGE({row})-{ref})*{stake})"
     if rule == RULE_PER_GAME:
-        return f"IF(ISBLANK({ref}),0,IF({ref}=MAX({row}),1,-1)*stake/2)"
+        return f"IF(ISBLANK({ref}),0,IF({ref}=MAX({row}),1,-1)*{stake}/2)"
     if rule == RULE_SIDE_BETS:
-        return f"IF(ISBLANK({ref}),0,{ref}*stake)"
-    return "0*stake"
+        return f"IF(ISBLANK({ref}),0,{ref}*{stake})"
+    return f"0*{stake}"
+
+
+def stake_name(s: Settlement, kind: str) -> str:
+    """The workbook's name for the stake of ``kind``: ``stake`` when the evening has one
+    stake, else ``stake_barbu``, ``stake_caribbean_all_fours``, …"""
+    return "stake" if s.stake is not None else "stake_" + kind.replace("-", "_")
+
+
+def stake_cells(s: Settlement) -> dict[str, str]:
+    """Each stake's name and its cell (row 2 of the settle sheet: B2, or B2, D2, … one
+    per kind of game)."""
+    if s.stake is not None:
+        return {"stake": "$B$2"}
+    return {stake_name(s, kind): f"${col_letter(2 + 2 * i)}$2" for i, kind in enumerate(s.stakes)}
 
 
 def plan_settlement(s: Settlement, games: Sequence[ScoredGame]) -> list[Cell]:
@@ -81,10 +95,23 @@ def plan_settlement(s: Settlement, games: Sequence[ScoredGame]) -> list[Cell]:
     players = s.players
     n = len(players)
     put = plan.put
-    put(SETTLE, 1, 1, _("Settling {n_games} games").format(n_games=len(s.games)), style="title")
+    title = ngettext("Settling {n_games} game", "Settling {n_games} games", len(s.games))
+    put(SETTLE, 1, 1, title.format(n_games=len(s.games)), style="title")
     put(SETTLE, 2, 1, _("stake"), style="label")
-    put(SETTLE, 2, 2, float(s.stake), style="input")
-    put(SETTLE, 2, 3, _("per game won") if _per_game(s) else _("per point"), style="label")
+    if s.stake is not None:
+        put(SETTLE, 2, 2, float(s.stake), style="input")
+        put(SETTLE, 2, 3, _("per game won") if _per_game(s) else _("per point"), style="label")
+    else:  # a stake per kind of game
+        for i, (kind, amount) in enumerate(s.stakes.items()):
+            teams = registry.game(kind).teams and not s.ledger_only
+            put(SETTLE, 2, 2 + 2 * i, float(amount), style="input")
+            put(
+                SETTLE,
+                2,
+                3 + 2 * i,
+                (_("{game}, per game won") if teams else _("{game}, per point")).format(game=kind),
+                style="label",
+            )
     put(SETTLE, 3, 1, _("unit"), style="label")
     put(SETTLE, 3, 2, float(s.unit), style="input")
     put(SETTLE, 4, 1, _("currency"), style="label")
@@ -97,7 +124,7 @@ def plan_settlement(s: Settlement, games: Sequence[ScoredGame]) -> list[Cell]:
         SETTLE,
         head - 1,
         4 + n,
-        _("amounts ({currency})").format(currency=s.currency),
+        _("amounts ({currency})").format(currency=s.currency) if s.currency else _("amounts"),
         style="label",
     )
     for text, col in (
@@ -119,7 +146,9 @@ def plan_settlement(s: Settlement, games: Sequence[ScoredGame]) -> list[Cell]:
             if p in g.points:
                 put(SETTLE, row, pcol[p], g.points[p], style="input")
             ref = f"{col_letter(pcol[p])}{row}"
-            formula = _amount_formula(g.rule, ref, f"{first_p}{row}", f"{last_p}{row}")
+            formula = _amount_formula(
+                g.rule, ref, f"{first_p}{row}", f"{last_p}{row}", stake_name(s, g.game)
+            )
             value = float(g.amounts.get(p, Fraction(0)))
             put(
                 SETTLE,
@@ -320,12 +349,18 @@ def _ledger(plan: _Plan, s: Settlement, scored: Sequence[ScoredGame]) -> None:
             "",
             _("{a}–{b}, net").format(a=a, b=b),
         )
+        if s.stake is not None:
+            formula = f"{col_letter(net_col)}{r}*stake"
+        else:  # each game's side bets at its own stake
+            formula = "+".join(
+                f"N({col_letter(3 + j)}{r})*{stake_name(s, g.game)}" for j, g in enumerate(games)
+            )
         put(
             LEDGER,
             r,
             net_col + 1,
-            float(pair.net * s.stake),
-            f"{col_letter(net_col)}{r}*stake",
+            float(s.ledger_amount(pair)),
+            formula,
             "money",
             _("{a}–{b}, amount").format(a=a, b=b),
         )
@@ -346,7 +381,8 @@ def settlement_workbook(s: Settlement, games: Sequence[ScoredGame]) -> bytes:
     money = "0." + "0" * places if places else "0"
     styles = _styles(money)
     write_cells(sheets, cells, styles)
-    wb.defined_names["stake"] = DefinedName("stake", attr_text=f"{SETTLE}!$B$2")
+    for name, cell in stake_cells(s).items():
+        wb.defined_names[name] = DefinedName(name, attr_text=f"{SETTLE}!{cell}")
     wb.defined_names["unit"] = DefinedName("unit", attr_text=f"{SETTLE}!$B$3")
     longest = max((len(g.name) for g in s.games), default=10)
     for ws in sheets.values():
@@ -388,7 +424,9 @@ def plan_stats(s: Stats) -> list[Cell]:
         PLAYERS,
         1,
         1,
-        _("Statistics over {n_games} games").format(n_games=len(s.games)),
+        ngettext(
+            "Statistics over {n_games} game", "Statistics over {n_games} games", len(s.games)
+        ).format(n_games=len(s.games)),
         style="title",
     )
     for j, text in enumerate(head, 1):
