@@ -264,9 +264,6 @@ LONG_FUNCTIONS: dict[str, str] = {
     "partnership.sheet.scores.plan_scores": "table: the scores sheet",
     # Not tables: logic to split, not quick or safe to split here, several of them being
     # reshaped by other parts of issue 25 (the partnership kit).
-    "games.barbu.questions._questions": "to split: a deal's questions, one per contract kind",
-    "games.caribbean_all_fours.play.deal_form": "to split: a deal's questions",
-    "games.caribbean_all_fours.score.score_deal": "to split: one deal's points, kind by kind",
     "games.caribbean_all_fours.sheet.audit.read_book": "to split: the workbook read back",
     "games.rosbiratschka.sheet.audit.read_book": "to split: the workbook read back",
 }

@@ -213,127 +213,151 @@ def next_question(
 def _questions(
     rules: BarbuRules, contract: str, players: Sequence[str], answers: Mapping[str, Any]
 ) -> list[ResultQuestion]:
+    """The questions of a deal's result, in order, each key once (a Salad's parts may
+    ask the same one)."""
     out: list[ResultQuestion] = []
     seen: set[str] = set()
-
-    def add(q: ResultQuestion) -> None:
-        if q.key not in seen:
-            seen.add(q.key)
-            out.append(q)
-
-    v = rules.values
     for part in _parts(rules, contract):
-        if part in ("no-tricks", "trumps"):
-            if part == "trumps":
-                add(
-                    ResultQuestion(
-                        "trump",
-                        _("Trump suit (spades, hearts, diamonds, clubs; Enter to skip)"),
-                        _trump,
-                    )
-                )
-            add(_counts_question("tricks", rules.tricks_per_deal, players))
-        elif part == "no-hearts":
-            add(_counts_question("hearts", rules.count_in_deck(suit="H"), players))
-            if v.no_hearts is not None and v.no_hearts.ace_extra:
-                add(_taker_question("ace_of_hearts", _("Who took the A♥?"), players))
-        elif part == "no-queens":
-            add(_counts_question("queens", rules.count_in_deck(rank=12), players))
-        elif part == "no-king":
-            add(_taker_question("king_of_hearts", _("Who took the K♥?"), players))
-        elif part == "no-last-two":
-            add(_taker_question("second_last", _("Who took the second-to-last trick?"), players))
-            add(_taker_question("last", _("Who took the last trick?"), players))
-        elif part == "no-last-trick":
-            add(_taker_question("last", _("Who took the last trick?"), players))
-        elif part == "dominoes":
-            add(
-                ResultQuestion(
-                    "order",
-                    _("Going-out order, first out first ({players} in some order)").format(
-                        players=", ".join(players)
-                    ),
-                    _order(players),
-                )
+        for q in _part_questions(rules, part, players, answers):
+            if q.key not in seen:
+                seen.add(q.key)
+                out.append(q)
+    return out
+
+
+def _part_questions(
+    rules: BarbuRules, part: str, players: Sequence[str], answers: Mapping[str, Any]
+) -> list[ResultQuestion]:
+    """The questions one contract asks (one part of a Salad)."""
+    if part == "no-tricks":
+        return [_counts_question("tricks", rules.tricks_per_deal, players)]
+    if part == "trumps":
+        trump = ResultQuestion(
+            "trump",
+            _("Trump suit (spades, hearts, diamonds, clubs; Enter to skip)"),
+            _trump,
+        )
+        return [trump, _counts_question("tricks", rules.tricks_per_deal, players)]
+    if part == "no-hearts":
+        hearts = rules.values.no_hearts
+        out = [_counts_question("hearts", rules.count_in_deck(suit="H"), players)]
+        if hearts is not None and hearts.ace_extra:
+            out.append(_taker_question("ace_of_hearts", _("Who took the A♥?"), players))
+        return out
+    if part == "no-queens":
+        return [_counts_question("queens", rules.count_in_deck(rank=12), players)]
+    if part == "no-king":
+        return [_taker_question("king_of_hearts", _("Who took the K♥?"), players)]
+    if part == "no-last-two":
+        return [
+            _taker_question("second_last", _("Who took the second-to-last trick?"), players),
+            _taker_question("last", _("Who took the last trick?"), players),
+        ]
+    if part == "no-last-trick":
+        return [_taker_question("last", _("Who took the last trick?"), players)]
+    if part == "dominoes":
+        return _dominoes_questions(players)
+    if part == "ravage-city":
+        return _ravage_city_questions(players, answers)
+    if part == "chinese-poker":
+        return _chinese_poker_questions(rules, answers)
+    # the rules refuse contracts the scoring does not know
+    raise ScoresheetError(_("{contract}: no questions for this contract").format(contract=part))
+
+
+def _dominoes_questions(players: Sequence[str]) -> list[ResultQuestion]:
+    return [
+        ResultQuestion(
+            "order",
+            _("Going-out order, first out first ({players} in some order)").format(
+                players=", ".join(players)
+            ),
+            _order(players),
+        ),
+        ResultQuestion(
+            "start",
+            _("Starting rank (A K Q J T 9 …; Enter to skip)"),
+            _start,
+        ),
+    ]
+
+
+def _ravage_city_questions(
+    players: Sequence[str], answers: Mapping[str, Any]
+) -> list[ResultQuestion]:
+    """How the result is given, then each player's cards per suit or who took the most."""
+    out = [
+        ResultQuestion(
+            FORM,
+            _(
+                "Ravage City: give each player's cards per suit, or who took the most? "
+                "({cards}/{most})"
+            ).format(cards=form_word("cards"), most=form_word("most")),
+            _choice(("cards", "most"), field="ravage-city"),
+            choices=("cards", "most"),
+        )
+    ]
+    if answers.get(FORM) == "cards":
+        out.append(
+            ResultQuestion(
+                "cards",
+                _("{player}'s cards taken, ♠/♥/♦/♣ (3/4/2/3, or s3 h4 d2 c3)"),
+                lambda text: suit_counts(text, field=field_word("cards")),
+                per_player=True,
+                counts=("♠", "♥", "♦", "♣"),
+                separator="/",
             )
-            add(
-                ResultQuestion(
-                    "start",
-                    _("Starting rank (A K Q J T 9 …; Enter to skip)"),
-                    _start,
-                )
+        )
+    elif answers.get(FORM) == "most":
+        out.append(
+            ResultQuestion(
+                "most",
+                _("Who took the most cards of one suit (all of them if tied)?"),
+                lambda text: entry.player_list(text, players, field=field_word("most")),
             )
-        elif part == "ravage-city":
-            add(
-                ResultQuestion(
-                    FORM,
-                    _(
-                        "Ravage City: give each player's cards per suit, or who took the most? "
-                        "({cards}/{most})"
-                    ).format(cards=form_word("cards"), most=form_word("most")),
-                    _choice(("cards", "most"), field="ravage-city"),
-                    choices=("cards", "most"),
-                )
+        )
+    return out
+
+
+def _chinese_poker_questions(rules: BarbuRules, answers: Mapping[str, Any]) -> list[ResultQuestion]:
+    """Each player's beats per row, or their hands (always the hands when the rules score
+    scoops or royalties, which the beats cannot tell)."""
+    poker = rules.values.chinese_poker
+    needs_hands = poker is not None and bool(poker.scoop or poker.royalties)
+    out: list[ResultQuestion] = []
+    if not needs_hands:
+        out.append(
+            ResultQuestion(
+                FORM,
+                _(
+                    "Chinese Poker: give each player's beats per row, or their hands? "
+                    "({beats}/{hands})"
+                ).format(beats=form_word("beats"), hands=form_word("hands")),
+                _choice(("beats", "hands"), field="chinese-poker"),
+                choices=("beats", "hands"),
             )
-            if answers.get(FORM) == "cards":
-                add(
-                    ResultQuestion(
-                        "cards",
-                        _("{player}'s cards taken, ♠/♥/♦/♣ (3/4/2/3, or s3 h4 d2 c3)"),
-                        lambda text: suit_counts(text, field=field_word("cards")),
-                        per_player=True,
-                        counts=("♠", "♥", "♦", "♣"),
-                        separator="/",
-                    )
-                )
-            elif answers.get(FORM) == "most":
-                add(
-                    ResultQuestion(
-                        "most",
-                        _("Who took the most cards of one suit (all of them if tied)?"),
-                        lambda text: entry.player_list(text, players, field=field_word("most")),
-                    )
-                )
-        elif part == "chinese-poker":
-            poker = v.chinese_poker
-            needs_hands = poker is not None and bool(poker.scoop or poker.royalties)
-            if not needs_hands:
-                add(
-                    ResultQuestion(
-                        FORM,
-                        _(
-                            "Chinese Poker: give each player's beats per row, or their hands? "
-                            "({beats}/{hands})"
-                        ).format(beats=form_word("beats"), hands=form_word("hands")),
-                        _choice(("beats", "hands"), field="chinese-poker"),
-                        choices=("beats", "hands"),
-                    )
-                )
-            form = "hands" if needs_hands else answers.get(FORM)
-            if form == "beats":
-                add(
-                    ResultQuestion(
-                        "beats",
-                        _("{player}'s beats, front/middle/back (2/1/3)"),
-                        lambda text: row_counts(text, field=field_word("beats")),
-                        per_player=True,
-                        counts=tuple(row_word(r) for r in ("front", "middle", "back")),
-                        separator="/",
-                    )
-                )
-            elif form == "hands":
-                add(
-                    ResultQuestion(
-                        "hands",
-                        _("{player}'s hand, front | middle | back (AS AH 2C | KS KH KD 3C 3D | …)"),
-                        _hand,
-                        per_player=True,
-                    )
-                )
-        else:  # the rules refuse contracts the scoring does not know
-            raise ScoresheetError(
-                _("{contract}: no questions for this contract").format(contract=part)
+        )
+    form = "hands" if needs_hands else answers.get(FORM)
+    if form == "beats":
+        out.append(
+            ResultQuestion(
+                "beats",
+                _("{player}'s beats, front/middle/back (2/1/3)"),
+                lambda text: row_counts(text, field=field_word("beats")),
+                per_player=True,
+                counts=tuple(row_word(r) for r in ("front", "middle", "back")),
+                separator="/",
             )
+        )
+    elif form == "hands":
+        out.append(
+            ResultQuestion(
+                "hands",
+                _("{player}'s hand, front | middle | back (AS AH 2C | KS KH KD 3C 3D | …)"),
+                _hand,
+                per_player=True,
+            )
+        )
     return out
 
 

@@ -136,27 +136,43 @@ def deal_form(
     """The questions of the next deal (pure data: a terminal or a web form walks them),
     and how the answers make the deal object. Raises :class:`Redeal` from the questions
     when running the pack exhausts it."""
-    rules, players = result.rules, result.players
-    dealer_team = team_of(result.teams, dealer)
-    where = _("deal {number}").format(number=len(result.deals) + 1)
-    begs = right_of(players, dealer)
+    plan = _DealPlan(result, dealer)
+    return Form(plan.next_question), plan.deal
 
-    def race_of(turned: Sequence[Card], beg: str | None) -> Race:
-        race = Race(rules.target, result.team_totals)
-        kicks(race, rules, dealer_team, list(turned), where)
+
+def _turned_of(answers: Mapping[str, Any]) -> list[Card]:
+    """The cards turned up so far, in order."""
+    out: list[Card] = []
+    while f"turn {len(out)}" in answers:
+        out.append(answers[f"turn {len(out)}"])
+    return out
+
+
+class _DealPlan:
+    """One deal's questions: the turn-ups and the beg, then High, Low, Jack and Game."""
+
+    def __init__(self, result: GameScore, dealer: str) -> None:
+        self.result = result
+        self.rules = result.rules
+        self.players = result.players
+        self.dealer = dealer
+        self.dealer_team = team_of(result.teams, dealer)
+        self.where = _("deal {number}").format(number=len(result.deals) + 1)
+        self.begs = right_of(result.players, dealer)
+
+    def race_of(self, turned: Sequence[Card], beg: str | None) -> Race:
+        """The race after the kicks of ``turned`` (and the point a take-one gives)."""
+        rules = self.rules
+        race = Race(rules.target, self.result.team_totals)
+        kicks(race, rules, self.dealer_team, list(turned), self.where)
         if beg == "take-one":
-            race.award(1 - dealer_team, "beg", rules.values.beg)
+            race.award(1 - self.dealer_team, "beg", rules.values.beg)
         return race
 
-    def turned_of(answers: Mapping[str, Any]) -> list[Card]:
-        out: list[Card] = []
-        while f"turn {len(out)}" in answers:
-            out.append(answers[f"turn {len(out)}"])
-        return out
-
-    def turn_up_question(answers: Mapping[str, Any]) -> Question | None:
+    def turn_up_question(self, answers: Mapping[str, Any]) -> Question | None:
         """The next card or beg to ask, ``None`` once the turn-ups are over."""
-        turned = turned_of(answers)
+        result = self.result
+        turned = _turned_of(answers)
         if not turned:
             return Question(
                 "turn 0",
@@ -165,14 +181,14 @@ def deal_form(
                 (),
                 _help_turn(),
             )
-        race = race_of(turned, None)
+        race = self.race_of(turned, None)
         if race.winner is not None:
             return None
         if "beg" not in answers:
             return Question(
                 "beg",
                 _("{player} stands or begs: {stand}, {take_one} or {run}").format(
-                    player=begs,
+                    player=self.begs,
                     stand=beg_name("stand"),
                     take_one=beg_name("take-one"),
                     run=beg_name("run"),
@@ -185,11 +201,11 @@ def deal_form(
         last = turned[-1]
         if answers["beg"] != "run" or (len(turned) > 1 and last.suit != turned[0].suit):
             return None
-        if len(turned) >= rules.max_turn_ups:
+        if len(turned) >= self.rules.max_turn_ups:
             raise Redeal
         notes = []
         if len(turned) > 1:
-            if len(race.points) > len(race_of(turned[:-1], None).points):
+            if len(race.points) > len(self.race_of(turned[:-1], None).points):
                 notes.append(_kick_line(race, result) or "")
             notes.append(_(AGAIN[last.suit]))
         return Question(
@@ -201,22 +217,30 @@ def deal_form(
             note="\n".join(notes),
         )
 
-    def plan(answers: Mapping[str, Any]) -> Question | None:
-        q = turn_up_question(answers)
+    def next_question(self, answers: Mapping[str, Any]) -> Question | None:
+        """The next question of the deal, ``None`` once it is all asked (or a kick won)."""
+        q = self.turn_up_question(answers)
         if q is not None:
             return q
-        turned = turned_of(answers)
-        race = race_of(turned, answers.get("beg"))
+        turned = _turned_of(answers)
+        race = self.race_of(turned, answers.get("beg"))
         if race.winner is not None:
             return None
+        return self.result_question(answers, turned, race)
+
+    def result_question(
+        self, answers: Mapping[str, Any], turned: Sequence[Card], race: Race
+    ) -> Question | None:
+        """The next of High, Low, Jack and the card points, once the trump is settled."""
+        result, players = self.result, self.players
         trump = turned[-1].suit
         symbol = SUIT_SYMBOLS[trump]
         notes = []
-        if len(turned) > 1 and len(race.points) > len(race_of(turned[:-1], None).points):
+        if len(turned) > 1 and len(race.points) > len(self.race_of(turned[:-1], None).points):
             notes.append(_kick_line(race, result) or "")  # the new suit's kick
         if answers.get("beg") == "take-one":
             a, b = race.running
-            notes.append(_take_one_line(result, 1 - dealer_team, rules.values.beg, a, b))
+            notes.append(_take_one_line(result, 1 - self.dealer_team, self.rules.values.beg, a, b))
         if "high" not in answers:
             return Question(
                 "high",
@@ -272,16 +296,15 @@ def deal_form(
             )
         return None
 
-    def deal(answers: Mapping[str, Any]) -> dict[str, Any]:
-        turned = turned_of(answers)
-        out: dict[str, Any] = {"dealer": dealer, "turn_ups": [str(c) for c in turned]}
+    def deal(self, answers: Mapping[str, Any]) -> dict[str, Any]:
+        """The deal object the answers make."""
+        turned = _turned_of(answers)
+        out: dict[str, Any] = {"dealer": self.dealer, "turn_ups": [str(c) for c in turned]}
         if "beg" in answers:
             out["beg"] = answers["beg"]
         if "high" in answers:
             out["result"] = {k: answers[k] for k in RESULT_ANSWERS}
         return out
-
-    return Form(plan), deal
 
 
 RESULT_ANSWERS = ("high", "low", "jack", "game_points")

@@ -41,7 +41,6 @@ from scoresheet.games.caribbean_all_fours.checks import (
 )
 from scoresheet.games.caribbean_all_fours.rules import (
     GAME,
-    JACK_RULES,
     PLAYERS,
     AllFoursRules,
 )
@@ -50,7 +49,11 @@ from scoresheet.results import team_deal_json
 from scoresheet.rules import check_game_of, rules_of
 
 if TYPE_CHECKING:
-    from scoresheet.games.caribbean_all_fours.models import AllFoursDeal, AllFoursGameFile
+    from scoresheet.games.caribbean_all_fours.models import (
+        AllFoursDeal,
+        AllFoursGameFile,
+        AllFoursResult,
+    )
 
 JACK = 11
 KINDS = ("kick", "beg", "high", "low", "jack", "hang-jack", "game")
@@ -342,14 +345,7 @@ def score_deal(
 ) -> DealScore:
     """Score one deal from both teams' scores before it."""
     where = _("deal {number}").format(number=number)
-    dealer = dealer_of(players, number)
-    named = deal.get("dealer")
-    if named is not None and named != dealer:
-        raise ScoresheetError(
-            _("{where}: the dealer is {dealer} by the rotation, not {named}").format(
-                where=where, dealer=dealer, named=named
-            )
-        )
+    dealer = _dealer(players, number, deal, where)
     dealer_team = team_of(teams, dealer)
     turn_ups = parse_turn_ups(deal["turn_ups"], where)
     beg = deal.get("beg")
@@ -361,30 +357,73 @@ def score_deal(
     result = deal.get("result")
     if race.winner is not None:
         if result is not None:
-            last = race.points[-1]
-            if last.kind == "kick":
-                text = _(
-                    "{where}: the kick of {card} ended the game ({team} reached {score}) "
-                    "before any card was played: leave out the result"
-                )
-            else:
-                text = _(
-                    "{where}: the beg point ended the game ({team} reached {score}) "
-                    "before any card was played: leave out the result"
-                )
-            raise ScoresheetError(
-                text.format(
-                    where=where,
-                    card=last.card,
-                    team=team_name(teams, race.winner),
-                    score=race.running[race.winner],
-                )
-            )
+            _refuse_result_after_the_game(race, teams, where)
         return _finish(race, number, dealer, dealer_team, turn_ups, beg, running)
     if result is None:
         raise ScoresheetError(
             _("{where}: the result is missing (high, low, jack, game_points)").format(where=where)
         )
+    high, low, jack = _read_result(result, players, turn_ups, where)
+    names = (team_name(teams, 0), team_name(teams, 1))
+    game_points = card_points(rules, teams, names, result, turn_ups, high, low, jack, where)
+    _award_the_play(race, rules, teams, dealer_team, high, low, jack, game_points)
+    return _finish(
+        race,
+        number,
+        dealer,
+        dealer_team,
+        turn_ups,
+        beg,
+        running,
+        played=True,
+        high=high,
+        low=low,
+        jack=jack,
+        game_points=game_points,
+    )
+
+
+def _dealer(players: Sequence[str], number: int, deal: AllFoursDeal, where: str) -> str:
+    """The deal's dealer by the rotation; a dealer the file names must be that one."""
+    dealer = dealer_of(players, number)
+    named = deal.get("dealer")
+    if named is not None and named != dealer:
+        raise ScoresheetError(
+            _("{where}: the dealer is {dealer} by the rotation, not {named}").format(
+                where=where, dealer=dealer, named=named
+            )
+        )
+    return dealer
+
+
+def _refuse_result_after_the_game(race: Race, teams: Teams, where: str) -> None:
+    """A kick or the beg point ended the game before any card was played: no result."""
+    last = race.points[-1]
+    if last.kind == "kick":
+        text = _(
+            "{where}: the kick of {card} ended the game ({team} reached {score}) "
+            "before any card was played: leave out the result"
+        )
+    else:
+        text = _(
+            "{where}: the beg point ended the game ({team} reached {score}) "
+            "before any card was played: leave out the result"
+        )
+    winner = cast("int", race.winner)
+    raise ScoresheetError(
+        text.format(
+            where=where,
+            card=last.card,
+            team=team_name(teams, winner),
+            score=race.running[winner],
+        )
+    )
+
+
+def _read_result(
+    result: AllFoursResult, players: Sequence[str], turn_ups: Sequence[Card], where: str
+) -> tuple[str | None, str | None, tuple[str, str] | None]:
+    """High, low and the jack (holder, won by) of a played deal, checked together."""
     for key in ("high", "low", "jack"):
         if key not in result:
             if key == "jack":
@@ -403,35 +442,46 @@ def score_deal(
             ).format(where=where)
         )
     given_jack = result.get("jack")
-    jack: tuple[str, str] | None = None
-    if given_jack is not None:
-        jack = (
-            player(given_jack["holder"], players, f"{where}, result.jack.holder"),
-            player(given_jack["won_by"], players, f"{where}, result.jack.won_by"),
+    if given_jack is None:
+        return high, low, None
+    jack = (
+        player(given_jack["holder"], players, f"{where}, result.jack.holder"),
+        player(given_jack["won_by"], players, f"{where}, result.jack.won_by"),
+    )
+    trump_jack = Card(JACK, turn_ups[-1].suit)
+    if trump_jack in turn_ups:
+        raise ScoresheetError(
+            _(
+                "{where}, result.jack: {card} was turned up, so it was not dealt: jack must be none"
+            ).format(where=where, card=trump_jack)
         )
-        trump_jack = Card(JACK, turn_ups[-1].suit)
-        if trump_jack in turn_ups:
-            raise ScoresheetError(
-                _(
-                    "{where}, result.jack: {card} was turned up, so it was not dealt: "
-                    "jack must be none"
-                ).format(where=where, card=trump_jack)
+    if high is None:
+        raise ScoresheetError(
+            _("{where}, result: the trump jack was dealt, so high and low are players").format(
+                where=where
             )
-        if high is None:
-            raise ScoresheetError(
-                _("{where}, result: the trump jack was dealt, so high and low are players").format(
-                    where=where
-                )
-            )
-    names = (team_name(teams, 0), team_name(teams, 1))
-    game_points = card_points(rules, teams, names, result, turn_ups, high, low, jack, where)
+        )
+    return high, low, jack
+
+
+def _award_the_play(
+    race: Race,
+    rules: AllFoursRules,
+    teams: Teams,
+    dealer_team: int,
+    high: str | None,
+    low: str | None,
+    jack: tuple[str, str] | None,
+    game_points: tuple[int, int],
+) -> None:
+    """Score High, Low, Jack (or hang jack) and Game in that order."""
     if high is not None and low is not None:
         race.award(team_of(teams, high), "high", rules.values.high, player=high)
         race.award(team_of(teams, low), "low", rules.values.low, player=low)
     if jack is not None:
         holder, won_by = jack
         own = team_of(teams, holder) == team_of(teams, won_by)
-        if own or rules.jack_rule == JACK_RULES[1]:
+        if own or rules.jack_rule == "captor":
             kind, value = "jack", rules.values.jack
         else:
             kind, value = "hang-jack", rules.values.hang_jack
@@ -442,20 +492,6 @@ def score_deal(
         game_team = dealer_team if rules.tied_game == "dealer" else 1 - dealer_team
     if game_team is not None:
         race.award(game_team, "game", rules.values.game, game_points=game_points)
-    return _finish(
-        race,
-        number,
-        dealer,
-        dealer_team,
-        turn_ups,
-        beg,
-        running,
-        played=True,
-        high=high,
-        low=low,
-        jack=jack,
-        game_points=game_points,
-    )
 
 
 def _finish(
