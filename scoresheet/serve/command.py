@@ -201,7 +201,7 @@ def register(app: typer.Typer) -> None:
             ),
         ] = False,
     ) -> None:
-        """The live sheet on every phone at the table: a web page for the game.
+        """The live sheet on every phone at the table, as a web page.
 
         Prints two links, each with its own secret — the first scores (add a deal,
         undo the last one, correct one), the second only watches — and a QR code
