@@ -99,6 +99,15 @@ class GameScore:
         return "barbu"
 
     @property
+    def winner(self) -> tuple[str, ...] | None:
+        """The players with the highest total once the game is complete, in seating order:
+        several when they tie for first (they share first place: 1, 1, 3, 4)."""
+        if not self.complete:
+            return None
+        high = max(self.totals.values())
+        return tuple(p for p in self.players if self.totals[p] == high)
+
+    @property
     def next_declarer(self) -> str | None:
         if self.complete:
             return None
@@ -400,7 +409,7 @@ def shown_violations(result: GameScore) -> list[Violation]:
 
 
 def to_json(result: GameScore) -> dict[str, Any]:
-    """The ``score --json`` object of the spec, plus ``ledger``."""
+    """The ``score --json`` object of the spec, plus ``winner`` and ``ledger``."""
     players = list(result.players)
     return {
         "players": players,
@@ -431,6 +440,7 @@ def to_json(result: GameScore) -> dict[str, Any]:
             for v in result.violations
         ],
         "complete": result.complete,
+        "winner": list(winner) if (winner := result.winner) is not None else None,
         "ledger": {
             "deals": [
                 {

@@ -333,6 +333,20 @@ def played_text(played: int, total: int) -> str:
     )
 
 
+def winner_line(result: GameScore) -> str:
+    """``winner: Ann (highest total, +45)``, or the players tied for first; empty until the
+    game is complete."""
+    winner = result.winner
+    if winner is None:
+        return ""
+    high = f"{result.totals[winner[0]]:+d}"
+    if len(winner) == 1:
+        return _("winner: {player} (highest total, {total})").format(player=winner[0], total=high)
+    return _("winners, tied on the highest total ({total}): {players}").format(
+        total=high, players=", ".join(winner)
+    )
+
+
 def _progress(result: GameScore) -> str:
     played, total = len(result.deals), result.rules.deals_per_game
     text = played_text(played, total)
@@ -370,10 +384,10 @@ def sheet_text(result: GameScore, title: str, term: Term | None = None) -> str:
         "",
         _("Standings"),
         standings(result, term),
-        "",
-        _("Doubling ledger"),
-        ledger_table(result, term),
     ]
+    if result.complete:
+        parts += ["", term.lines(winner_line(result))]
+    parts += ["", _("Doubling ledger"), ledger_table(result, term)]
     owed = owed_text(result, term)
     if owed:
         parts += ["", term.lines(_("Doubles still owed to declarers")), owed]
@@ -393,6 +407,8 @@ def score_text(result: GameScore, title: str, term: Term | None = None) -> str:
         "",
         _("complete") if result.complete else played_text(played, result.rules.deals_per_game),
     ]
+    if result.complete:
+        parts.append(term.lines(winner_line(result)))
     return "\n".join(parts)
 
 
@@ -432,6 +448,8 @@ def status_text(result: GameScore, title: str, term: Term | None = None) -> str:
                 term.lines(_("No doubles are owed to {declarer}.").format(declarer=declarer))
             )
     lines += ["", _("Standings"), standings(result, term)]
+    if result.complete:
+        lines += ["", term.lines(winner_line(result))]
     if result.violations:
         lines += ["", _("Violations"), violations_text(result, term)]
     return "\n".join(lines)
