@@ -106,10 +106,12 @@ def test_the_declarers_maximum_only_redoubles() -> None:
         {"by": "Ann", "double": "maximum"},
     ]
     assert bets(declarations) == {("Bob", "Ann"): 2, ("Bob", "Cat"): 1, ("Dan", "Ann"): 2}
-    # received nothing: the declarer's maximum would make no bet at all, so it is refused
-    # rather than taken as nothing (typed first under pagat, where the declarer speaks first)
-    with pytest.raises(ScoresheetError, match="nobody had doubled Ann by Ann's turn"):
-        bets([{"by": "Ann", "double": "maximum"}])
+    # received nothing: it redoubles nothing and doubles nobody, so it makes no bet (typed
+    # first under pagat, where the declarer speaks first)
+    assert bets([{"by": "Ann", "double": "maximum"}]) == {}
+    assert bets([{"by": "Ann", "double": "maximum"}], rules=PAGAT) == {}
+    later = [{"by": "Ann", "double": "maximum"}, {"by": "Bob", "double": ["Ann"]}]
+    assert bets(later, rules=PAGAT) == {("Bob", "Ann"): 1}
 
 
 def test_the_declarers_maximum_in_a_positive_contract() -> None:
@@ -170,6 +172,9 @@ def test_no_redoubles_option() -> None:
     }
     redouble = [{"by": "Bob", "double": ["Cat"]}, {"by": "Cat", "redouble": ["Bob"]}]
     assert "no redoubles" in refused(redouble, rules=rules)
+    # the declarer's maximum can only redouble: without redoubles it is refused, not dropped
+    message = refused([{"by": "Ann", "double": "maximum"}], rules=rules)
+    assert "Ann is the declarer, who may not double, and these rules have no redoubles" in message
 
 
 def test_redouble_all_redoubles_every_double_received() -> None:

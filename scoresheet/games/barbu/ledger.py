@@ -93,8 +93,10 @@ def resolve_bets(
                 last_turn = turn
                 if double == "maximum" or double == "table":
                     # Every player ``by`` may double; from a doubled player it also
-                    # redoubles what they received.
-                    before = (len(bets), sum(bets.values())) if by == declarer else None
+                    # redoubles what they received. The declarer's doubles nobody, so
+                    # with nothing received it does nothing, as the rules page reads it.
+                    if by == declarer and not redoubles:
+                        _refuse_declarers_maximum(by)
                     for q in players:
                         if q == by:
                             continue
@@ -103,8 +105,6 @@ def resolve_bets(
                                 bets[q, by] = 2
                         elif by != declarer and (anyone or q == declarer):
                             bets[by, q] = 1
-                    if before is not None and (len(bets), sum(bets.values())) == before:
-                        _refuse_idle_maximum(by, redoubles)
                 else:
                     _double(by, double, bets, players, declarer, contract, anyone, rules)
             if redouble is not None:
@@ -122,19 +122,12 @@ class _Refused(Exception):
     """A declaration the rules refuse; :func:`resolve_bets` says which one."""
 
 
-def _refuse_idle_maximum(by: str, redoubles: bool) -> None:
-    """The declarer's ``maximum`` that changes nothing: said so, not taken silently."""
-    if not redoubles:
-        raise _Refused(
-            _(
-                "{by} is the declarer, who may not double, and these rules have no redoubles: "
-                "a maximum from the declarer does nothing"
-            ).format(by=by)
-        )
+def _refuse_declarers_maximum(by: str) -> None:
+    """The declarer's ``maximum`` can only redouble: without redoubles it cannot mean anything."""
     raise _Refused(
         _(
-            "{by} is the declarer, who may not double, and nobody had doubled {by} by {by}'s "
-            "turn: this maximum does nothing ({by} redoubles with a redouble, once doubled)"
+            "{by} is the declarer, who may not double, and these rules have no redoubles: "
+            "a maximum from the declarer does nothing"
         ).format(by=by)
     )
 
