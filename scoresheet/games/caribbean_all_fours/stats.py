@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from scoresheet.i18n import _
+from scoresheet.i18n import _, ngettext
 
 KEY = "caribbean_all_fours"
 
@@ -38,8 +38,10 @@ def finish(figures: dict[str, Any]) -> None:
 def text(figures: Mapping[str, Mapping[str, Any]], width: int) -> list[str]:
     lines = ["", _("Caribbean All Fours (the player's team): hang jacks, kicks, games won")]
     for p, af in figures.items():
-        figures_text = _(
-            "hang jacks {hang_jacks}, kicks {kicks} ({kick_points} points), games won {games_won}"
+        figures_text = ngettext(
+            "hang jacks {hang_jacks}, kicks {kicks} ({kick_points} point), games won {games_won}",
+            "hang jacks {hang_jacks}, kicks {kicks} ({kick_points} points), games won {games_won}",
+            af["kick_points"],
         ).format(**af)
         lines.append(f"  {p.ljust(width)}  {figures_text}")
     return lines
