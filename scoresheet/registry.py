@@ -27,6 +27,7 @@ from scoresheet.i18n import NP_, _, pgettext
 
 if TYPE_CHECKING:
     from scoresheet import roles
+    from scoresheet.flag import Flag
     from scoresheet.results import GameResult, GameRules
 
 
@@ -169,13 +170,13 @@ def part(name: str, role: Role) -> Any:
     return cast(Any, importlib.import_module(f"scoresheet.games.{game(name).package}.{role}"))
 
 
-def flags() -> tuple[roles.Flag, ...]:
+def flags() -> tuple[Flag, ...]:
     """The readable flags of ``add`` and ``edit``: every game's (its light ``flags``
     role), each once, in the games' order. A flag two games both declare must be the
     same kind of flag in both (repeatable or not, the same completion, short name and
     metavar); else this is refused, naming the flag and both games.
     """
-    found: dict[str, tuple[str, roles.Flag]] = {}
+    found: dict[str, tuple[str, Flag]] = {}
     for name in GAMES:
         for flag in part(name, "flags").FLAGS:
             first = found.setdefault(flag.name, (name, flag))
@@ -188,7 +189,7 @@ def flags() -> tuple[roles.Flag, ...]:
     return tuple(flag for _game, flag in found.values())
 
 
-def _kind(flag: roles.Flag) -> str:
+def _kind(flag: Flag) -> str:
     return (
         f"{'repeatable' if flag.repeatable else 'once'}, completion {flag.completion}, "
         f"short {flag.short}, metavar {flag.metavar}"

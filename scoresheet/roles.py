@@ -18,13 +18,13 @@ This module imports nothing from the project but the kinds of value the roles ta
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 if TYPE_CHECKING:
     import random
     from pathlib import Path
 
+    from scoresheet.flag import Flag
     from scoresheet.paper.model import Doc
     from scoresheet.questions import DealQuestions
     from scoresheet.sheets.findings import Report
@@ -76,35 +76,6 @@ class Views(Protocol[R_in, Q_in]):
     def after_deal_text(self, result: R_in, term: Term | None = None) -> str: ...
     def rules_text(self, rules: Q_in) -> str: ...
     def rules_json(self, rules: Q_in) -> dict[str, Any]: ...
-
-
-Completion = Literal["player", "player assignment", "contract"]
-"""What the shell completes a flag's value with: one of the game's players, an
-assignment ``PLAYER=…`` (the words after ``=`` too), a contract left."""
-
-
-@dataclass(frozen=True)
-class Flag:
-    """A readable flag of ``add`` and ``edit`` that a game's deals take (``--ace Cat``).
-
-    ``name`` is the option's long name without the dashes (``second-last``; the game's
-    ``entry`` reads it as ``second_last``), ``help`` its English help marked with ``N_``
-    (shown translated), ``repeatable`` whether it may be given more than once, and
-    ``completion`` what the shell completes it with (``None``: nothing). Two games
-    declaring the same flag must declare it alike (:func:`scoresheet.registry.flags`).
-    """
-
-    name: str
-    help: str
-    repeatable: bool = False
-    completion: Completion | None = None
-    short: str | None = None
-    metavar: str | None = None
-
-    @property
-    def key(self) -> str:
-        """The flag as the game's ``entry`` reads it: ``second_last``."""
-        return self.name.replace("-", "_")
 
 
 class Flags(Protocol):

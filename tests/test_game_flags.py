@@ -16,8 +16,8 @@ import pytest
 
 from scoresheet import registry, roles
 from scoresheet.cli import _command, main
+from scoresheet.flag import Flag
 from scoresheet.i18n import N_
-from scoresheet.roles import Flag
 from tests.cli_helpers import run
 
 BARBU = (

@@ -39,7 +39,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
         "paper.render",
         "paper.scripts",
     ),
-    ("roles",),  # the interface the games implement
+    ("roles", "flag"),  # the interface the games implement, and the flags they declare
     ("registry",),  # the table of games, each role imported by name when asked for
     # what reads and keeps a game of any kind, through the registry
     (

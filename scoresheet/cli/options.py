@@ -22,7 +22,7 @@ from scoresheet import registry
 from scoresheet.cli.language import help_text
 
 if TYPE_CHECKING:
-    from scoresheet.roles import Flag
+    from scoresheet.flag import Flag
 
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON for other tools.")]
 Force = Annotated[bool, typer.Option("--force", help="Replace the output if it exists.")]
@@ -210,6 +210,13 @@ class _DealCommand:
 
     @property
     def __signature__(self) -> inspect.Signature:
+        games = tuple(registry.GAMES.values())  # typer asks several times: made once
+        made = self.__dict__.get("_made")
+        if made is None or made[0] != games:
+            made = self.__dict__["_made"] = (games, self._signature())
+        return cast(inspect.Signature, made[1])
+
+    def _signature(self) -> inspect.Signature:
         signature = inspect.signature(self._command, eval_str=True)
         own = [p for p in signature.parameters.values() if p.kind is not p.VAR_KEYWORD]
         added = [

@@ -1,11 +1,11 @@
 """Barbu's readable flags of ``add`` and ``edit`` (its ``Flags`` role): a light module,
 read to build the command line without importing the game. ``entry.deal_from_flags``
-reads them, keyed as :attr:`scoresheet.roles.Flag.key` says."""
+reads them, keyed as :attr:`scoresheet.flag.Flag.key` says."""
 
 from __future__ import annotations
 
+from scoresheet.flag import Flag
 from scoresheet.i18n import N_
-from scoresheet.roles import Flag
 
 FLAGS: tuple[Flag, ...] = (
     Flag("declarer", N_("Check the declarer (the rotation decides it)."), completion="player"),

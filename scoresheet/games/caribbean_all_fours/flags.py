@@ -3,6 +3,6 @@ own; its deals take the contract and ``--set KEY=VALUE``, which every game has."
 
 from __future__ import annotations
 
-from scoresheet.roles import Flag
+from scoresheet.flag import Flag
 
 FLAGS: tuple[Flag, ...] = ()
