@@ -4,27 +4,15 @@ standings and chart."""
 
 from __future__ import annotations
 
-from scoresheet.i18n import NP_, _, pgettext
+from scoresheet.i18n import _, pgettext
 from scoresheet.paper.kit import teams_pad, teams_printed
 from scoresheet.paper.model import Column, Doc, Group
 from scoresheet.partnership.rules import contract_word, dealer_of
 from scoresheet.partnership.score import GameScore
-from scoresheet.partnership.views import _note, outcome_line, team_tags
+from scoresheet.partnership.views import _note, outcome_line, outcome_word, team_tags
+
 
 # The words a printed game shows for an outcome (Coinche's too).
-OUTCOME_WORDS = {
-    "made": NP_("belote outcome", "made"),
-    "dedans": NP_("belote outcome", "dedans"),
-    "litige": NP_("belote outcome", "litige"),
-}
-
-
-def outcome_word(outcome: str) -> str:
-    """``made``, ``dedans`` or ``litige`` in the language in force."""
-    word = OUTCOME_WORDS.get(outcome)
-    return outcome if word is None else pgettext("belote outcome", word)
-
-
 def pad(result: GameScore) -> Doc:
     """A page of rows, each with its dealer, to fill in until a team reaches the target."""
     rules, players = result.rules, list(result.players)

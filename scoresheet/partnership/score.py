@@ -44,7 +44,7 @@ from scoresheet.partnership.rules import (
     dealer_of,
 )
 from scoresheet.results import team_deal_json
-from scoresheet.rules import check_game_of, rules_of
+from scoresheet.rules import check_game_of, resolve
 
 Outcome = Literal["made", "dedans", "litige"]
 Teams = tuple[tuple[str, str], tuple[str, str]]
@@ -403,6 +403,13 @@ def score_deal(
 # -- the game ------------------------------------------------------------------------------
 
 
+def rules_of(record: Mapping[str, Any], game: str) -> Any:
+    """The rules in force for a game file of the partnership game ``game`` (Belote's or
+    Coinche's rules class): its preset or rules object and its options; rules of another
+    game are refused, naming it."""
+    return resolve(record["rules"], record.get("options"), game)
+
+
 def score_game(record: Mapping[str, Any], rules: BeloteRules | None = None) -> GameScore:
     """Score every deal of a game file, carrying litige points and stopping at the target.
 
@@ -410,7 +417,7 @@ def score_game(record: Mapping[str, Any], rules: BeloteRules | None = None) -> G
     """
     check_game_of(record, "belote")
     if rules is None:
-        rules = rules_of(record)
+        rules = rules_of(record, "belote")
     players = tuple(record["players"])
     teams = teams_of(players, record.get("teams"))
     return play_out(

@@ -10,8 +10,8 @@ from scoresheet.games.coinche.views import contract_words, outcome_line, team_ta
 from scoresheet.i18n import _, pgettext
 from scoresheet.paper.kit import teams_pad, teams_printed
 from scoresheet.paper.model import Column, Doc, Group
-from scoresheet.partnership.paper import outcome_word
 from scoresheet.partnership.rules import contract_word, dealer_of
+from scoresheet.partnership.views import outcome_word
 
 
 def pad(result: GameScore) -> Doc:

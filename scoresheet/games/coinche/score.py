@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from scoresheet.errors import ScoresheetError
 from scoresheet.games.coinche.rules import CAPOT, GENERALE, CoincheRules
@@ -303,27 +303,9 @@ def score_deal(
 
 
 def rules_of(record: CoincheGameFile | Mapping[str, Any]) -> CoincheRules:
-    from scoresheet.rules import resolve
-
-    rules = resolve(record["rules"], record.get("options"), "coinche")
-    if not isinstance(rules, CoincheRules):
-        game = getattr(rules, "game", None)
-        if isinstance(record["rules"], str):
-            said = (
-                _('rules: "{name}" are rules of {game}, not of Coinche (see {command})')
-                if game
-                else _('rules: "{name}" are rules of another game, not of Coinche (see {command})')
-            )
-        else:
-            said = (
-                _("rules: are rules of {game}, not of Coinche (see {command})")
-                if game
-                else _("rules: are rules of another game, not of Coinche (see {command})")
-            )
-        raise ScoresheetError(
-            said.format(name=record["rules"], game=game, command="scoresheet rules list")
-        )
-    return rules
+    """The rules in force for a Coinche game file (the partnership kit's
+    :func:`~scoresheet.partnership.score.rules_of`)."""
+    return cast("CoincheRules", kit.rules_of(record, "coinche"))
 
 
 def teams_of(players: Sequence[str], given: Sequence[Sequence[str]] | None) -> Teams:

@@ -4,12 +4,22 @@ Belote's layout, scoring and notes."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any, cast
+
 from scoresheet.i18n import _
-from scoresheet.partnership.score import GameScore, play_out, score_deal, score_game, teams_of
+from scoresheet.partnership.rules import BeloteRules
+from scoresheet.partnership.score import (
+    GameScore,
+    play_out,
+    rules_of,
+    score_deal,
+    score_game,
+    teams_of,
+)
 from scoresheet.partnership.sheet.audit import Reader
 from scoresheet.partnership.sheet.layout import Layout
 from scoresheet.partnership.sheet.plan import plan_workbook
-from scoresheet.rules import rules_of
 
 
 def _litige_held(result: GameScore) -> list[str]:
@@ -22,8 +32,12 @@ def _litige_held(result: GameScore) -> list[str]:
     ]
 
 
+def _rules_of(record: Mapping[str, Any]) -> BeloteRules:
+    return cast("BeloteRules", rules_of(record, "belote"))
+
+
 BELOTE = Reader(
-    Layout, plan_workbook, score_deal, play_out, score_game, rules_of, teams_of, None, _litige_held
+    Layout, plan_workbook, score_deal, play_out, score_game, _rules_of, teams_of, None, _litige_held
 )
 audit_workbook_bytes = BELOTE.audit_workbook_bytes
 import_workbook_bytes = BELOTE.import_workbook_bytes
