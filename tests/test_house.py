@@ -54,6 +54,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
         "session",
         "entry",
         "prompting",
+        "prefill",  # a past deal's questions pre-filled (each game's answers, by name)
         "views.common",
         "sheets.safety",
     ),
