@@ -55,9 +55,11 @@ A4 = {(842, 595), (595, 842)}
 LETTER = {(792, 612), (612, 792)}
 
 
-def text(path: Path, *, layout: bool = True) -> str:
-    """The text poppler extracts (``-layout`` keeps each table row on one line)."""
-    return _run(poppler("pdftotext"), *(["-layout"] if layout else []), str(path), "-")
+def text(path: Path, *, layout: bool = True, page: int | None = None) -> str:
+    """The text poppler extracts (``-layout`` keeps each table row on one line), of one
+    ``page`` if given."""
+    only = ["-f", str(page), "-l", str(page)] if page is not None else []
+    return _run(poppler("pdftotext"), *(["-layout"] if layout else []), *only, str(path), "-")
 
 
 def words(path: Path) -> list[tuple[str, float]]:

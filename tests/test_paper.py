@@ -21,7 +21,7 @@ from tests.paper_helpers import A4, LETTER, MIN_BOX, page_sizes, pages, render, 
 ROOT = Path(__file__).resolve().parents[1]
 PRESETS = sorted(p for game in registry.names() for p in list_presets(game))
 # Accented names and a name the font must carry as well as the suits.
-NAMES = ["Zoë", "Jérôme", "Ågot", "Łukasz", "Chloé"]
+NAMES = ["Zoë", "Jérôme", "Ågot", "Łukasz", "Chloé", "Ümit"]  # up to six players
 # Each game's example under its default preset, and Ravage City's (another pad).
 EXAMPLES = ["ravage-city", *(registry.game(g).preset for g in registry.names())]
 MINUS = "−"

@@ -43,9 +43,10 @@ NAMES = {
         "Catherine Wolstenholme-Featherstonehaugh",
         "Daniel Maximilian Oppenheimer-Rothschild",
         "Evangeline Saint-John Montmorency-Delacy",
+        "Frederica Winterbottom-Smythe de la Tour",
     ],
     # 40 of the widest letters, in one word; two initials each for the first four.
-    "wide": ["W" * 40, "M" * 40, "WM" * 20, "MW" * 20, "Æ" * 40],
+    "wide": ["W" * 40, "M" * 40, "WM" * 20, "MW" * 20, "Æ" * 40, "Œ" * 40],
 }
 # Every game's example under its default preset, and three players.
 EXAMPLES = ["rosbiratschka-3", *(registry.game(g).preset for g in registry.names())]

@@ -23,7 +23,7 @@ from tests.sheets_helpers import recalculate
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = tuple(registry.names())
 PRESETS = sorted(p for game in GAMES for p in list_presets(game))
-NAMES = ["Zoë", "Jérôme", "Ågot", "Łukasz", "Chloé"]
+NAMES = ["Zoë", "Jérôme", "Ågot", "Łukasz", "Chloé", "Ümit"]  # up to six players
 EXAMPLES = [registry.game(g).preset for g in GAMES]  # each game's default preset
 ERRORS = r"#N/A|Err:|#VALUE!|#REF!|#NAME\?|#DIV/0!"
 

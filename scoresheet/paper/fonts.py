@@ -42,10 +42,12 @@ from typing import TYPE_CHECKING, Any
 
 from scoresheet.errors import ScoresheetError
 from scoresheet.i18n import N_, _
+from scoresheet.paper.model import MIN_FONT
 
 if TYPE_CHECKING:
     from fpdf import FPDF
 
+FONT = "DejaVu"  # the family every PDF text is set in (new_pdf's family)
 FILES = {"": "DejaVuSans.ttf", "B": "DejaVuSans-Bold.ttf"}
 DIRS = (
     "/usr/share/fonts/truetype/dejavu",
@@ -515,3 +517,14 @@ def _refusal(missing: Sequence[str], texts: Sequence[str], names: Sequence[str])
     return ScoresheetError(
         message.format(name=text if name is None else name, chars=shown, package=package)
     )
+
+
+def fit(pdf: FPDF, text: str, width: float, size: float, style: str = "") -> float:
+    """The largest size from ``size`` down to MIN_FONT at which ``text`` fits; sets it."""
+    while size > MIN_FONT:
+        pdf.set_font(FONT, style, size)
+        if pdf.get_string_width(text) <= width:
+            return size
+        size = max(MIN_FONT, size - 0.5)
+    pdf.set_font(FONT, style, MIN_FONT)
+    return MIN_FONT

@@ -16,8 +16,9 @@ from scoresheet.paper.model import Block, Chart, Column, Doc, Grid, Group
 # Translators: the line a pad leaves blank for the date and place, filled in with a pen;
 # shape the blank as the language writes a date (ja: "日付：____年__月__日").
 DATE_LINE = N_("Date: ____________________    Place: ____________________")
-RACE_ROWS = 16  # rows on the pad of a race to a target (a partnership game): one page
+RACE_ROWS = 16  # rows on each page of the pad of a race to a target (a partnership game)
 PAD_ROW = 8.0  # mm: room to write by hand
+PAD_ROW_MIN = 7.0  # mm: a pad's rows at the least, where that saves a page
 PRINT_ROW = 6.0
 PRINT_FONT = 8.5
 
@@ -89,17 +90,32 @@ class _Deal(Protocol):
     def running(self) -> tuple[int, int]: ...
 
 
-class TeamResult(Protocol):
-    """A partnership game scored: two teams' totals and names, each deal's running totals."""
+class _RaceRules(Protocol):
+    @property
+    def target(self) -> int: ...
+    @property
+    def tie(self) -> str: ...  # "litige": a tie's points are held for a later deal
 
+
+class TeamNames(Protocol):
+    """A partnership game: its two teams' names."""
+
+    def team_name(self, team: int) -> str: ...
+
+
+class TeamResult(TeamNames, Protocol):
+    """A partnership game scored: two teams' totals and names, each deal's running totals,
+    its rules' target and whether a tie is a litige."""
+
+    @property
+    def rules(self) -> _RaceRules: ...
     @property
     def team_totals(self) -> tuple[int, int]: ...
     @property
     def deals(self) -> Sequence[_Deal]: ...
-    def team_name(self, team: int) -> str: ...
 
 
-def teams_line(tags: Sequence[str], result: TeamResult) -> str:
+def teams_line(tags: Sequence[str], result: TeamNames) -> str:
     """``Teams: A = Ann & Cat, B = Bob & Dan``."""
     return _("Teams: {a} = {team_a}, {b} = {team_b}").format(
         a=tags[0], team_a=result.team_name(0), b=tags[1], team_b=result.team_name(1)
@@ -116,14 +132,39 @@ def teams_pad(
     dealer: Callable[[int], str],
     legend: list[str],
 ) -> Doc:
-    """A partnership game's pad: a page of rows, each with its number and ``dealer`` (of
-    the deal at that index), the rest to fill in until a team reaches the target."""
+    """A partnership game's pad: rows, each with its number and ``dealer`` (of the deal at
+    that index), the rest to fill in until a team reaches the target; the last two of
+    ``columns`` are the teams' running totals. Where a tie is a litige, a last column
+    for the points it holds until a later deal takes them. A page of rows, then a
+    continuation page for a slow game: its first row brings the running totals (and
+    the points held) forward from the first page."""
+    columns, groups = list(columns), list(groups)
+    if result.rules.tie == "litige":
+        # Translators: a pad's column: the points of a litige (a tie), held until a
+        # later deal gives them to a team.
+        columns.append(Column(pgettext("sheet heading", "litige pending"), 27))
+        groups.append(Group("", 1))
+    carried = 2 + (result.rules.tie == "litige")  # the columns brought forward
     blank = [""] * (len(columns) - 2)
-    rows = [[str(n), dealer(n - 1), *blank] for n in range(1, RACE_ROWS + 1)]
+    first = [[str(n), dealer(n - 1), *blank] for n in range(1, RACE_ROWS + 1)]
+    more = [[str(n), dealer(n - 1), *blank] for n in range(RACE_ROWS + 1, 2 * RACE_ROWS + 1)]
+    # Translators: the first row of a pad's continuation page, where the running totals
+    # of the page before are written again ("Übertrag", "report", "繰越").
+    # (Written where the contract goes: the dealer's column keeps to the players' names.)
+    forward = ["", "", pgettext("sheet heading", "brought forward"), *blank[1:]]
+    shade = frozenset((0, j) for j in range(len(columns) - carried) if j != 2)
     return Doc(
         title=title,
         lines=[players_line(players), teams_line(tags, result), date_line()],
-        grid=Grid(columns, groups, [Block(rows)], row_height=PAD_ROW),
+        grid=Grid(
+            columns,
+            groups,
+            [
+                Block(first),
+                Block([forward, *more], bold=frozenset({0}), shade=shade, new_page=True),
+            ],
+            row_height=PAD_ROW,
+        ),
         legend=legend,
     )
 
@@ -171,5 +212,7 @@ def teams_printed(
             _("Running totals"),
             [str(d.number) for d in result.deals],
             [(tags[t], [d.running[t] for d in result.deals]) for t in (0, 1)],
+            target=result.rules.target,
+            target_label=_("target {target}").format(target=result.rules.target),
         ),
     )

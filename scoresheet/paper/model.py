@@ -34,6 +34,10 @@ class Block:
     rows: list[list[str]]
     heading: str = ""
     bold: frozenset[int] = frozenset()  # rows printed bold (totals)
+    # (row, column) cells printed grey: nothing to write there (a running-total row's
+    # doubles, a brought-forward row's deal cells).
+    shade: frozenset[tuple[int, int]] = frozenset()
+    new_page: bool = False  # starts a page of its own (a continuation pad)
 
 
 @dataclass(slots=True)
@@ -44,6 +48,7 @@ class Grid:
     groups: list[Group]
     blocks: list[Block]
     row_height: float = 8.0  # mm
+    min_row_height: float | None = None  # mm: rows may shrink to this to save a page
     font: float = 9.0  # pt; never printed below MIN_FONT
     title: str = ""
 
@@ -64,11 +69,14 @@ class Grid:
 
 @dataclass(frozen=True, slots=True)
 class Chart:
-    """Lines of running totals: one series per player or team, one point per deal."""
+    """Lines of running totals: one series per player or team, one point per deal;
+    for a race, the ``target`` drawn across it as a dashed line, with its label."""
 
     title: str
     labels: list[str]
     series: list[tuple[str, list[int]]]
+    target: int | None = None
+    target_label: str = ""
 
 
 @dataclass(slots=True)

@@ -2,8 +2,13 @@
 
 The main grid flows down columns of blocks: as many side by side as the page width
 allows (a pad of a block per declarer puts two blocks in each of two columns on one
-landscape page), the headings repeated at the top of each column. Landscape and
-portrait are both tried and the one needing fewer pages wins (landscape on a tie).
+landscape page), the headings repeated at the top of each column; a block marked
+``new_page`` (a pad's continuation) starts a page, the legend staying under the rows
+of the first where it fits. Landscape and portrait are both tried and the one needing
+fewer pages wins (landscape on a tie); a pad's rows shrink to its least row height only
+where that saves a page. After the grid: the notes, the tables (the standings, the
+ledger) and the chart on one page, the chart beside the last tables where the page is
+wide enough for it, and as tall as the page leaves room for; then the legend.
 Text shrinks to fit its box, but never below :data:`~scoresheet.paper.model.MIN_FONT`.
 Where a column (a table's cells, its group headings, its block headings, the chart's
 key) is too narrow for a player's name even so, the whole column prints the players'
@@ -17,14 +22,16 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from scoresheet.errors import ScoresheetError
 from scoresheet.i18n import _
-from scoresheet.paper.fonts import new_pdf
-from scoresheet.paper.kit import continued, initials_line, page_of, page_title, signed
-from scoresheet.paper.model import MIN_FONT, Block, Chart, Doc, Grid
+from scoresheet.paper.chart import KEY_LINE, KEY_W, draw_chart, key
+from scoresheet.paper.fonts import FONT, fit, new_pdf
+from scoresheet.paper.kit import continued, initials_line, page_of, page_title
+from scoresheet.paper.model import MIN_FONT, Block, Doc, Grid
 from scoresheet.paper.scripts import isolated, right_to_left, texts
 
 if TYPE_CHECKING:
@@ -40,22 +47,12 @@ GROUP_H = 5.5
 HEAD_H = 5.5
 HEADING_H = 5.5  # a block's heading
 SPACE = 4.0  # between items after the grid
-CHART_H = 80.0
-KEY_W = (35.0, 60.0)  # mm: the chart's key, at least and at most
+CHART_H = (60.0, 200.0)  # mm: the chart's height, at least and at most (it fills its page)
+CHART_W = 120.0  # mm: the least width of a chart beside the tables after the grid
 LEAD = 25.4 / 72 * 1.1  # mm a line of text takes per point of its size, wrapped in a cell
-KEY_LINE = 10.0  # mm: the key's sample line, before each name
 LEGEND_PT = 7.5
-FONT = "DejaVu"
 GREY = (235, 235, 235)
 HEAD_GREY = (215, 215, 215)
-LINE_COLOURS = (
-    (31, 119, 180),
-    (214, 39, 40),
-    (44, 160, 44),
-    (148, 103, 189),
-    (255, 127, 14),
-    (23, 190, 207),
-)
 
 
 @dataclass(slots=True)
@@ -104,19 +101,27 @@ def render(doc: Doc, paper: str = "a4") -> bytes:
     pdf.set_text_shaping(bool(rtl))
     doc = isolated(_shortened(doc, pdf), rtl)
     short, long_ = PAPER_MM[paper]
-    best: _Layout | None = None
-    for orientation in ("L", "P"):
-        size = (long_, short) if orientation == "L" else (short, long_)
-        layout = _layout(doc, pdf, orientation, size)
-        if layout is not None and (best is None or len(layout.pages) < len(best.pages)):
-            best = layout
+    # The fewest pages; on a tie the tallest rows, then landscape. A pad's rows shrink
+    # (to the grid's least row height, half a millimetre at a time) only to save a page.
+    best: tuple[_Layout, Doc] | None = None
+    grid = doc.grid
+    heights = [grid.row_height]
+    while heights[-1] - 0.5 >= (grid.min_row_height or grid.row_height) - 1e-9:
+        heights.append(heights[-1] - 0.5)
+    for rh in heights:
+        sized = doc if rh == grid.row_height else replace(doc, grid=replace(grid, row_height=rh))
+        for orientation in ("L", "P"):
+            size = (long_, short) if orientation == "L" else (short, long_)
+            layout = _layout(sized, pdf, orientation, size)
+            if layout is not None and (best is None or len(layout.pages) < len(best[0].pages)):
+                best = layout, sized
     if best is None:
         raise ScoresheetError(
             _("PDF: the table needs {width} mm, wider than the paper allows").format(
                 width=f"{doc.grid.width:.0f}"
             )
         )
-    layout = best
+    layout, doc = best
     _draw(doc, pdf, layout)
     return bytes(pdf.output())
 
@@ -162,10 +167,12 @@ def _shortened(doc: Doc, pdf: FPDF) -> Doc:
         heads = short([(b.heading, g.width - 2 * PAD, "B") for b in g.blocks])
         groups = [replace(gr, title=initials(gr.title)) if titles else gr for gr in g.groups]
         blocks = [
-            Block(
-                [[initials(t) if j in cut else t for j, t in enumerate(row)] for row in b.rows],
-                initials(b.heading) if heads else b.heading,
-                b.bold,
+            replace(
+                b,
+                rows=[
+                    [initials(t) if j in cut else t for j, t in enumerate(row)] for row in b.rows
+                ],
+                heading=initials(b.heading) if heads else b.heading,
             )
             for b in g.blocks
         ]
@@ -173,7 +180,7 @@ def _shortened(doc: Doc, pdf: FPDF) -> Doc:
 
     chart = doc.chart
     if chart is not None:
-        keys = [(_key(n, vs), KEY_W[1] - KEY_LINE, "") for n, vs in chart.series]
+        keys = [(key(n, vs), KEY_W[1] - KEY_LINE, "") for n, vs in chart.series]
         if short(keys):
             chart = replace(chart, series=[(initials(n), vs) for n, vs in chart.series])
     out = replace(
@@ -263,11 +270,22 @@ def _layout(doc: Doc, pdf: FPDF, orientation: str, size: tuple[float, float]) ->
         pages.append(page)
         return page
 
+    legend = [line for text in doc.legend for line in _text_lines(pdf, text, avail_w, LEGEND_PT)]
+    legend_h = len(legend) * LEGEND_PT * 0.45
     page = new_page()
     col = 0
     y = page.columns[0][1] + _grid_head(grid)
     rh = grid.row_height
     for block in grid.blocks:
+        if block.new_page and page.pieces:
+            # A continuation page: the legend stays under the first page's rows if it fits.
+            low = max(p.y + (HEADING_H if p.heading else 0) + len(p.rows) * rh for p in page.pieces)
+            if legend and len(pages) == 1 and low + SPACE + legend_h <= bottom:
+                page.items.append(("legend", MARGIN, low + SPACE, legend))
+                legend = []
+            page = new_page()
+            col = 0
+            y = page.columns[0][1] + _grid_head(grid)
         start = 0
         while start < len(block.rows):
             head = HEADING_H if block.heading else 0.0
@@ -289,19 +307,47 @@ def _layout(doc: Doc, pdf: FPDF, orientation: str, size: tuple[float, float]) ->
             start += take
     # Everything after the grid, below the lowest column of the last page.
     used = [p.y + (HEADING_H if p.heading else 0) + len(p.rows) * rh for p in page.pieces]
-    y = (max(used) if used else page.columns[0][1]) + SPACE
+    flow = _Flow(new_page, bottom, page, (max(used) if used else page.columns[0][1]) + SPACE)
+    _after(doc, pdf, flow, avail_w, legend)
+    return _Layout(orientation, width, height, scale, flow_w, pages, top_lines)
 
-    def place(kind: str, h: float, what: Any, x: float = MARGIN) -> None:
-        nonlocal page, y
-        if y + h > bottom:
-            page = new_page()
-            y = page.columns[0][1]
-        page.items.append((kind, x, y, what))
-        y += h + SPACE
 
+@dataclass(slots=True)
+class _Flow:
+    """Where the next thing after the grid goes: a page and the height on it."""
+
+    new_page: Callable[[], _Page]
+    bottom: float
+    page: _Page
+    y: float
+
+    def fresh(self) -> None:
+        self.page = self.new_page()
+        self.y = self.page.columns[0][1]
+
+    def place(self, kind: str, h: float, what: Any, x: float = MARGIN) -> None:
+        if self.y + h > self.bottom:
+            self.fresh()
+        self.page.items.append((kind, x, self.y, what))
+        self.y += h + SPACE
+
+    def tables(self, row: list[Grid], h: float, avail_w: float) -> None:
+        """A row of tables side by side."""
+        if self.y + h > self.bottom:
+            self.fresh()
+        x = MARGIN
+        gap = min(GAP, (avail_w - sum(g.width for g in row)) / max(1, len(row) - 1))
+        for g in row:
+            self.page.items.append(("grid", x, self.y, g))
+            x += g.width + gap
+        self.y += h + SPACE
+
+
+def _after(doc: Doc, pdf: FPDF, flow: _Flow, avail_w: float, legend: list[str]) -> None:
+    """The notes, the tables, the chart and the ``legend`` (its lines), after the grid."""
     for note in doc.notes:
         for line in _text_lines(pdf, note, avail_w, 10, "B", clauses=True):
-            place("note", LINE_H, line)
+            flow.place("note", LINE_H, line)
     # Tables side by side while the page is wide enough for them, else one under another.
     rows: list[list[Grid]] = []
     for after in doc.after:
@@ -310,37 +356,59 @@ def _layout(doc: Doc, pdf: FPDF, orientation: str, size: tuple[float, float]) ->
             if rows[-1] and sum(x.width + MIN_GAP for x in rows[-1]) + g.width > avail_w:
                 rows.append([])
             rows[-1].append(g)
-    for row in rows:
-        h = max(_grid_head(g) + sum(len(b.rows) for b in g.blocks) * g.row_height for g in row)
-        if y + h > bottom:
-            page = new_page()
-            y = page.columns[0][1]
-        x = MARGIN
-        gap = min(GAP, (avail_w - sum(g.width for g in row)) / max(1, len(row) - 1))
-        for g in row:
-            page.items.append(("grid", x, y, g))
-            x += g.width + gap
-        y += h + SPACE
-    if doc.chart is not None and doc.chart.labels:
-        place("chart", CHART_H, doc.chart)
-    legend = [line for text in doc.legend for line in _text_lines(pdf, text, avail_w, LEGEND_PT)]
+    heights = [
+        max(_grid_head(g) + sum(len(b.rows) for b in g.blocks) * g.row_height for g in row)
+        for row in rows
+    ]
+    legend_h = len(legend) * LEGEND_PT * 0.45
+    chart = doc.chart if doc.chart is not None and doc.chart.labels else None
+    if chart is None:
+        for row, h in zip(rows, heights, strict=True):
+            flow.tables(row, h, avail_w)
+    else:
+        # The tables and the chart on one page, the chart beside the last row of tables
+        # where the page is wide enough, and as tall as the page leaves room for; all
+        # together on the next page when this one has too little room left.
+        above, beside = _band(rows, heights, avail_w)
+
+        def space_left() -> float:
+            return flow.bottom - flow.y - (legend_h + SPACE if legend else 0.0)
+
+        if above + max(beside, CHART_H[0]) > space_left():
+            flow.fresh()
+        if above + max(beside, CHART_H[0]) > space_left():
+            # Too much for one page: the tables one row after another, then the chart.
+            for row, h in zip(rows, heights, strict=True):
+                flow.tables(row, h, avail_w)
+            rows, heights, above, beside = [], [], 0.0, 0.0
+            if CHART_H[0] > space_left():
+                flow.fresh()
+        chart_h = max(CHART_H[0], min(CHART_H[1], space_left() - above))
+        for row, h in zip(rows[:-1] if beside else rows, heights, strict=False):
+            flow.tables(row, h, avail_w)
+        chart_x = MARGIN
+        if beside:
+            chart_x += sum(g.width for g in rows[-1]) + GAP * len(rows[-1])
+            top = flow.y
+            flow.tables(rows[-1], heights[-1], avail_w)
+            flow.y = top
+        chart_w = avail_w - (chart_x - MARGIN)
+        flow.page.items.append(("chart", chart_x, flow.y, (chart, chart_w, chart_h)))
+        flow.y += max(chart_h, beside) + SPACE
     if legend:
-        place("legend", len(legend) * LEGEND_PT * 0.45, legend)
-    return _Layout(orientation, width, height, scale, flow_w, pages, top_lines)
+        flow.place("legend", legend_h, legend)
+
+
+def _band(rows: list[list[Grid]], heights: list[float], avail_w: float) -> tuple[float, float]:
+    """How the tables after the grid and the chart share a page: the height of what is
+    above the chart, and that of the tables beside it (0 when the chart goes under
+    them all, the page being too narrow for it beside the last row)."""
+    if rows and avail_w - sum(g.width + GAP for g in rows[-1]) >= CHART_W:
+        return sum(h + SPACE for h in heights[:-1]), heights[-1]
+    return sum(h + SPACE for h in heights), 0.0
 
 
 # -- drawing -----------------------------------------------------------------------------------
-
-
-def _fit(pdf: FPDF, text: str, width: float, size: float, style: str = "") -> float:
-    """The largest size from ``size`` down to MIN_FONT at which ``text`` fits; sets it."""
-    while size > MIN_FONT:
-        pdf.set_font(FONT, style, size)
-        if pdf.get_string_width(text) <= width:
-            return size
-        size = max(MIN_FONT, size - 0.5)
-    pdf.set_font(FONT, style, MIN_FONT)
-    return MIN_FONT
 
 
 def _cell(
@@ -365,7 +433,7 @@ def _cell(
     if not text:
         return
     room = w - 2 * PAD
-    _fit(pdf, text, room, size, style)
+    fit(pdf, text, room, size, style)
     lines = [text]
     if pdf.get_string_width(text) > room:
         # Too wide even at the smallest size: over two lines or more, as the row allows.
@@ -434,9 +502,9 @@ def _draw_rows(pdf: FPDF, grid: Grid, piece: _Piece, scale: float) -> None:
         row = piece.block.rows[i]
         style = "B" if i in piece.block.bold else ""
         cx = piece.x
-        for c, text in zip(grid.columns, row, strict=True):
+        for j, (c, text) in enumerate(zip(grid.columns, row, strict=True)):
             w = c.width * scale
-            fill = GREY if c.shaded else None
+            fill = GREY if c.shaded or (i, j) in piece.block.shade else None
             _cell(pdf, cx, y, w, rh, text, size=grid.font, style=style, align=c.align, fill=fill)
             cx += w
         y += grid.row_height
@@ -486,97 +554,11 @@ def _draw(doc: Doc, pdf: FPDF, layout: _Layout) -> None:
                     _draw_rows(pdf, g, piece, 1.0)
                     yy += (HEADING_H if block.heading else 0) + len(block.rows) * g.row_height
             elif kind == "chart":
-                _chart(pdf, what, x, y, layout.width - 2 * MARGIN, CHART_H)
+                chart, w, h = what
+                draw_chart(pdf, chart, x, y, w, h)
             elif kind == "legend":
                 pdf.set_font(FONT, "", LEGEND_PT)
                 for line in what:
                     pdf.set_xy(x, y)
                     pdf.cell(layout.width - 2 * MARGIN, LEGEND_PT * 0.45, line)
                     y += LEGEND_PT * 0.45
-
-
-def nice_step(span: float, ticks: int = 6) -> int:
-    """A round step for about ``ticks`` ticks over ``span``: 1, 2, 5, 10, 20, 50, …
-
-    >>> nice_step(400), nice_step(7), nice_step(0)
-    (100, 2, 1)
-    """
-    if span <= 0:
-        return 1
-    raw = span / ticks
-    power = 10 ** math.floor(math.log10(raw)) if raw >= 1 else 1
-    for m in (1, 2, 5, 10):
-        if m * power >= raw:
-            return int(m * power)
-    return int(10 * power)
-
-
-def _key(name: str, series: list[int]) -> str:
-    """A line's name in the chart's key, with where it ends: ``Ann +219``."""
-    return f"{name} {signed(series[-1])}" if series else name
-
-
-def _chart(pdf: FPDF, chart: Chart, x: float, y: float, w: float, h: float) -> None:
-    """A line chart of running totals, drawn with lines and text only."""
-    pdf.set_font(FONT, "B", 9)
-    pdf.set_xy(x, y)
-    pdf.cell(w, 5, chart.title)
-    values = [v for _name, vs in chart.series for v in vs] + [0]
-    lo, hi = min(values), max(values)
-    step = nice_step(hi - lo)
-    lo = math.floor(lo / step) * step
-    hi = math.ceil(hi / step) * step
-    if hi == lo:
-        hi = lo + step
-    # The key as wide as its longest name needs, within KEY_W.
-    pdf.set_font(FONT, "", 8)
-    keys = [_key(name, series) for name, series in chart.series]
-    need = max([pdf.get_string_width(k) for k in keys], default=0.0) + KEY_LINE + 1
-    legend_w = min(max(KEY_W[0], need), KEY_W[1])
-    left, right = x + 14, x + w - legend_w
-    top, bottom = y + 8, y + h - 8
-    n = len(chart.labels)
-
-    def px(i: int) -> float:
-        return left + (right - left) * (i + 0.5) / n
-
-    def py(v: float) -> float:
-        return bottom - (bottom - top) * (v - lo) / (hi - lo)
-
-    pdf.set_line_width(0.1)
-    pdf.set_draw_color(200, 200, 200)
-    pdf.set_font(FONT, "", 7)
-    tick = lo
-    while tick <= hi:
-        pdf.line(left, py(tick), right, py(tick))
-        label = signed(tick)
-        pdf.set_xy(x, py(tick) - 2)
-        pdf.cell(13, 4, label, align="R")
-        tick += step
-    pdf.set_draw_color(60, 60, 60)
-    pdf.line(left, py(0), right, py(0))
-    pdf.line(left, top, left, bottom)
-    every = max(1, math.ceil(n / 30))
-    for i, label in enumerate(chart.labels):
-        if i % every == 0 or i == n - 1:
-            pdf.set_xy(px(i) - 4, bottom + 0.5)
-            pdf.cell(8, 4, label, align="C")
-    pdf.set_xy(left, bottom + 4)
-    # Translators: the chart's horizontal axis: the deals, one after another.
-    pdf.cell(right - left, 4, _("deal"), align="C")
-    pdf.set_line_width(0.6)
-    for k, (_name, series) in enumerate(chart.series):
-        colour = LINE_COLOURS[k % len(LINE_COLOURS)]
-        pdf.set_draw_color(*colour)
-        points = [(px(i), py(v)) for i, v in enumerate(series)]
-        if len(points) == 1:
-            pdf.line(points[0][0] - 0.5, points[0][1], points[0][0] + 0.5, points[0][1])
-        elif points:
-            pdf.polyline(points)
-        ly = top + 2 + k * 5
-        pdf.line(right + 3, ly, right + 9, ly)
-        _fit(pdf, keys[k], legend_w - KEY_LINE, 8)
-        pdf.set_xy(right + KEY_LINE, ly - 2)
-        pdf.cell(legend_w - KEY_LINE, 4, keys[k])
-    pdf.set_line_width(0.2)
-    pdf.set_draw_color(90, 90, 90)

@@ -26,7 +26,8 @@ def texts(doc: Doc) -> list[str]:
             out.append(block.heading)
             out += [cell for row in block.rows for cell in row]
     if doc.chart is not None:
-        out += [doc.chart.title, *(name for name, _ in doc.chart.series)]
+        out += [doc.chart.title, doc.chart.target_label]
+        out += [name for name, _ in doc.chart.series]
     return out
 
 

@@ -49,7 +49,7 @@ def test_blank_writes_a_pad_of_every_preset(tmp_path: Path) -> None:
         path = tmp_path / f"{preset}.pdf"
         proc = run("blank", "-o", path, "--players", ",".join(PLAYERS), "--rules", preset)
         assert proc.returncode == 0, proc.stderr
-        assert pages(path) == 1 and page_sizes(path) <= A4
+        assert pages(path) == 2 and page_sizes(path) <= A4  # and a continuation page
         content = text(path)
         assert f"Coinche score pad — rules {preset}" in content and "Date:" in content
         for name in PLAYERS:

@@ -12,6 +12,7 @@ from scoresheet.games.barbu.views import ledger_outcome, paper_doubles, row_adds
 from scoresheet.i18n import _, ngettext, pgettext
 from scoresheet.paper.kit import (
     PAD_ROW,
+    PAD_ROW_MIN,
     PRINT_FONT,
     PRINT_ROW,
     chart,
@@ -103,23 +104,50 @@ def pad(result: GameScore) -> Doc:
     groups.append(Group("", 1))
     blank = [""] * (2 * len(players))
     blocks = []
-    for declarer, dealer, numbers in _blocks(result):
+    owed: int | None = 0  # what every row so far adds up to; None once a row has no check
+    runs = _blocks(result)
+    for b, (declarer, dealer, numbers) in enumerate(runs, start=1):
         rows = []
         preprint = len(numbers) % len(contracts) == 0
         for k in range(len(numbers)):
             c = contracts[k % len(contracts)] if preprint else ""
             total = rules.contract_total(c) if c else None
             check = signed(total) if total is not None else ""
+            owed = None if owed is None or total is None else owed + total
             rows.append(["", contract_title(c) if c else "", *blank, check])
-        blocks.append(Block(rows, heading=_heading(declarer, dealer, numbers)))
-    blocks.append(
-        Block([["", pgettext("sheet heading", "Total"), *blank, ""]], bold=frozenset({0}))
-    )
+        # Each player's score so far, at every change of declarer (the game's total
+        # after the last): the table checks its running score against the check's sum.
+        if b == len(runs):
+            label = pgettext("sheet heading", "Total")
+        else:
+            # Translators: a pad's row under each declarer's deals: each player's score
+            # so far.
+            label = pgettext("sheet heading", "Running total")
+        rows.append(["", label, *blank, "" if owed is None else signed(owed)])
+        last = len(rows) - 1  # its number and doubles: nothing to write
+        doubles = frozenset({(last, 0), *((last, 2 + 2 * k) for k in range(len(players)))})
+        blocks.append(
+            Block(
+                rows,
+                heading=_heading(declarer, dealer, numbers),
+                bold=frozenset({last}),
+                shade=doubles,
+            )
+        )
     return Doc(
         title=_("Barbu score pad — rules {rules}").format(rules=rules.name),
         lines=[players_line(players) + "    " + date_line()],
-        grid=Grid(columns, groups, blocks, row_height=PAD_ROW, font=9.0),
-        legend=_legend(result),
+        grid=Grid(
+            columns, groups, blocks, row_height=PAD_ROW, min_row_height=PAD_ROW_MIN, font=9.0
+        ),
+        legend=[*_legend(result), _running_legend()],
+    )
+
+
+def _running_legend() -> str:
+    return _(
+        "Running total: each player's score so far, under each declarer's deals; where it "
+        "has a check (the sum of the checks above), the scores add up to it."
     )
 
 
