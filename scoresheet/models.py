@@ -64,6 +64,15 @@ class GameFileHeader(TypedDict):
     options: NotRequired[dict[str, Any] | None]
     players: Annotated[list[PlayerName], Field(min_length=2, max_length=MAX_PLAYERS)]
     history: NotRequired[Annotated[list[HistoryEntry], Field(max_length=MAX_HISTORY_READ)] | None]
+    # When each deal was added, by deal number ("1": "2026-12-05T20:14:03Z"); a deal added
+    # before the tool kept this has no entry. Checked against the deals by ``record``.
+    added: NotRequired[
+        Annotated[
+            dict[str, Annotated[str, StringConstraints(max_length=40)]],
+            Field(max_length=MAX_NUMBER),
+        ]
+        | None
+    ]
 
 
 class GameFile(GameFileHeader):

@@ -89,11 +89,44 @@ def _check_players(players: list[str], source: str) -> None:
     check_players(players, f"{source}: players")
 
 
+def _check_added(record: GameFile, source: str) -> None:
+    """``added`` names deals the file has, each once, with a moment in ISO 8601."""
+    from datetime import datetime
+
+    count = len(record.get("deals") or [])
+    added: Any = record.get("added") or {}
+    if not isinstance(added, dict):
+        raise ScoresheetError(
+            _("{source}: added: give an object of deal numbers and moments, {{...}}").format(
+                source=source
+            )
+        )
+    for key, at in added.items():
+        if not (
+            key.isascii() and key.isdigit() and key == str(int(key)) and 1 <= int(key) <= count
+        ):
+            raise ScoresheetError(
+                _(
+                    "{source}: added: {key} is not the number of a deal of this game (1 to {n})"
+                ).format(source=source, key=_quote(key), n=count)
+            )
+        try:
+            datetime.fromisoformat(at if isinstance(at, str) else "")
+        except ValueError:
+            raise ScoresheetError(
+                _(
+                    "{source}: added: deal {key}: {at} is not a date and time "
+                    "(2026-12-05T20:15:00+00:00)"
+                ).format(source=source, key=key, at=_quote(at))
+            ) from None
+
+
 def _finish(record: GameFile, source: str) -> GameFile:
     _check_top(record, source)
     _check_players(record["players"], source)
     record.setdefault("game", registry.DEFAULT_GAME)
     record.setdefault("deals", [])
+    _check_added(record, source)
     return record
 
 
@@ -474,7 +507,7 @@ def to_data(record: GameFile) -> dict[str, Any]:
 
 # The keys of a game file's top level (shared and per game) that may be null and are
 # then left out when the file is written, as the spec's optional keys are.
-NULL_DROPPED = frozenset({"history", "teams"})
+NULL_DROPPED = frozenset({"history", "teams", "added"})
 
 
 def _clean_deal(deal: Any) -> dict[str, Any]:

@@ -203,6 +203,7 @@ def add_deal(game: OpenGame, deal: dict[str, Any], *, source: str | None = None)
         )
     data = _data(game)
     data["deals"].append(deal)
+    data["added"] = {**(data.get("added") or {}), str(len(data["deals"])): now()}
     record, result = rescore(data, source or game.path.name)
     save(game, record)
     return result, result.deals[-1]
@@ -230,7 +231,15 @@ def undo_last(game: OpenGame) -> tuple[Any, dict[str, Any]]:
         raise ScoresheetError(_("{source}: there is no deal to undo").format(source=game.path.name))
     number = len(data["deals"])
     removed = data["deals"].pop()
-    _history(data, {"action": "undo", "deal": number, "before": removed}, game.path.name)
+    added = data.get("added") or {}
+    entry: dict[str, Any] = {"action": "undo", "deal": number, "before": removed}
+    if str(number) in added:  # the history keeps when the removed deal was added
+        entry["added"] = added.pop(str(number))
+    if added:
+        data["added"] = added
+    else:
+        data.pop("added", None)
+    _history(data, entry, game.path.name)
     record, result = rescore(data, game.path.name)
     save(game, record)
     return result, removed

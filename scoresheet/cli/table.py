@@ -344,7 +344,7 @@ def history(
         ),
     ] = None,
 ) -> None:
-    """Every correction and undo kept in the file: what changed, and when."""
+    """Every deal added, correction and undo the file keeps: what changed, and when."""
     from scoresheet.session import open_game, trim_history, when
     from scoresheet.views import common as text
 

@@ -7,7 +7,7 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from scoresheet.i18n import SOURCE, _, language, pgettext
+from scoresheet.i18n import SOURCE, _, language, ngettext, pgettext
 from scoresheet.rules import list_presets, load_preset
 from scoresheet.views.term import Styled, Term, cells, clip, graphemes, ranks
 
@@ -248,32 +248,101 @@ def moment(at: str) -> str:
 
 
 def history(record: Mapping[str, Any]) -> str:
-    """The corrections and undos a game file keeps, oldest first."""
+    """The deals added, the corrections and the undos a game file keeps, oldest first.
+
+    A deal added before the file kept the moment of each is listed first, without one.
+    """
     entries = record.get("history") or []
-    if not entries:
-        return _("no corrections or undos")
-    lines = []
+    added = record.get("added") or {}
+    deals = record.get("deals") or []
+    events: list[tuple[str, int, str]] = []  # (moment, order, line)
+    untimed = [n for n in range(1, len(deals) + 1) if str(n) not in added]
+    if untimed:
+        events.append(
+            (
+                "",
+                0,
+                "?  "
+                + ngettext(
+                    "added deal {numbers} (the file does not say when)",
+                    "added deals {numbers} (the file does not say when)",
+                    len(untimed),
+                ).format(numbers=_ranges(untimed)),
+            )
+        )
+    for number, deal in enumerate(deals, start=1):
+        at = added.get(str(number))
+        if at is None:
+            continue
+        contract = deal.get("contract") if isinstance(deal, Mapping) else None
+        if isinstance(contract, str):
+            what = _("added deal {number} ({contract})").format(number=number, contract=contract)
+        else:
+            what = _("added deal {number}").format(number=number)
+        events.append((at, len(events), f"{moment(at)}  {what}"))
     for e in entries:
-        before, after = e.get("before") or {}, e.get("after") or {}
-        if e.get("action") == "undo":
-            contract = before.get("contract")
-            if contract:
-                what = _("removed deal {number} ({contract})").format(
+        at = str(e.get("at", ""))
+        was = e.get("added")
+        if e.get("action") == "undo" and isinstance(was, str):  # an undone deal's adding
+            before = e.get("before") or {}
+            contract = before.get("contract") if isinstance(before, Mapping) else None
+            if isinstance(contract, str):
+                what = _("added deal {number} ({contract})").format(
                     number=e.get("deal"), contract=contract
                 )
             else:
-                what = _("removed deal {number}").format(number=e.get("deal"))
-        elif e.get("action") == "edit":
-            changed = sorted(k for k in {*before, *after} if before.get(k) != after.get(k))
-            what = _("corrected deal {number}: {fields}").format(
-                number=e.get("deal"), fields=", ".join(changed) or _("no change")
-            )
-            for key in changed:
-                what += (
-                    f"\n    {key}: {json.dumps(before.get(key), ensure_ascii=False)}"
-                    f" → {json.dumps(after.get(key), ensure_ascii=False)}"
-                )
+                what = _("added deal {number}").format(number=e.get("deal"))
+            events.append((was, len(events), f"{moment(was)}  {what}"))
+        events.append((at, len(events), f"{moment(at or '?')}  {_history_line(e)}"))
+    if not events:
+        return _("no deals, corrections or undos")
+    return "\n".join(line for _at, _order, line in sorted(events, key=_by_moment))
+
+
+def _ranges(numbers: list[int]) -> str:
+    """Deal numbers as runs: ``1–3, 5``.
+
+    >>> _ranges([1, 2, 3, 5, 7, 8])
+    '1–3, 5, 7–8'
+    """
+    runs: list[list[int]] = []
+    for n in numbers:
+        if runs and n == runs[-1][1] + 1:
+            runs[-1][1] = n
         else:
-            what = str(e.get("action"))
-        lines.append(f"{moment(str(e.get('at', '?')))}  {what}")
-    return "\n".join(lines)
+            runs.append([n, n])
+    return ", ".join(str(a) if a == b else f"{a}–{b}" for a, b in runs)
+
+
+def _by_moment(event: tuple[str, int, str]) -> tuple[float, int]:
+    """Oldest first, in the order the file has them where moments are equal or unknown."""
+    from datetime import datetime
+
+    try:
+        when = datetime.fromisoformat(event[0]).timestamp() if event[0] else float("-inf")
+    except ValueError:
+        when = float("-inf")
+    return (when, event[1])
+
+
+def _history_line(e: Mapping[str, Any]) -> str:
+    before, after = e.get("before") or {}, e.get("after") or {}
+    if e.get("action") == "undo":
+        contract = before.get("contract")
+        if contract:
+            return _("removed deal {number} ({contract})").format(
+                number=e.get("deal"), contract=contract
+            )
+        return _("removed deal {number}").format(number=e.get("deal"))
+    if e.get("action") == "edit":
+        changed = sorted(k for k in {*before, *after} if before.get(k) != after.get(k))
+        what = _("corrected deal {number}: {fields}").format(
+            number=e.get("deal"), fields=", ".join(changed) or _("no change")
+        )
+        for key in changed:
+            what += (
+                f"\n    {key}: {json.dumps(before.get(key), ensure_ascii=False)}"
+                f" → {json.dumps(after.get(key), ensure_ascii=False)}"
+            )
+        return what
+    return str(e.get("action"))
