@@ -90,3 +90,37 @@ def test_every_figure_column_of_the_points_by_game_has_a_heading() -> None:
     for name in ("games", "points", "game", "deal"):
         end = head.index(name) + len(name) if name != "game" else head.index("per game") + 8
         assert all(r[end - 1] != " " and (len(r) == end or r[end] == " ") for r in rows)
+
+
+def test_every_figure_of_barbus_doubles_has_a_heading() -> None:
+    """examples/evening: Cat made 47 doubles, 15 won (32%) and 19 lost, received 57,
+    redoubled 14 times and was redoubled 20 times, +324 net, with 2 violations."""
+    proc = run("stats", EXAMPLES / "evening")
+    assert proc.returncode == 0, proc.stderr
+    section = proc.stdout.split("net points\n")[1].split("\n\n")[0].splitlines()
+    assert section[0].split() == [
+        "player",
+        "made",
+        "won",
+        "lost",
+        "received",
+        "redoubles",
+        "redoubled",
+        "net",
+        "violations",
+    ]
+    cat = next(r for r in section if r.split()[0] == "Cat")
+    assert cat.split() == ["Cat", "47", "15", "(32%)", "19", "57", "14", "20", "+324", "2"]
+    contracts = proc.stdout.split("(declared first)\n")[1].splitlines()[0]
+    assert contracts.split() == [
+        "player",
+        "contract",
+        "as",
+        "declarer",
+        "as",
+        "defender",
+        "declared",
+        "first",
+        "best",
+        "worst",
+    ]

@@ -116,46 +116,92 @@ def _pad(text: str, width: int) -> str:
     return text + " " * max(0, width - cells(text))
 
 
+def _table(head: list[str], rows: list[list[str]], left: int) -> list[str]:
+    """Rows under their headings: the first ``left`` columns (names, contracts) padded
+    on the right, the figures aligned on the right, each column as wide as its widest
+    cell in terminal cells."""
+    widths = [max(cells(r[i]) for r in [head, *rows]) for i in range(len(head))]
+    out = []
+    for r in [head, *rows]:
+        cols = [
+            _pad(c, w) if i < left else " " * (w - cells(c)) + c
+            for i, (c, w) in enumerate(zip(r, widths, strict=True))
+        ]
+        out.append(("  " + "  ".join(cols)).rstrip())
+    return out
+
+
 def text(figures: Mapping[str, Mapping[str, Any]], width: int) -> list[str]:
+    """The contracts and the doubles, each a table with a heading over every column."""
     lines = ["", _("Barbu contracts: average as declarer / as defender (declared first)")]
-    shown = {c: contract_word(c) for f in figures.values() for c in f["contracts"]}
-    column = max([14, *(cells(w) + 1 for w in shown.values())])  # a word wider in another language
+    rows = []
     for p, f in figures.items():
         for contract, c in f["contracts"].items():
             d, x = c["declarer"], c["defender"]
-            best = d["best"]
-            line = _("{player}  {contract} {as_declarer} / {as_defender}  ({first})").format(
-                player=_pad(p, width),
-                contract=_pad(shown[contract], column),
-                as_declarer=_avg(d["average"]),
-                as_defender=_avg(x["average"]),
-                first=c["declared_first"],
+            best, worst = d["best"], d["worst"]
+            rows.append(
+                [
+                    _pad(p, width),
+                    contract_word(contract),
+                    _avg(d["average"]),
+                    _avg(x["average"]),
+                    str(c["declared_first"]),
+                    "–" if best is None else f"{best['score']:+d}",
+                    "–" if worst is None else f"{worst['score']:+d}",
+                ]
             )
-            if best:
-                line += _("  best {best:+d}, worst {worst:+d}").format(
-                    best=best["score"], worst=d["worst"]["score"]
-                )
-            lines.append("  " + line)
+    head = [
+        pgettext("stats heading", h)
+        for h in (
+            "player",
+            "contract",
+            "as declarer",
+            "as defender",
+            "declared first",
+            "best",
+            "worst",
+        )
+    ]
+    lines += _table(head, rows, 2)
     lines += ["", _("Doubles: made (won/lost), received, redoubles made/received, net points")]
+    rows = []
+    broken = any(f["violations"] for f in figures.values())
     for p, f in figures.items():
         d = f["doubles"]
-        broke = f["violations"]
         share = d["won_share"]
-        if share is None:
-            made = _("{made} ({won}/{lost})")
-        else:
-            made = _("{made} ({won}/{lost}, {share:.0%} won)")
-        line = made.format(made=d["made"], won=d["won"], lost=d["lost"], share=share)
-        line += f", {d['received']}, {d['redoubles_made']}/{d['redoubles_received']}, {d['net']:+d}"
-        if broke:
-            line += _("; violations {n}").format(n=broke)
-        lines.append(f"  {_pad(p, width)}  {line}")
+        won = str(d["won"]) if share is None else f"{d['won']} ({share:.0%})"
+        row = [
+            _pad(p, width),
+            str(d["made"]),
+            won,
+            str(d["lost"]),
+            str(d["received"]),
+            str(d["redoubles_made"]),
+            str(d["redoubles_received"]),
+            f"{d['net']:+d}",
+        ]
+        rows.append([*row, str(f["violations"])] if broken else row)
+    names = ["player", "made", "won", "lost", "received", "redoubles", "redoubled", "net"]
+    head = [pgettext("stats heading", h) for h in names + (["violations"] if broken else [])]
+    lines += _table(head, rows, 1)
     return lines
 
 
 def _score(entry: Mapping[str, Any] | None) -> int | None:
     return None if entry is None else int(entry["score"])
 
+
+# The text's headings of the doubles (the others are the workbook's, below).
+TEXT_HEADINGS = (
+    NP_("stats heading", "made"),
+    NP_("stats heading", "won"),
+    NP_("stats heading", "lost"),
+    NP_("stats heading", "received"),
+    NP_("stats heading", "redoubles"),
+    NP_("stats heading", "redoubled"),
+    NP_("stats heading", "net"),
+    NP_("stats heading", "violations"),
+)
 
 # The stats workbook's column headings, translated where the sheet is written.
 HEADINGS = (
