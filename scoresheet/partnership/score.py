@@ -44,7 +44,7 @@ from scoresheet.partnership.rules import (
     dealer_of,
 )
 from scoresheet.results import team_deal_json
-from scoresheet.rules import check_game_of, resolve
+from scoresheet.rules import resolve
 
 Outcome = Literal["made", "dedans", "litige"]
 Teams = tuple[tuple[str, str], tuple[str, str]]
@@ -408,27 +408,6 @@ def rules_of(record: Mapping[str, Any], game: str) -> Any:
     Coinche's rules class): its preset or rules object and its options; rules of another
     game are refused, naming it."""
     return resolve(record["rules"], record.get("options"), game)
-
-
-def score_game(record: Mapping[str, Any], rules: BeloteRules | None = None) -> GameScore:
-    """Score every deal of a game file, carrying litige points and stopping at the target.
-
-    Raises :class:`ScoresheetError` naming the deal for anything that makes the file wrong.
-    """
-    check_game_of(record, "belote")
-    if rules is None:
-        rules = rules_of(record, "belote")
-    players = tuple(record["players"])
-    teams = teams_of(players, record.get("teams"))
-    return play_out(
-        rules,
-        players,
-        teams,
-        [
-            score_deal(rules, players, teams, i + 1, deal)
-            for i, deal in enumerate(record.get("deals") or [])
-        ],
-    )
 
 
 def game_over(

@@ -1,4 +1,5 @@
-"""Random legal Belote games, for tests, benchmarks and trying the tool out.
+"""Random legal card play of the partnership games, for tests, benchmarks and trying the
+tool out; a game file dealt until a team wins.
 
 Every deal drawn here is legal under the rules given: the eight tricks are dealt out
 to the two teams, so the card points, the last trick and a capot agree with each other;
@@ -14,15 +15,6 @@ from typing import Any
 
 from scoresheet.cards import parse_card
 from scoresheet.partnership.rules import DECK, RANK_KEYS, SEQUENCES, TRUMP_ORDER, BeloteRules
-from scoresheet.partnership.score import play_out, score_deal, teams_of
-from scoresheet.rules import resolve
-
-
-def _rules(name: str, options: Mapping[str, Any] | None) -> BeloteRules:
-
-    rules = resolve(name, options)
-    assert isinstance(rules, BeloteRules)
-    return rules
 
 
 def random_declarations(rng: random.Random, rules: BeloteRules) -> list[dict[str, Any]]:
@@ -112,35 +104,6 @@ def random_deal(
 def _card(text: str) -> Any:
 
     return parse_card(text)
-
-
-def random_game(
-    rng: random.Random,
-    rules: str = "belote",
-    *,
-    options: Mapping[str, Any] | None = None,
-    deals: int | None = None,
-    players: Sequence[str] | None = None,
-    teams: Sequence[Sequence[str]] | None = None,
-    cards: float = 0.3,
-) -> dict[str, Any]:
-    """A game file's data: deals until a team wins (or ``deals`` deals, if fewer).
-
-    >>> game = random_game(random.Random(1), deals=3)
-    >>> len(game["deals"]), game["game"]
-    (3, 'belote')
-    """
-
-    names = list(players or ["Ann", "Bob", "Cat", "Dan"])
-    in_force = _rules(rules, options)
-    sides = teams_of(names, teams)
-    return deal_until_won(
-        game_data("belote", rules, names, options, teams),
-        deals,
-        lambda: random_deal(rng, in_force, names, sides, cards=cards),
-        lambda number, deal: score_deal(in_force, names, sides, number, deal),
-        lambda scored: play_out(in_force, tuple(names), sides, scored).complete,
-    )
 
 
 def game_data(

@@ -10,8 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoresheet import record
+from scoresheet.games.belote.score import score_game
 from scoresheet.games.belote.simulate import random_game
-from scoresheet.partnership.score import GameScore, score_game, to_json
+from scoresheet.partnership.score import GameScore, to_json
 
 OPTIONS: list[dict[str, Any]] = [
     {},

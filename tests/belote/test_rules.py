@@ -12,7 +12,8 @@ import pytest
 
 from scoresheet import record
 from scoresheet.errors import ScoresheetError
-from scoresheet.partnership.score import GameScore, score_game, to_json
+from scoresheet.games.belote.score import score_game
+from scoresheet.partnership.score import GameScore, to_json
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]  # Ann & Cat are team 0, Bob & Dan team 1
 

@@ -22,14 +22,16 @@ from openpyxl import load_workbook
 
 from scoresheet import record as rec
 from scoresheet.errors import ScoresheetError
+from scoresheet.games.belote.score import score_game
 from scoresheet.games.belote.sheet.audit import (
     audit_game,
     audit_workbook_bytes,
     import_workbook_bytes,
 )
+from scoresheet.games.belote.sheet.layout import Layout, layout_for
 from scoresheet.games.belote.sheet.render import blank_workbook, export_workbook
 from scoresheet.games.belote.simulate import random_game
-from scoresheet.partnership.score import GameScore, score_game
+from scoresheet.partnership.score import GameScore
 from scoresheet.partnership.sheet.layout import (
     DECLARATIONS,
     RESULTS,
@@ -37,9 +39,7 @@ from scoresheet.partnership.sheet.layout import (
     SC,
     SCORES,
     SHEETS,
-    Layout,
     Plan,
-    layout_for,
 )
 from scoresheet.partnership.sheet.plan import plan_workbook
 from scoresheet.sheets.plan import col_letter

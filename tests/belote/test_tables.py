@@ -15,8 +15,9 @@ from hypothesis import strategies as st
 
 from scoresheet.cards import SUITS, Card, parse_card
 from scoresheet.errors import ScoresheetError
+from scoresheet.games.belote.score import score_game
 from scoresheet.partnership.rules import CONTRACTS, DECK, SUIT_OF_CONTRACT, BeloteRules
-from scoresheet.partnership.score import GameScore, read_cards, score_game
+from scoresheet.partnership.score import GameScore, read_cards
 from scoresheet.rules import load_preset
 
 RULES: BeloteRules = load_preset("belote")

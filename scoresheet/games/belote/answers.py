@@ -19,7 +19,7 @@ def answers_of(result: GameScore, number: int, deal: Mapping[str, Any]) -> dict[
     """Question key → the text that answers it as ``deal`` was played; ``result`` is the
     game before deal ``number``.
 
-    >>> from scoresheet.partnership.score import score_game
+    >>> from scoresheet.games.belote.score import score_game
     >>> game = {"game": "belote", "rules": "belote", "players": ["Ann", "Bob", "Cat", "Dan"],
     ...         "deals": []}
     >>> deal = {"contract": "hearts", "taker": "Bob",

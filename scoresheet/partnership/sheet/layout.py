@@ -28,7 +28,6 @@ SHEETS = (SCORES, RESULTS, DECLARATIONS, RULES)
 FIRST = 4  # the first row of deals (and of declarations), under three header rows
 FORMAT = "scoresheet-workbook"
 VERSION = 1
-GAME = "belote"
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,8 +225,8 @@ class Layout:
     name, its Results and Scores columns and its named rule values.
     """
 
-    GAME: ClassVar[str] = GAME
-    TITLE: ClassVar[str] = "Belote"
+    GAME: ClassVar[str]  # the game's name (``belote``), set by the game's own layout
+    TITLE: ClassVar[str]  # … and its title (``Belote``)
     RULES_TYPE: ClassVar[type[BeloteRules]] = BeloteRules
     RES: ClassVar[ResultColumns] = RES
     SC: ClassVar[ScoreEdges] = SC
@@ -423,8 +422,6 @@ def _rows_for(result: Scored, blank: bool) -> tuple[int, int]:
         min(max(declared + 20, room), MAX_DECLARATION_ROWS),
     )
 
-
-layout_for = Layout.of
 
 L = TypeVar("L", bound=Layout)
 

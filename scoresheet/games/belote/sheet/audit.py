@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, cast
 
+from scoresheet.games.belote.score import score_game
+from scoresheet.games.belote.sheet.layout import Layout
 from scoresheet.i18n import _
 from scoresheet.partnership.rules import BeloteRules
 from scoresheet.partnership.score import (
@@ -14,11 +16,9 @@ from scoresheet.partnership.score import (
     play_out,
     rules_of,
     score_deal,
-    score_game,
     teams_of,
 )
 from scoresheet.partnership.sheet.audit import Reader
-from scoresheet.partnership.sheet.layout import Layout
 from scoresheet.partnership.sheet.plan import plan_workbook
 
 

@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from scoresheet.partnership.score import score_game
-from scoresheet.partnership.sheet.layout import Layout
+from scoresheet.games.belote.score import score_game
+from scoresheet.games.belote.sheet.layout import Layout
 from scoresheet.partnership.sheet.plan import plan_workbook
 from scoresheet.partnership.sheet.render import STYLE_USES, Writer
 
