@@ -53,7 +53,10 @@ class Question:
     (empty for free text); ``help`` explains the question in the rules' words. A
     question whose ``only`` is set has one possible answer: it is not asked, and the
     answer is taken as given. ``note`` says what the answers so far have settled (a
-    point scored, the trump suit), to show before the question.
+    point scored, the trump suit), to show before the question. ``label`` is the
+    question worded for a tap on a phone, where the choices are buttons and the counts
+    boxes each labelled with its player (``Hearts taken — 13 in all``, ``Who took the
+    K♥?``): no list of the answers, no way of typing them; empty, a page shows ``prompt``.
     """
 
     key: str
@@ -71,6 +74,7 @@ class Question:
     total: int | None = None
     many: bool = False
     separator: str = " "
+    label: str = ""  # the question for a tap (a form with buttons); "": the prompt
 
 
 class StartAgain(Exception):
