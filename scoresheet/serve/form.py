@@ -90,7 +90,9 @@ def label(prompt: str, players: Sequence[str] = ()) -> str:
 def _question(q: Question, players: Sequence[str]) -> dict[str, Any]:
     return {
         "key": q.key,
-        "prompt": q.prompt,
+        # What the page asks: the question worded for a tap when the game words it so.
+        "prompt": q.label or q.prompt,
+        "wording": q.prompt,  # as `scoresheet play` asks it, with how to type the answer
         "choices": list(q.choices),
         # What each choice's button sends: never a text that could mean two things.
         "send": [_sent(q, c, players) for c in q.choices],
