@@ -67,7 +67,7 @@ def walk(path: Path) -> tuple[dict[str, Any], list[str], list[str]]:
     while "question" in reply:
         assert "error" not in reply, reply
         q = reply["question"]
-        prompts.append(q["prompt"])
+        prompts.append(q["wording"])
         texts.append(answer_for(q))
         reply = form.ask(game, [tuple(p) for p in reply["answers"]], texts[-1])
         assert len(texts) < 60
