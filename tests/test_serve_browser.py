@@ -150,7 +150,8 @@ def test_two_phones_follow_the_file_and_undo_asks_first(browser: Browser, tmp_pa
         def deal_3() -> Any:
             return json.loads(game.read_text(encoding="utf-8"))["deals"][2]
 
-        scorer.locator("#fix summary").click()
+        scorer.locator("#fix > summary").click()
+        scorer.locator("#fix-json summary").click()  # the JSON is behind its disclosure
         scorer.locator("#fix-number").select_option("3")
         was = json.loads(scorer.locator("#fix-deal").input_value())
         assert was == deal_3()

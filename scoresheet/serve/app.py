@@ -17,6 +17,9 @@ changed).
 The entry form keeps no state here: ``POST deals/N/ask`` replays the answers a page
 sends through the game's own questions (:mod:`scoresheet.serve.form`) and saves nothing;
 the deal it builds is saved, once confirmed, through ``POST deals/N`` like any other.
+A past deal is corrected the same way: ``POST deals/N/redo`` replays its own questions,
+pre-filled with the deal as saved (:mod:`scoresheet.serve.redo`), and the corrected deal is
+saved, once confirmed, through ``POST deals/N/correct`` as a correction typed as JSON is.
 
 Every state-changing request must carry the page's token (an HMAC the server can check
 without keeping state), be JSON, and, when the browser says where it comes from
@@ -51,6 +54,7 @@ from scoresheet.errors import ScoresheetError
 from scoresheet.i18n import _, language, pgettext, set_language
 from scoresheet.limits import MAX_DEALS
 from scoresheet.serve import form, words
+from scoresheet.serve import redo as past
 from scoresheet.serve.live import Live, public
 from scoresheet.serve.streams import Slots, event_stream
 from scoresheet.session import OpenGame, add_deal, edit_deal, undo_last
@@ -217,6 +221,7 @@ class Server:
             Route("/{key}/deals/{number:deal}", self.deal_request, methods=post),
             Route("/{key}/deals/{number:deal}/ask", self.ask_request, methods=post),
             Route("/{key}/deals/{number:deal}/correct", self.correct_request, methods=post),
+            Route("/{key}/deals/{number:deal}/redo", self.redo_request, methods=post),
             Route("/{key}/{asset}", self.asset, methods=get),
         ]
         self.app = Starlette(
@@ -370,6 +375,12 @@ class Server:
         body = await self.body_json(request, source, answers=True)
         return JSONResponse(await asyncio.to_thread(self.ask, number, body))
 
+    async def redo_request(self, request: Request) -> Response:
+        number: int = request.path_params["number"]
+        source = _("the correction of deal {number}").format(number=number)
+        body = await self.body_json(request, source, answers=True)
+        return JSONResponse(await asyncio.to_thread(self.redo, number, body))
+
     async def correct_request(self, request: Request) -> Response:
         number: int = request.path_params["number"]
         source = _("the correction of deal {number}").format(number=number)
@@ -480,6 +491,28 @@ class Server:
             )
         try:
             return form.ask(game, pairs, text, back)
+        except ScoresheetError as exc:
+            raise Refused(422, str(exc)) from None
+
+    def redo(self, number: int, body: Any) -> dict[str, Any]:
+        """A past deal's questions, pre-filled with the deal as saved (nothing is saved)."""
+        try:
+            pairs, text, back = form.read_answers(body)
+            later, at = past.read_redo(body)
+        except ScoresheetError as exc:
+            raise Refused(400, str(exc)) from None
+        _check_number(number)
+        game = self.live.open()
+        played = len(game.result.deals)
+        if number > played:
+            raise Refused(
+                409,
+                _("deal {number}: no such deal (the game has {played})").format(
+                    number=number, played=played
+                ),
+            )
+        try:
+            return past.redo(game, number, pairs, text, back, later, at)
         except ScoresheetError as exc:
             raise Refused(422, str(exc)) from None
 

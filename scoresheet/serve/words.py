@@ -45,6 +45,10 @@ PAGE: dict[str, str] = {
     "fix_number": NP_("phone page", "Deal"),
     "fix_note": N_("The deal as the file holds it; change it and check the correction."),
     "fix_check": NP_("button", "Correct this deal…"),
+    # Translators: the disclosure holding the correction typed as the file's JSON.
+    "fix_json": N_("as JSON"),
+    "fix_tap": N_("Or tap a deal on the sheet: its questions come back answered as saved."),
+    "cancel": NP_("button", "Cancel"),
     "next_deal": N_("the next deal"),
     "save_deal": NP_("button", "Save the deal"),
 }
@@ -90,6 +94,14 @@ SCRIPT: dict[str, str] = {
     "replace_ask": N_("Replace deal {number}? Now: {was} — corrected: {deal}"),
     "replace": NP_("button", "Replace it"),
     "not_whole": N_("{fields}: not a whole number"),
+    "fix_ask": NP_("button", "Correct deal {number}"),
+    "fix_mode": N_(
+        "Correcting deal {number}: every answer is as saved; tap one to change it, "
+        "then check the deal and save it."
+    ),
+    "fix_changes": N_("What the correction changes (before → after):"),
+    "fix_unchanged": N_("Nothing is changed yet: tap an answer above to change it."),
+    "fix_save": NP_("button", "Save the correction of deal {number}"),
     # Translators: an answer given so far in the phone's form, under the question it
     # answers ("Bob doubles whom: Ann, Dan"); {question} has no question mark.
     "given": N_("{question}: {answer}"),
@@ -118,6 +130,9 @@ _CONTEXT = {
         "back",
         "undo",
         "fix_check",
+        "cancel",
+        "fix_ask",
+        "fix_save",
         "save_deal",
         "done",
         "replace",

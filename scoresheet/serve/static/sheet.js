@@ -29,6 +29,13 @@
   let picked = [];        // the players tapped so far on a question taking several
   let refused = false;    // the server refused the counts as typed (until one is changed)
   let saving = null;      // the deal this page is saving (its own save is no surprise)
+  // Correcting a past deal: the same form, its questions those the deal was entered
+  // with, pre-filled as saved (scoresheet/serve/redo.py). ``later`` holds the answers
+  // saved before that the form has not reached; ``was`` the deal as it was when the
+  // correction began (a deal changed meanwhile is then refused, not overwritten).
+  let fix = null;         // {number, was, later, first} while a deal is corrected
+  let nextForm = null;    // the next deal's form, to come back to afterwards
+  let put = null;         // the next deal's answers given before the correction began
 
   function el(tag, text, cls) {
     const node = document.createElement(tag);
@@ -73,6 +80,7 @@
     body.replaceChildren(...s.rows.map((r) => {
       const tr = el("tr", null, r.kind);
       if (r.number) tr.dataset.deal = String(r.number);
+      if (r.number && role === "score" && r.number <= s.deals) tr.classList.add("tap");
       r.cells.forEach((c, i) => tr.append(cell("td", c, i)));
       if (r.cells.length === 1) tr.firstChild.colSpan = s.columns.length;
       return tr;
@@ -95,7 +103,9 @@
       if (!$("deal").value.trim() || entryNumber === null) entryNumber = s.deals + 1;
       $("entry-number").textContent = t("deal", { number: entryNumber });
       $("entry").hidden = s.complete && !$("deal").value.trim();
-      followForm(s.form ? Object.assign({ game: s.title }, s.form) : null);
+      nextForm = s.form ? Object.assign({ game: s.title }, s.form) : null;
+      if (fix && (fix.number > s.deals || fix.game !== s.title)) endFix();
+      if (!fix) followForm(nextForm);
       showFixChoices(s);
     }
   }
@@ -139,10 +149,12 @@
       select.value = keep ? chosen : String(s.entered.length);
     }
     if (untouched) pickFix();
+    $("fix-ask").textContent = t("fix_ask", { number: select.value });
   }
 
   function pickFix() {
     const n = Number($("fix-number").value);
+    $("fix-ask").textContent = t("fix_ask", { number: n });
     fixWas = state && state.entered ? state.entered[n - 1] : null;
     $("fix-deal").value = fixWas ? JSON.stringify(fixWas, null, 1) : "";
   }
@@ -182,10 +194,72 @@
 
   async function askServer(extra) {
     const number = formNumber;
-    const payload = Object.assign({ answers: formAnswers }, extra);
-    const sent = await post("deals/" + number + "/ask", payload, true);
-    if (!sent.ok || number !== formNumber) return;
+    const fixing = fix;
+    const payload = Object.assign({ answers: formAnswers }, fixing && fixing.later !== null
+      ? { later: fixing.later } : {}, extra);
+    const path = "deals/" + number + (fixing ? "/redo" : "/ask");
+    const sent = await post(path, payload, true);
+    if (fixing && !sent.ok && sent.status === 409) { endFix(); return; }
+    if (!sent.ok || number !== formNumber || fixing !== fix) return;
+    if (fixing) {
+      fixing.later = sent.body.later || [];
+      if (fixing.was === null) {
+        fixing.was = sent.body.was;
+        fixing.first = Object.fromEntries(sent.body.answers);
+      }
+    }
     showQuestion(sent.body);
+  }
+
+  // Correct deal ``number``: its questions, every one answered as saved, then the deal
+  // to check. What the next deal's form held is kept, to come back to.
+  function startFix(number) {
+    if (!state || state.error || !(number >= 1 && number <= state.deals)) return;
+    if (!fix && formNumber !== null) put = { number: formNumber, game: formGame, answers: formAnswers };
+    fix = { number: number, was: null, later: null, first: {}, game: state.title };
+    formNumber = number;
+    formAnswers = [];
+    formDeal = null;
+    formQuestion = null;
+    $("form").hidden = false;
+    $("form-mode").textContent = t("fix_mode", { number: number });
+    $("form-mode").hidden = false;
+    $("form-cancel").hidden = false;
+    say("", false);
+    askServer({});
+    $("form").scrollIntoView({ block: "start" });
+  }
+
+  // Back to the next deal's form, its answers as they were.
+  function endFix() {
+    fix = null;
+    $("form-mode").hidden = true;
+    $("form-cancel").hidden = true;
+    $("form-review").hidden = true;
+    formNumber = null;
+    formGame = null;
+    formAnswers = [];
+    const f = nextForm;
+    const kept = put;
+    put = null;
+    if (f && kept && kept.number === f.number && kept.game === f.game && kept.answers.length) {
+      $("form").hidden = false;
+      formNumber = f.number;
+      formGame = f.game;
+      formAnswers = kept.answers;
+      formDeal = null;
+      askServer({});
+      return;
+    }
+    followForm(f);
+  }
+
+  // Change the ``i``th answer of a correction: the questions up to it are kept, it is
+  // asked again (its answer shown, to keep or change), the ones after stay pre-filled.
+  function changeAt(i) {
+    if (!fix) return;
+    const later = formAnswers.slice(i).concat(fix.later || []);
+    askServer({ answers: formAnswers.slice(0, i), later: later, at: formAnswers[i][0] });
   }
 
   // What the player typed into the question now shown: its count boxes by name, its
@@ -208,8 +282,20 @@
     fill($("form-intro"), r.intro || [], (t) => el("li", t));
     // A keyword is sent as ":all" (no name starts with ":"); it is shown as the word.
     const labels = r.labels || [];
-    fill($("form-given"), formAnswers, (a, i) => el("li", t("given", {
-      question: labels[i] || a[0], answer: a[1].replace(/^:/, "") || "—" })));
+    fill($("form-given"), formAnswers, (a, i) => {
+      const said = t("given", { question: labels[i] || a[0], answer: a[1].replace(/^:/, "") || "—" });
+      if (!fix) return el("li", said);
+      // A correction: each answer is a button that asks its question again.
+      const li = el("li");
+      const b = el("button", said, "answer");
+      b.type = "button";
+      b.dataset.key = a[0];
+      const changed = a[0] in fix.first && fix.first[a[0]] !== a[1];
+      if (changed || !(a[0] in fix.first)) li.className = "changed";
+      b.addEventListener("click", () => changeAt(i));
+      li.append(b);
+      return li;
+    });
     fill($("form-told"), r.told || [], (t) => el("li", t));
     $("form-note").textContent = r.note || "";
     $("q-error").textContent = r.error || "";
@@ -219,13 +305,26 @@
     $("q-back").disabled = !formAnswers.length;
     $("q-help").hidden = !r.help;
     $("q-help-button").hidden = !formQuestion;
+    $("form-review").hidden = !(fix && formDeal);
     if (formDeal) {
       $("form-shown").textContent = r.shown;
+      if (fix) {
+        const changes = r.changes || [];
+        $("form-changes-head").textContent = changes.length ? t("fix_changes") : t("fix_unchanged");
+        fill($("form-changes"), changes, (c) => el("li", c));
+        $("form-save").textContent = t("fix_save", { number: r.number });
+        $("form-save").disabled = !changes.length;
+        $("form-review").scrollIntoView({ block: "nearest" });
+        return;
+      }
+      $("form-save").disabled = false;
       $("form-save").textContent = t("save_deal", { number: r.number });
       $("form-save").focus();
       return;
     }
     const q = formQuestion;
+    // A correction shows the answer saved before (or the one refused) to keep or change.
+    const typed = fix && typeof r.typed === "string" ? r.typed : null;
     const again = Boolean(r.error) && before.number === String(r.number) && before.key === q.key;
     refused = again && q.counts.length > 0;
     $("question").dataset.key = q.key;
@@ -241,8 +340,16 @@
       const b = el("button", c, "choice");
       b.type = "button";
       b.dataset.choice = c;
+      const sent = q.send ? q.send[i] : c;
+      if (typed !== null) {
+        const parts = typed.split(",").map((x) => x.trim());
+        const mine = typed === c || typed === sent || (q.many && parts.includes(c));
+        if (mine) b.classList.add("chosen");
+        if (mine && !(q.many && players.has(c))) b.setAttribute("aria-current", "true");
+        if (mine && q.many && players.has(c)) picked = picked.concat([c]);
+      }
       if (q.many && players.has(c)) {
-        b.setAttribute("aria-pressed", "false");
+        b.setAttribute("aria-pressed", String(picked.includes(c)));
         b.addEventListener("click", () => {
           const on = !picked.includes(c);
           picked = on ? picked.concat([c]) : picked.filter((p) => p !== c);
@@ -252,7 +359,6 @@
       } else {
         // What the server says the button means: ":all", never a bare "all" that a
         // player's name could start with.
-        const sent = q.send ? q.send[i] : c;
         b.addEventListener("click", () => askServer({ text: sent }));
       }
       return b;
@@ -267,6 +373,10 @@
       input.dataset.name = name;
       input.setAttribute("aria-describedby", "q-error");
       if (again && name in before.counts) input.value = before.counts[name];
+      else if (typed !== null) {
+        const parts = typed.split(q.separator.trim() || /\s+/).map((x) => x.trim());
+        if (parts.length === q.counts.length) input.value = parts[q.counts.indexOf(name)];
+      }
       input.addEventListener("input", () => { refused = false; sum(q.total); });
       label.append(el("span", name), input);
       return label;
@@ -275,12 +385,12 @@
     sum(q.total);
     const free = !q.choices.length && !q.counts.length;
     $("q-typed").hidden = !free;
-    $("q-text").value = again && free ? before.text : "";
+    $("q-text").value = again && free ? before.text : (typed !== null && free ? typed : "");
     $("q-text").setAttribute("aria-invalid", String(again && free));
     $("q-text").setAttribute("aria-label", q.prompt);
     const many = q.many && players.size > 0;
     $("q-ok").hidden = !(free || q.counts.length || many);
-    $("q-ok").disabled = many;
+    $("q-ok").disabled = many && !picked.length;
     $("q-ok").textContent = many ? t("done") : t("ok");
     if (free) $("q-text").focus();
   }
@@ -408,6 +518,12 @@
             () => post("undo", { number: number, was: was }));
       });
       $("fix-number").addEventListener("change", pickFix);
+      $("fix-ask").addEventListener("click", () => startFix(Number($("fix-number").value)));
+      $("form-cancel").addEventListener("click", () => { say("", false); endFix(); });
+      $("sheet").tBodies[0].addEventListener("click", (event) => {
+        const row = event.target.closest("tr.tap");
+        if (row) startFix(Number(row.dataset.deal));
+      });
       $("fix-check").addEventListener("click", () => {
         const number = Number($("fix-number").value);
         const was = fixWas;
@@ -457,6 +573,15 @@
       $("form-save").addEventListener("click", async () => {
         if (!formDeal) return;
         const number = formNumber;
+        if (fix) {
+          // Through the correction the JSON form uses: the deal as it was goes along, so
+          // a deal changed meanwhile is refused (409), never overwritten.
+          const fixing = fix;
+          const sent = await post("deals/" + number + "/correct",
+                                  { was: fixing.was, deal: formDeal });
+          if (fixing === fix && (sent.ok || sent.status === 409)) endFix();
+          return;
+        }
         saving = number;
         const sent = await post("deals/" + number, formDeal);
         // Saved: the next deal's questions come with the new sheet. Refused for another
