@@ -62,7 +62,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("partnership",),
     ("games",),
     # what shows or reads every game: dispatching through the registry
-    ("sheets", "serve", "evening"),
+    ("sheets", "serve", "evening", "night"),
     ("cli", "__main__"),
 )
 

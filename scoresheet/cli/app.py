@@ -13,6 +13,7 @@ import typer
 
 from scoresheet import registry
 from scoresheet.cli import evening as _evening
+from scoresheet.cli import night as _night
 from scoresheet.cli import sheets as _sheets
 from scoresheet.cli import table as _table
 from scoresheet.cli.options import Commands, JsonFlag, Width
@@ -128,4 +129,5 @@ def rules_show(
 _table.register(app)
 _sheets.register(app)
 _evening.register(app)
+_night.register(app)
 _serve.register(app)
