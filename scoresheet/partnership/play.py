@@ -119,6 +119,17 @@ def _team_parse(result: GameScore, field: str, optional: bool) -> Callable[[str]
     return parse
 
 
+def taker_question(players: list[str], help_text: str) -> Question:
+    """Who took the contract (Coinche's too: ``help_text`` is what ``?`` says of it)."""
+    return Question(
+        "taker",
+        _("Taker ({players})").format(players=", ".join(players)),
+        lambda text: common.player(text, players, field="taker"),
+        tuple(players),
+        help_text,
+    )
+
+
 def _points_question(result: GameScore, total: int) -> Question:
     def points_or_cards(text: str) -> dict[str, Any]:
         t = common.ascii_forms(text).strip().casefold()
@@ -264,13 +275,7 @@ def deal_form(result: GameScore) -> tuple[Form, Callable[[Mapping[str, Any]], di
         name = answers["contract"]
         total = rules.card_total(name)
         if "taker" not in answers:
-            return Question(
-                "taker",
-                _("Taker ({players})").format(players=", ".join(players)),
-                lambda text: common.player(text, players, field="taker"),
-                tuple(players),
-                help_of("taker"),
-            )
+            return taker_question(players, help_of("taker"))
         if "points" not in answers:
             return _points_question(result, total)
         if "cards" in answers["points"]:

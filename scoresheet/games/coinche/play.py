@@ -90,13 +90,7 @@ def deal_form(result: GameScore) -> tuple[Form, Callable[[Mapping[str, Any]], di
                 help_of("bid"),
             )
         if "taker" not in answers:
-            return Question(
-                "taker",
-                _("Taker ({players})").format(players=", ".join(players)),
-                lambda text: common.player(text, players, field="taker"),
-                tuple(players),
-                help_of("taker"),
-            )
+            return kit.taker_question(players, help_of("taker"))
         taking = result.team_of(answers["taker"])
         none = pgettext("answer", "none").split("|")[0]
         if "coinche" not in answers:
