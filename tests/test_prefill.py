@@ -26,7 +26,7 @@ from scoresheet.rules import list_presets
 from scoresheet.session import rescore
 
 GAMES = registry.names()
-FEW = settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FEW = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @pytest.fixture
