@@ -26,7 +26,7 @@ from scoresheet.fileinfo import sizes
 from scoresheet.i18n import _, ngettext, pgettext
 from scoresheet.limits import MAX_GAME_BYTES, MAX_HISTORY, MAX_VALUES
 from scoresheet.names import quote
-from scoresheet.results import GameResult
+from scoresheet.results import DealResult, GameResult
 from scoresheet.store import (
     Snapshot,
     check_output,
@@ -148,7 +148,7 @@ def new_game(
     force: bool = False,
     game: str = registry.DEFAULT_GAME,
     teams: Sequence[Sequence[str]] | None = None,
-) -> Any:
+) -> GameResult:
     """Create a game file; ``first`` names the first declarer or dealer (the seating order is
     kept); ``teams`` the partnerships of a partnership game (default: opposite seats)."""
     seats = list(players)
@@ -187,7 +187,9 @@ def _data(game: OpenGame) -> dict[str, Any]:
     return copy.deepcopy(rec.to_data(game.record))
 
 
-def add_deal(game: OpenGame, deal: dict[str, Any], *, source: str | None = None) -> tuple[Any, Any]:
+def add_deal(
+    game: OpenGame, deal: dict[str, Any], *, source: str | None = None
+) -> tuple[GameResult, DealResult]:
     """Add the next deal and save; returns the new scores and the deal as scored.
 
     ``source`` names where the deal came from (``--deal``) in a message about its fields;
@@ -224,7 +226,7 @@ def _history(data: dict[str, Any], entry: dict[str, Any], source: str) -> None:
     data["history"] = history
 
 
-def undo_last(game: OpenGame) -> tuple[Any, dict[str, Any]]:
+def undo_last(game: OpenGame) -> tuple[GameResult, dict[str, Any]]:
     """Remove the last deal and save, keeping it in the file's history."""
     data = _data(game)
     if not data["deals"]:
@@ -265,7 +267,7 @@ def past_deal(game: OpenGame, number: int) -> dict[str, Any]:
 
 def edit_deal(
     game: OpenGame, number: int, deal: dict[str, Any], *, source: str | None = None
-) -> Any:
+) -> GameResult:
     """Replace deal ``number`` and save, after checking every later deal against it
     (``source`` as for :func:`add_deal`)."""
     return correct_deal(game, number, deal, source=source)[0]
@@ -273,7 +275,7 @@ def edit_deal(
 
 def correct_deal(
     game: OpenGame, number: int, deal: dict[str, Any], *, source: str | None = None
-) -> tuple[Any, list[str]]:
+) -> tuple[GameResult, list[str]]:
     """:func:`edit_deal`, and what changed: one line per field changed, before and after
     (:func:`deal_changes`)."""
     data = _data(game)
