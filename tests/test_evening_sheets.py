@@ -50,11 +50,31 @@ def _cases(folder: Path) -> dict[str, tuple[list[str], list[Cell]]]:
         "ledger": ([classic, rc36, belote], {"stake": "0.015", "ledger_only": True}),
         # No side bets at all: every balance 0 and no payment.
         "square": ([belote, fours], {"stake": "1", "ledger_only": True}),
+        # A mixed evening, a stake per kind of game: each row's formula uses its own.
+        "mixed": (
+            [classic, rc36, ros3, belote, fours],
+            {
+                "stake": None,
+                "stakes": {
+                    "barbu": "0.003",
+                    "rosbiratschka": "0.25",
+                    "belote": "1.01",
+                    "caribbean-all-fours": "2",
+                },
+            },
+        ),
+        # The side bets at two stakes: each game's bets at its own in the Ledger sheet.
+        "mixed-ledger": (
+            [classic, rc36, belote],
+            {"stake": "0.015", "stakes": {"belote": "1"}, "ledger_only": True},
+        ),
     }
     out = {}
     for name, (files, options) in evenings.items():
         games = [load_game(p) for p in files]
-        flags = ["--stake", options["stake"]]
+        flags = ["--stake", options["stake"]] if options["stake"] else []
+        for kind, amount in options.get("stakes", {}).items():
+            flags += ["--stake", f"{kind}={amount}"]
         flags += ["--partial"] if options.get("partial") else []
         flags += ["--ledger-only"] if options.get("ledger_only") else []
         out[name] = (
@@ -83,7 +103,9 @@ def recalculated(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[li
     return {name: (cases[name][1], out[book]) for name, book in books.items()}
 
 
-@pytest.mark.parametrize("name", ["points", "games", "ledger", "square", "season"])
+@pytest.mark.parametrize(
+    "name", ["points", "games", "ledger", "square", "mixed", "mixed-ledger", "season"]
+)
 def test_libreoffice_computes_what_the_library_computes(
     recalculated: dict[str, tuple[list[Cell], Path]], name: str
 ) -> None:
