@@ -12,7 +12,6 @@ from scoresheet.partnership.score import GameScore
 from scoresheet.partnership.views import _note, outcome_line, outcome_word, team_tags
 
 
-# The words a printed game shows for an outcome (Coinche's too).
 def pad(result: GameScore) -> Doc:
     """A page of rows, each with its dealer, to fill in until a team reaches the target."""
     rules, players = result.rules, list(result.players)
