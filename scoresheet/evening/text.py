@@ -70,7 +70,8 @@ def _heading(s: Settlement) -> str:
                 said = _("{game} at {stake} a point")
             stakes.append(said.format(game=kind, stake=_cash(s, str(amount))))
         text = ngettext("Settling {n} game: {stakes}.", "Settling {n} games: {stakes}.", n)
-        return text.format(n=n, stakes=", ".join(stakes)) + " " + amounts
+        listed = pgettext("between the items of a list", ", ").join(stakes)
+        return _both(text.format(n=n, stakes=listed), amounts)
     stake = _cash(s, str(s.stake))
     if s.ledger_only:
         text = ngettext(
@@ -88,7 +89,12 @@ def _heading(s: Settlement) -> str:
         text = ngettext(
             "Settling {n} game at {stake} a point.", "Settling {n} games at {stake} a point.", n
         )
-    return text.format(n=n, stake=stake) + " " + amounts
+    return _both(text.format(n=n, stake=stake), amounts)
+
+
+def _both(settling: str, amounts: str) -> str:
+    """The heading's two sentences, one after the other as the language puts them."""
+    return pgettext("two sentences", "{first} {second}").format(first=settling, second=amounts)
 
 
 def _shares(s: Settlement, width: int) -> list[str]:
