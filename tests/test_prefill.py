@@ -11,6 +11,7 @@ once the fields the questions write of their own accord are put back as the file
 from __future__ import annotations
 
 import copy
+import json
 import random
 from collections.abc import Iterator
 from typing import Any
@@ -91,6 +92,30 @@ def test_the_answers_are_read_in_the_page_language(game: str, code: str, lang: N
     check_game(simulated(game, registry.GAMES[game].preset, 7, deals=6))
 
 
+# Players named like the answer words: a keyword answer must never be read as one of them.
+TRICKY = {
+    "barbu": ["none", "maximum", "family", "all"],
+    "rosbiratschka": ["back", "help", "none", "all"],
+    "caribbean-all-fours": ["none", "stand", "run", "all"],
+    "belote": ["none", "y", "n", "cards"],
+    "coinche": ["none", "capot", "all", "n"],
+}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_players_named_like_answer_words(game: str) -> None:
+    data = simulated(game, registry.GAMES[game].preset, 11, deals=6)
+    text = json.dumps(data)
+    for old, new in zip(data["players"], TRICKY[game], strict=True):
+        text = text.replace(json.dumps(old), json.dumps(new))
+    check_game(simulated_again(json.loads(text)))
+
+
+def simulated_again(data: dict[str, Any]) -> dict[str, Any]:
+    record, _result = rescore(data, "game.json")
+    return rec.to_data(record)
+
+
 def test_barbu_answers_are_what_a_player_types() -> None:
     """Written out by hand from the questions' prompts: a deal of no-queens with a
     double, a maximum and a redouble."""
@@ -111,10 +136,10 @@ def test_barbu_answers_are_what_a_player_types() -> None:
     answers = prefill.answers_of(result, 1, data["deals"][0])
     assert answers["contract"] == "no-queens"
     assert answers["double Bob"] == "Ann"
-    assert answers["double Cat"] == "none"
-    assert answers["double Dan"] == "maximum"
+    assert answers["double Cat"] == ":none"  # marked: never read as a player
+    assert answers["double Dan"] == ":maximum"
     assert answers["redouble Ann"] == "Bob"
-    assert answers["redouble Bob"] == answers["redouble Cat"] == "none"
+    assert answers["redouble Bob"] == answers["redouble Cat"] == ":none"
     assert answers["queens"] == "1 0 2 1"
     made, said = entered_again(data, 1)
     assert [k for k, _t in said] == [

@@ -11,6 +11,7 @@ import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from scoresheet.entry import KEYWORD_MARK
 from scoresheet.i18n import pgettext
 from scoresheet.partnership.play import CARDS_WORD
 from scoresheet.partnership.rules import contract_word, kind_word
@@ -20,8 +21,9 @@ if TYPE_CHECKING:
 
 
 def none_word() -> str:
-    """The word for "none" as a button offers it, in the language in force."""
-    return pgettext("answer", "none").split("|")[0].strip() or "none"
+    """The word for "none" in the language in force, marked so that it is never read as
+    a player (``:none``)."""
+    return KEYWORD_MARK + (pgettext("answer", "none").split("|")[0].strip() or "none")
 
 
 def _team(result: TeamGame, team: Any) -> str:

@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from scoresheet.games.barbu.doubling import answer_word
+from scoresheet.entry import KEYWORD_MARK
+from scoresheet.games.barbu.doubling import answer_word as word
 from scoresheet.games.barbu.questions import FORM, form_word
 from scoresheet.games.barbu.rules import contract_word
 
@@ -22,6 +23,12 @@ TAKERS = ("ace_of_hearts", "king_of_hearts", "second_last", "last")
 SAME_WORD = {"table": "maximum", "flanks": "family"}
 SUITS = ("spades", "hearts", "diamonds", "clubs")
 ROWS = ("front", "middle", "back")
+
+
+def answer_word(name: str) -> str:
+    """An answer word as a button sends it when a player's name could start with it:
+    marked (``:none``), so it is never read as a player."""
+    return KEYWORD_MARK + word(name)
 
 
 def _targets(value: Any) -> str:
@@ -50,7 +57,7 @@ def answers_of(result: GameScore, number: int, deal: Mapping[str, Any]) -> dict[
     ...         "result": {"king_of_hearts": "Cat"}}
     >>> answers = answers_of(score_game(game), 1, deal)
     >>> answers["contract"], answers["double Bob"], answers["double Cat"]
-    ('no-king', 'Ann', 'none')
+    ('no-king', 'Ann', ':none')
     >>> answers["king_of_hearts"]
     'Cat'
     """

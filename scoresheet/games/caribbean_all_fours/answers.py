@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from scoresheet.cards import parse_card
+from scoresheet.entry import KEYWORD_MARK
 from scoresheet.games.caribbean_all_fours.entry import beg_name
 from scoresheet.i18n import pgettext
 
@@ -23,7 +24,8 @@ if TYPE_CHECKING:
 
 
 def _none() -> str:
-    return pgettext("answer", "none").split("|")[0].strip() or "none"
+    """``none``, marked so that it is never read as a player (``:none``)."""
+    return KEYWORD_MARK + (pgettext("answer", "none").split("|")[0].strip() or "none")
 
 
 def _pile(value: Any) -> list[str]:
@@ -44,7 +46,7 @@ def answers_of(result: GameScore, number: int, deal: Mapping[str, Any]) -> dict[
     ...         "low": "Bob", "jack": None, "game_points": [40, 40]}}
     >>> answers = answers_of(score_game(game), 1, deal)
     >>> answers["turn 0"], answers["beg"], answers["jack"], answers["game_points"]
-    ('5H', 'stand', 'none', '40 40')
+    ('5H', 'stand', ':none', '40 40')
     """
     out: dict[str, str] = {}
     for i, card in enumerate(deal.get("turn_ups") or ()):

@@ -29,7 +29,7 @@ def answers_of(result: GameScore, number: int, deal: Mapping[str, Any]) -> dict[
     ...         "result": {"points": [110, 52], "last_trick": 0}}
     >>> answers = answers_of(score_game(game), 1, deal)
     >>> answers["bid"], answers["coinche"], answers["surcoinche"]
-    ('100', 'Bob', 'none')
+    ('100', 'Bob', ':none')
     """
     out = play_answers(result, deal)
     bid = deal.get("bid")

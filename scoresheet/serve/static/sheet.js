@@ -342,8 +342,10 @@
       b.dataset.choice = c;
       const sent = q.send ? q.send[i] : c;
       if (typed !== null) {
-        const parts = typed.split(",").map((x) => x.trim());
-        const mine = typed === c || typed === sent || (q.many && parts.includes(c));
+        // A saved keyword comes marked (":none"): never read as a player's name.
+        const parts = typed.split(",").map((x) => x.trim().replace(/^:/, ""));
+        const mine = typed === sent || typed.replace(/^:/, "") === c ||
+          (q.many && players.has(c) && parts.includes(c));
         if (mine) b.classList.add("chosen");
         if (mine && !(q.many && players.has(c))) b.setAttribute("aria-current", "true");
         if (mine && q.many && players.has(c)) picked = picked.concat([c]);
