@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 
+from tests.cli_helpers import ROOT
 from tests.serve_helpers import serving
 
 if shutil.which("chromium") is None and os.environ.get("CI") != "true":
@@ -181,3 +182,32 @@ def test_correct_deal_n_opens_the_same_questions(browser: Browser, tmp_path: Pat
         page.locator("#fix-number").select_option("3")
         page.get_by_role("button", name="Correct deal 3").click()
         open_deal_3(page)
+
+
+@pytest.mark.parametrize(
+    "example", ["rosbiratschka", "caribbean-all-fours", "belote", "coinche", "chinese-poker"]
+)
+def test_a_deal_of_every_game_comes_back_answered_as_saved(
+    browser: Browser, tmp_path: Path, example: str
+) -> None:
+    """Tapping deal 2 on the sheet: its questions all answered, nothing changed; back one
+    question shows the last answer as saved, to keep."""
+    game = tmp_path / "game.json"
+    shutil.copy(ROOT / "examples" / f"{example}.json", game)
+    before = game.read_bytes()
+    with serving(game) as s:
+        page = phone(browser, s.score)
+        page.locator('tr.tap[data-deal="2"]').first.click()
+        expect(page.locator("#form-mode")).to_contain_text("Correcting deal 2")
+        expect(page.locator("#form-changes-head")).to_have_text(
+            "Nothing is changed yet: tap an answer above to change it."
+        )
+        given = page.locator("#form-given button.answer")
+        count = given.count()
+        assert count > 0
+        page.locator("#q-back").click()
+        expect(page.locator("#question")).to_be_visible()
+        expect(given).to_have_count(count - 1)
+        page.get_by_role("button", name="Cancel").click()
+        expect(page.locator("#form-mode")).to_be_hidden()
+    assert game.read_bytes() == before
