@@ -260,15 +260,24 @@ def test_a_contract_is_typed_by_its_code_exactly() -> None:
         contract_meant("nqx", CLASSIC, CLASSIC)  # a code is not a prefix
 
 
+def test_a_code_means_what_the_legend_says_before_any_start_of_a_name(
+    fake_language: None,
+) -> None:
+    # "d": the legend's code of dominoes, though also the start of "deux derniers"; "t":
+    # the code of trumps, though also the start of "tricks". A code is exact and read
+    # first, as the legend prints it.
+    assert contract_meant("d", CLASSIC, CLASSIC) == "dominoes"
+    assert contract_meant("T", CLASSIC, CLASSIC) == "trumps"
+
+
 def test_a_contract_with_two_readings_is_refused_naming_both(fake_language: None) -> None:
-    # "d": the code of dominoes, and the start of "deux derniers" (no-last-two).
-    with pytest.raises(ScoresheetError) as refused:
-        contract_meant("d", CLASSIC, CLASSIC)
-    assert "no-last-two" in str(refused.value) or "deux derniers" in str(refused.value)
-    assert "dominoes" in str(refused.value) or "dominos" in str(refused.value)
-    # "t": the code of trumps, and the start of "tricks" (no-tricks), in any language.
-    with pytest.raises(ScoresheetError, match="could be"):
-        contract_meant("t", CLASSIC, CLASSIC)
+    # "do": the start of "dominos" and of "dominoes" (one contract), no code: one reading;
+    # "no": the start of every negative contract's English name: refused naming them.
+    assert contract_meant("do", CLASSIC, CLASSIC) == "dominoes"
+    with pytest.raises(ScoresheetError, match="could be") as refused:
+        contract_meant("no", CLASSIC, CLASSIC)
+    assert "no-queens" in str(refused.value)
+    assert "no-king" in str(refused.value)
 
 
 def test_a_suit_is_typed_in_the_language(fake_language: None) -> None:
