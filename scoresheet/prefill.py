@@ -108,10 +108,18 @@ def kept(
     saved: Mapping[str, Any],
     made: Mapping[str, Any],
     source: str = "game",
+    *,
+    base: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The deal ``made`` by the questions, with each field (and each field of its result)
     put back as ``saved`` had it where the game then scores the same: what the questions
-    write of their own accord, or in another form, stays as the file holds it."""
+    write of their own accord, or in another form, stays as the file holds it.
+
+    ``base`` is the deal the questions make from the answers as saved (by default
+    ``made``): a field the player changed (``made`` differs from ``base`` there) is
+    never put back, even where the game scores it the same (a trump suit declared).
+    """
+    base = made if base is None else base
     out = copy.deepcopy(dict(made))
     try:
         _deal, result = with_deal(data, number, out, source)
@@ -129,11 +137,11 @@ def kept(
     def fields(a: Mapping[str, Any], b: Mapping[str, Any]) -> Sequence[str]:
         return list(dict.fromkeys([*a, *b]))
 
-    if same(copy.deepcopy(dict(saved))):  # the same deal, as the file holds it
+    if made == base and same(copy.deepcopy(dict(saved))):  # the deal as the file holds it
         return copy.deepcopy(dict(saved))
 
     for key in fields(saved, out):
-        if key == "result" or saved.get(key) == out.get(key):
+        if key == "result" or saved.get(key) == out.get(key) or made.get(key) != base.get(key):
             continue
         trial = copy.deepcopy(out)
         if key in saved:
@@ -143,18 +151,22 @@ def kept(
         if same(trial):
             out = trial
     was, now = saved.get("result"), out.get("result")
-    if isinstance(was, Mapping) and isinstance(now, Mapping) and was != now:
+    untouched = base.get("result")
+    if not (isinstance(was, Mapping) and isinstance(now, Mapping) and was != now):
+        return out
+    if now == untouched:
         trial = {**copy.deepcopy(out), "result": copy.deepcopy(dict(was))}
         if same(trial):  # the result given in another form (cards rather than points)
             return trial
-        for key in fields(was, now):
-            if was.get(key) == now.get(key):
-                continue
-            trial = copy.deepcopy(out)
-            if key in was:
-                trial["result"][key] = copy.deepcopy(was[key])
-            else:
-                del trial["result"][key]
-            if same(trial):
-                out = trial
+    before = untouched if isinstance(untouched, Mapping) else {}
+    for key in fields(was, now):
+        if was.get(key) == now.get(key) or now.get(key) != before.get(key):
+            continue
+        trial = copy.deepcopy(out)
+        if key in was:
+            trial["result"][key] = copy.deepcopy(was[key])
+        else:
+            del trial["result"][key]
+        if same(trial):
+            out = trial
     return out

@@ -132,3 +132,23 @@ def test_the_route_checks_the_link_and_the_deal(tmp_path: Path) -> None:
         status, reply = post_json(s.score, "deals/3/redo", {"answers": [], "later": 5})
         assert status == 400 and "later" in reply["error"]
     assert path.read_bytes() == before  # asking saves nothing
+
+
+def test_a_field_that_scores_nothing_is_corrected_too(tmp_path: Path) -> None:
+    """The trump suit of a trumps deal is told but scores nothing: changed, it is saved
+    changed (never put back as the file had it because the game scores it the same)."""
+    path = copy_of(tmp_path, "classic")
+    data = json.loads(path.read_text(encoding="utf-8"))
+    number = next(i for i, d in enumerate(data["deals"], 1) if d["contract"] == "trumps")
+    data["deals"][number - 1]["result"]["trump"] = "hearts"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    game = open_game(path)
+    start = redo.redo(game, number, [])
+    assert start["changes"] == []
+    given = pairs(start, "answers")
+    i = [k for k, _t in given].index("trump")
+    asked = redo.redo(game, number, given[:i], later=given[i:] + pairs(start, "later"), at="trump")
+    assert asked["typed"] == "hearts"
+    reply = redo.redo(game, number, pairs(asked, "answers"), "spades", later=pairs(asked, "later"))
+    assert reply["deal"]["result"]["trump"] == "spades"
+    assert reply["changes"] == ["trump: hearts → spades"]

@@ -118,6 +118,19 @@ class _Walk:
             self.typed = self.pending(q.key)
 
 
+def _as_saved(dq: Any, result: Any, number: int, saved: Mapping[str, Any]) -> Any:
+    """The deal the questions make from the answers as saved (what the player did not
+    change), or ``None`` when they cannot make it."""
+    form = dq.form()
+    try:
+        prefill.replay(form, prefill.answers_of(result, number, saved))
+        if form.current() is None:
+            return dq.deal(form.answers)
+    except (ScoresheetError, StartAgain):
+        pass
+    return None
+
+
 def redo(
     game: Any,
     number: int,
@@ -199,7 +212,8 @@ def redo(
     if q is None:
         made = dq.deal(form.answers)
         try:
-            deal = prefill.kept(data, number, saved, made, source)
+            base = _as_saved(dq, result, number, saved)
+            deal = prefill.kept(data, number, saved, made, source, base=base)
             after, scored = prefill.with_deal(data, number, deal, source)
         except ScoresheetError as refused:
             # The whole game refuses the deal (a later deal no longer fits): the last
