@@ -14,6 +14,7 @@ import typer
 from scoresheet import registry
 from scoresheet.cli import evening as _evening
 from scoresheet.cli import night as _night
+from scoresheet.cli import rate as _rate
 from scoresheet.cli import sheets as _sheets
 from scoresheet.cli import table as _table
 from scoresheet.cli.options import Commands, JsonFlag, Width
@@ -130,4 +131,5 @@ _table.register(app)
 _sheets.register(app)
 _evening.register(app)
 _night.register(app)
+_rate.register(app)
 _serve.register(app)
