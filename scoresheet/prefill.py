@@ -98,6 +98,16 @@ def with_deal(
     return rec.to_data(record)["deals"][number - 1], result
 
 
+def _items_as_saved(saved: Any, base: Any, made: Any) -> list[Any] | None:
+    """``made``'s items, each one the questions wrote as they wrote ``base``'s item of the
+    same place replaced by ``saved``'s (``None`` when they are not three lists alike)."""
+    if not (isinstance(saved, list) and isinstance(base, list) and isinstance(made, list)):
+        return None
+    if len(saved) != len(base):
+        return None
+    return [copy.deepcopy(saved[base.index(item)]) if item in base else item for item in made]
+
+
 def _meaning(result: GameResult) -> Any:
     return registry.part(result.game, "score").to_json(result)
 
@@ -141,7 +151,14 @@ def kept(
         return copy.deepcopy(dict(saved))
 
     for key in fields(saved, out):
-        if key == "result" or saved.get(key) == out.get(key) or made.get(key) != base.get(key):
+        if key == "result" or saved.get(key) == out.get(key):
+            continue
+        if made.get(key) != base.get(key):
+            # A list the player changed (Barbu's doubles): its items left as saved are
+            # put back as the file wrote them (``table`` rather than ``maximum``).
+            mixed = _items_as_saved(saved.get(key), base.get(key), out.get(key))
+            if mixed is not None and same({**copy.deepcopy(out), key: mixed}):
+                out = {**out, key: mixed}
             continue
         trial = copy.deepcopy(out)
         if key in saved:

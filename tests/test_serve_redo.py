@@ -152,3 +152,22 @@ def test_a_field_that_scores_nothing_is_corrected_too(tmp_path: Path) -> None:
     reply = redo.redo(game, number, pairs(asked, "answers"), "spades", later=pairs(asked, "later"))
     assert reply["deal"]["result"]["trump"] == "spades"
     assert reply["changes"] == ["trump: hearts → spades"]
+
+
+def test_the_doubles_not_changed_keep_the_files_words(tmp_path: Path) -> None:
+    """Deal 3 with Bob's double written ``table`` in the file: Dan's double changed, Bob's
+    stays ``table`` (the questions would write ``maximum``), and only Dan's is a change."""
+    path = copy_of(tmp_path, "classic")
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["deals"][2]["doubles"][0] = {"by": "Bob", "double": "table"}
+    path.write_text(json.dumps(data), encoding="utf-8")
+    game = open_game(path)
+    start = redo.redo(game, 3, [])
+    assert start["changes"] == [] and start["deal"] == data["deals"][2]
+    given = pairs(start, "answers")
+    i = [k for k, _t in given].index("double Dan")
+    later = given[i:] + pairs(start, "later")
+    asked = redo.redo(game, 3, given[:i], later=later, at="double Dan")
+    reply = redo.redo(game, 3, pairs(asked, "answers"), "none", later=pairs(asked, "later"))
+    assert reply["deal"]["doubles"] == [{"by": "Bob", "double": "table"}]
+    assert reply["changes"] == ["Dan's doubles: Ann → none"]
