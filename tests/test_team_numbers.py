@@ -83,7 +83,7 @@ def test_belote_add_refuses_last_1_with_a_player_named_1(tmp_path: Path) -> None
     ok = run(*hearts, "--set", "last=:1", "--set", "belote=:0")
     assert ok.returncode == 0, ok.stderr
     assert deals(path)[0]["result"] == {"points": [62, 90], "last_trick": 1, "belote": 0}
-    ok = run("edit", path, "1", "h", "--set", "taker=Ann", "--set", "points=62,90",
+    ok = run("edit", path, "1", "h", "--replace", "--set", "taker=Ann", "--set", "points=62,90",
              "--set", "last=Bob")  # fmt: skip
     assert ok.returncode == 0, ok.stderr
     assert deals(path)[0]["result"]["last_trick"] == 1

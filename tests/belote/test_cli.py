@@ -98,8 +98,9 @@ def test_a_game_at_the_table(tmp_path: Path) -> None:
     assert "Standings" in show and "Ann & Cat" in show
 
     proc = run(
-        "edit", g, "1", "hearts", "--set", "taker=Bob", "--set", "points=72,80", "--set", "last=0"
-    )
+        "edit", g, "1", "hearts", "--replace",
+        "--set", "taker=Bob", "--set", "points=72,80", "--set", "last=0",
+    )  # fmt: skip
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.startswith("corrected deal 1: Bob took hearts for Bob & Dan (80 to 82)")
     assert "corrected deal 1: result" in run("history", g).stdout
