@@ -55,11 +55,17 @@ def col_letter(col: int) -> str:
     >>> col_letter(1), col_letter(26), col_letter(28), col_letter(703)
     ('A', 'Z', 'AB', 'AAA')
     """
-    out = ""
-    while col:
-        col, rem = divmod(col - 1, 26)
-        out = chr(65 + rem) + out
+    out = _LETTERS.get(col)
+    if out is None:
+        out, rest = "", col
+        while rest:
+            rest, rem = divmod(rest - 1, 26)
+            out = chr(65 + rem) + out
+        _LETTERS[col] = out
     return out
+
+
+_LETTERS: dict[int, str] = {}  # every column named so far: a workbook names each thousands of times
 
 
 def ref(

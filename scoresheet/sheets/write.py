@@ -23,11 +23,11 @@ import zipfile
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
-from xml.sax.saxutils import escape
 
 from scoresheet.errors import ScoresheetError
 from scoresheet.i18n import _
 from scoresheet.sheets.plan import Cell, SheetError, Value, col_letter
+from scoresheet.sheets.rows import writer_class, xml_value
 
 if TYPE_CHECKING:
     from openpyxl.styles import Border
@@ -169,24 +169,43 @@ def save_with_values(
     for ws in wb.worksheets:  # after the rows' heights: the pages allow for them
         fit_pages(ws, paper)
     buffer = io.BytesIO()
-    _save_stored(wb, buffer)
-    values = {
-        title: {c.ref: c.value for c in cells if c.sheet == title and c.formula is not None}
-        for title in titles
-    }
-    return cache_values(buffer.getvalue(), values)
+    values: dict[str, dict[tuple[int, int], Value]] = {title: {} for title in titles}
+    for c in cells:
+        if c.formula is not None and c.sheet in values:
+            values[c.sheet][c.row, c.col] = c.value
+    filled = _save_stored(wb, buffer, values)
+    return cache_values(
+        buffer.getvalue(),
+        {
+            title: {f"{col_letter(col)}{row}": value for (row, col), value in cells.items()}
+            for title, cells in values.items()
+            if title not in filled
+        },
+    )
 
 
-def _save_stored(wb: Workbook, buffer: io.BytesIO) -> None:
+def _save_stored(
+    wb: Workbook, buffer: io.BytesIO, values: Mapping[str, Mapping[tuple[int, int], Value]]
+) -> set[str]:
     """``wb.save(buffer)``, its parts stored rather than compressed: :func:`cache_values`
     reads them back and compresses them as it writes the workbook, so compressing them here
-    too was work thrown away (the parts are the same)."""
+    too was work thrown away (the parts are the same).
+
+    The formula cells of a sheet of ``values`` (by title, then by row and column) are
+    written with their values, as :func:`cache_values` would put them: the titles of the
+    sheets so written are returned (every sheet of ``values``, but where openpyxl writes
+    through lxml)."""
     from openpyxl.writer.excel import ExcelWriter
 
     archive = zipfile.ZipFile(buffer, "w", zipfile.ZIP_STORED, allowZip64=True)
     # As openpyxl's own save does (``openpyxl.writer.excel.save_workbook``).
     wb.properties.modified = datetime.datetime.now(tz=datetime.UTC).replace(tzinfo=None)
-    ExcelWriter(wb, archive).save()
+    writer = writer_class(ExcelWriter)(wb, archive)
+    writer.values = values
+    writer.filled = set()
+    writer.save()
+    filled: set[str] = writer.filled
+    return filled
 
 
 PAPER_SIZES = {"a4": 9, "letter": 1}  # the spreadsheet's paperSize codes
@@ -326,12 +345,34 @@ def write_cells(
     formula. ``styles`` is :func:`cell_styles`' table; a cell without a style takes
     ``default``. Shared by every game's workbook.
     """
+    from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
+    from openpyxl.cell.cell import Cell as Target
+
     stamps: dict[tuple[str, str], Stamp] = {}  # by sheet: the sheets may be of two workbooks
+    last: dict[str, int] = {}  # by sheet, the last row written
     for cell in cells:
-        target = sheets[cell.sheet].cell(row=cell.row, column=cell.col)
+        # ``ws.cell(row, column)``, without its checks of a place we planned.
+        ws = sheets[cell.sheet]
+        place = (cell.row, cell.col)
+        target: Any = ws._cells.get(place)
+        if target is None:
+            if not 0 < cell.row <= 1048576:
+                raise ValueError(f"{cell.where}: no such row in a worksheet")
+            target = ws._cells[place] = Target(ws, row=cell.row, column=cell.col)
+            if cell.row > last.get(cell.sheet, 0):
+                last[cell.sheet] = cell.row
         value = cell.value
-        if cell.formula is not None:
-            target.value = "=" + cell.formula
+        formula = cell.formula
+        if formula is not None:
+            text = "=" + formula
+            if formula and len(text) <= 32767 and not ILLEGAL_CHARACTERS_RE.search(text):
+                target._value = text  # what assigning it gives, as openpyxl checks it
+                target.data_type = "f"
+            else:
+                target.value = text
+        elif type(value) is int or type(value) is float:
+            target._value = value  # what assigning it gives
+            target.data_type = "n"
         elif isinstance(value, str):
             target.value = value
             target.data_type = "s"
@@ -344,6 +385,9 @@ def write_cells(
         stamp.put(target)
         if cell.formula is None and isinstance(value, str) and value[:1] in ("=", "+", "-", "@"):
             target.quotePrefix = True  # after the style, which leaves it as it is
+    for title, row in last.items():  # as ``ws.cell`` keeps it, for ``ws.append``
+        sheet: Any = sheets[title]
+        sheet._current_row = max(sheet._current_row, row)
 
 
 # The index of each style attribute in a cell's openpyxl ``StyleArray``.
@@ -417,17 +461,6 @@ def _sheet_parts(archive: zipfile.ZipFile) -> dict[str, str]:
     return out
 
 
-def _xml_value(value: Value) -> tuple[str, str]:
-    """The ``t`` attribute and the ``<v>`` text of a cached value."""
-    if isinstance(value, SheetError):
-        return ' t="e"', escape(value.code)
-    if isinstance(value, bool):
-        return ' t="b"', "1" if value else "0"
-    if isinstance(value, int | float):
-        return "", repr(value)
-    return ' t="str"', escape("" if value is None else value)
-
-
 def cache_values(data: bytes, values: dict[str, dict[str, Value]]) -> bytes:
     """Put each formula cell's value into the sheet XML; ask for a full recalculation on load."""
     source = zipfile.ZipFile(io.BytesIO(data))
@@ -454,7 +487,7 @@ def _fill(content: bytes, cells: dict[str, Value], part: str) -> bytes:
         if ref not in cells:
             raise AssertionError(f"{part}: no value planned for the formula in {ref}")
         missing.discard(ref)
-        kind, text = _xml_value(cells[ref])
+        kind, text = xml_value(cells[ref])
         attrs = match.group(2)
         return (
             b'<c r="'

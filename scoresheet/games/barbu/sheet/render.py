@@ -394,7 +394,7 @@ def _widths(sheets: dict[str, Worksheet], plan: Plan) -> None:
             text = f"{value:+d}" if isinstance(value, int) else str(value)
         else:
             text = str(value)
-        longest = max((len(line) for line in text.split("\n")), default=0)
+        longest = max(map(len, text.split("\n"))) if "\n" in text else len(text)
         if cell.style == "header":
             longest = min(longest, 14)  # headers wrap
         key = (cell.sheet, cell.col)
