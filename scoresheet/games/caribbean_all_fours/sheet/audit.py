@@ -215,17 +215,7 @@ def read_book(data: bytes, name: str, report: Report) -> Book:
 
     sheets = load_sheets(data, name)
     stated, options, teams, rows = _read_meta(sheets, name)
-    players = []
-    for j in range(4):
-        got = sheets[RULES].value(R_PLAYERS + j, 2)
-        if not isinstance(got, str) or not got.strip():
-            raise ScoresheetError(
-                _("{name}: {where} should hold the name of player {number}").format(
-                    name=name, where=f"Rules!B{R_PLAYERS + j}", number=j + 1
-                )
-            )
-        players.append(got)
-    check_player_names(players, name)
+    players = _players(sheets[RULES], name)
     rules = resolve(stated, options or None)
     if not isinstance(rules, AllFoursRules):
         raise ScoresheetError(
@@ -234,117 +224,7 @@ def read_book(data: bytes, name: str, report: Report) -> Book:
     overrides = _rule_overrides(sheets, rules, report)
     if overrides:
         options = merge_options(options, overrides)
-    deals: list[dict[str, Any]] = []
-    inputs: list[DealInputs] = []
-    bad: set[int] = set()
-    sheet = sheets[DEALS]
-    empty_from: int | None = None
-    for n in range(1, rows + 1):
-        row = FIRST + n - 1
-
-        def cell(col: int, row: int = row) -> str:
-            return cell_text(sheet.value(row, col)) or ""
-
-        def fail(col: int, what: str, message: str, n: int = n, row: int = row) -> None:
-            report.add(
-                n,
-                f"{DEALS}!{col_letter(col)}{row}",
-                _("deal {n}, {what}").format(n=n, what=what),
-                message,
-            )
-            bad.add(n)
-
-        # The sheet's formulas trim the cards turned up (and nothing else it reads).
-        turned = [cell(c).strip() for c in D_TURN]
-        typed_cols = (D_BEG, D_HIGH, D_LOW, D_HOLDER, D_WON_BY, *D_GP)
-        if not any(turned) and not any(cell(c) for c in typed_cols):
-            empty_from = empty_from or n
-            continue
-        if empty_from is not None:
-            fail(
-                D_TURN[0],
-                _("turned up"),
-                _("deal {empty_from} is empty: deals are filled in order").format(
-                    empty_from=empty_from
-                ),
-            )
-            continue
-        for i, text in enumerate(turned):
-            if text and not _CARD.match(text):
-                fail(
-                    D_TURN[i],
-                    _("turned up"),
-                    _('"{text}" is not a card (AS, TD, 6H, …)').format(text=text),
-                )
-        if not turned[0]:
-            fail(D_TURN[0], _("turned up"), _("the first card turned up is missing"))
-        if turned[2] and not turned[1]:
-            fail(D_TURN[1], _("turned up"), _("a third card turned up but no second"))
-        beg = cell(D_BEG)
-        if beg and beg not in BEGS:
-            fail(D_BEG, "beg", _('"{beg}" is not stand, take-one or run').format(beg=beg))
-        names = {}
-        for col, what in (
-            (D_HIGH, pgettext("sheet heading", "high")),
-            (D_LOW, pgettext("sheet heading", "low")),
-            (D_HOLDER, pgettext("sheet heading", "jack held by")),
-            (D_WON_BY, pgettext("sheet heading", "jack won by")),
-        ):
-            text = cell(col)
-            if text and text not in players:
-                fail(
-                    col,
-                    what,
-                    _('"{text}" is not a player ({players})').format(
-                        text=text, players=", ".join(players)
-                    ),
-                )
-            names[col] = text
-        gp = [sheet.value(row, c) for c in D_GP]
-        points: list[int | None] = []
-        for col, value in zip(D_GP, gp, strict=True):
-            whole = whole_number(value)
-            if value not in (None, "") and (whole is None or whole < 0):
-                fail(
-                    col,
-                    _("card points"),
-                    number_message(
-                        value, _("{show} is not a whole number ≥ 0").format(show=_show(value))
-                    ),
-                )
-            points.append(whole)
-        inp = DealInputs(
-            turn_ups=(turned[0], turned[1], turned[2]),
-            beg=beg,
-            high=names[D_HIGH],
-            low=names[D_LOW],
-            holder=names[D_HOLDER],
-            won_by=names[D_WON_BY],
-            game_points=(points[0], points[1]),
-        )
-        inputs.append(inp)
-        deal: dict[str, Any] = {"turn_ups": [t for t in turned if t]}
-        if beg:
-            deal["beg"] = beg
-        if any(names.values()) or any(p is not None for p in points):
-            if bool(names[D_HOLDER]) != bool(names[D_WON_BY]):
-                col = D_WON_BY if names[D_HOLDER] else D_HOLDER
-                fail(col, "jack", _("give both who held the trump jack and who won it, or neither"))
-            if (points[0] is None) != (points[1] is None):
-                fail(D_GP[0], _("card points"), _("give both teams' card points"))
-            result: dict[str, Any] = {
-                "high": names[D_HIGH] or None,
-                "low": names[D_LOW] or None,
-                "jack": (
-                    {"holder": names[D_HOLDER], "won_by": names[D_WON_BY]}
-                    if names[D_HOLDER] and names[D_WON_BY]
-                    else None
-                ),
-            }
-            if points[0] is not None and points[1] is not None:
-                result["game_points"] = [points[0], points[1]]
-            deal["result"] = result
-        deals.append(deal)
+    deals, inputs, bad = _read_deals(sheets[DEALS], rows, players, report)
     record: dict[str, Any] = {
         "format": "scoresheet-game",
         "version": 1,
@@ -359,6 +239,179 @@ def read_book(data: bytes, name: str, report: Report) -> Book:
         record["teams"] = teams
     record["deals"] = deals
     return Book(cast("AllFoursGameFile", record), inputs, sheets, rows, bad)
+
+
+def _players(rules: Sheet, name: str) -> list[str]:
+    """The four players' names the Rules sheet holds."""
+    players = []
+    for j in range(4):
+        got = rules.value(R_PLAYERS + j, 2)
+        if not isinstance(got, str) or not got.strip():
+            raise ScoresheetError(
+                _("{name}: {where} should hold the name of player {number}").format(
+                    name=name, where=f"Rules!B{R_PLAYERS + j}", number=j + 1
+                )
+            )
+        players.append(got)
+    check_player_names(players, name)
+    return players
+
+
+class _DealRow:
+    """One deal's row of the Deals sheet: its cells' text, and a finding about one of them
+    (which marks the deal as not read)."""
+
+    def __init__(self, sheet: Sheet, n: int, report: Report, bad: set[int]) -> None:
+        self.sheet, self.n, self.row = sheet, n, FIRST + n - 1
+        self.report, self.bad = report, bad
+
+    def cell(self, col: int) -> str:
+        return cell_text(self.sheet.value(self.row, col)) or ""
+
+    def fail(self, col: int, what: str, message: str) -> None:
+        self.report.add(
+            self.n,
+            f"{DEALS}!{col_letter(col)}{self.row}",
+            _("deal {n}, {what}").format(n=self.n, what=what),
+            message,
+        )
+        self.bad.add(self.n)
+
+
+def _read_deals(
+    sheet: Sheet, rows: int, players: list[str], report: Report
+) -> tuple[list[dict[str, Any]], list[DealInputs], set[int]]:
+    """The deals filled in, in order, what was typed for each, and the deals not read."""
+    deals: list[dict[str, Any]] = []
+    inputs: list[DealInputs] = []
+    bad: set[int] = set()
+    empty_from: int | None = None
+    for n in range(1, rows + 1):
+        deal_row = _DealRow(sheet, n, report, bad)
+        # The sheet's formulas trim the cards turned up (and nothing else it reads).
+        turned = [deal_row.cell(c).strip() for c in D_TURN]
+        typed_cols = (D_BEG, D_HIGH, D_LOW, D_HOLDER, D_WON_BY, *D_GP)
+        if not any(turned) and not any(deal_row.cell(c) for c in typed_cols):
+            empty_from = empty_from or n
+            continue
+        if empty_from is not None:
+            deal_row.fail(
+                D_TURN[0],
+                _("turned up"),
+                _("deal {empty_from} is empty: deals are filled in order").format(
+                    empty_from=empty_from
+                ),
+            )
+            continue
+        deal, inp = _read_deal(deal_row, turned, players)
+        inputs.append(inp)
+        deals.append(deal)
+    return deals, inputs, bad
+
+
+def _read_deal(
+    deal_row: _DealRow, turned: list[str], players: list[str]
+) -> tuple[dict[str, Any], DealInputs]:
+    """A deal filled in: the game file's deal, and the inputs as typed."""
+    _check_turned_up(deal_row, turned)
+    beg = deal_row.cell(D_BEG)
+    if beg and beg not in BEGS:
+        deal_row.fail(D_BEG, "beg", _('"{beg}" is not stand, take-one or run').format(beg=beg))
+    names = _names(deal_row, players)
+    points = _card_points(deal_row)
+    inp = DealInputs(
+        turn_ups=(turned[0], turned[1], turned[2]),
+        beg=beg,
+        high=names[D_HIGH],
+        low=names[D_LOW],
+        holder=names[D_HOLDER],
+        won_by=names[D_WON_BY],
+        game_points=(points[0], points[1]),
+    )
+    deal: dict[str, Any] = {"turn_ups": [t for t in turned if t]}
+    if beg:
+        deal["beg"] = beg
+    if any(names.values()) or any(p is not None for p in points):
+        deal["result"] = _result(deal_row, names, points)
+    return deal, inp
+
+
+def _check_turned_up(deal_row: _DealRow, turned: list[str]) -> None:
+    """The cards turned up: cards, the first of them given, none skipped."""
+    for i, text in enumerate(turned):
+        if text and not _CARD.match(text):
+            deal_row.fail(
+                D_TURN[i],
+                _("turned up"),
+                _('"{text}" is not a card (AS, TD, 6H, …)').format(text=text),
+            )
+    if not turned[0]:
+        deal_row.fail(D_TURN[0], _("turned up"), _("the first card turned up is missing"))
+    if turned[2] and not turned[1]:
+        deal_row.fail(D_TURN[1], _("turned up"), _("a third card turned up but no second"))
+
+
+def _names(deal_row: _DealRow, players: list[str]) -> dict[int, str]:
+    """The players named for high, low and the trump jack, by column ("" where none is)."""
+    names = {}
+    for col, what in (
+        (D_HIGH, pgettext("sheet heading", "high")),
+        (D_LOW, pgettext("sheet heading", "low")),
+        (D_HOLDER, pgettext("sheet heading", "jack held by")),
+        (D_WON_BY, pgettext("sheet heading", "jack won by")),
+    ):
+        text = deal_row.cell(col)
+        if text and text not in players:
+            deal_row.fail(
+                col,
+                what,
+                _('"{text}" is not a player ({players})').format(
+                    text=text, players=", ".join(players)
+                ),
+            )
+        names[col] = text
+    return names
+
+
+def _card_points(deal_row: _DealRow) -> list[int | None]:
+    """Each team's card points (None where not a whole number ≥ 0)."""
+    points: list[int | None] = []
+    for col in D_GP:
+        value = deal_row.sheet.value(deal_row.row, col)
+        whole = whole_number(value)
+        if value not in (None, "") and (whole is None or whole < 0):
+            deal_row.fail(
+                col,
+                _("card points"),
+                number_message(
+                    value, _("{show} is not a whole number ≥ 0").format(show=_show(value))
+                ),
+            )
+        points.append(whole)
+    return points
+
+
+def _result(deal_row: _DealRow, names: dict[int, str], points: list[int | None]) -> dict[str, Any]:
+    """A played deal's result: high, low, the jack, the card points, given in pairs."""
+    if bool(names[D_HOLDER]) != bool(names[D_WON_BY]):
+        col = D_WON_BY if names[D_HOLDER] else D_HOLDER
+        deal_row.fail(
+            col, "jack", _("give both who held the trump jack and who won it, or neither")
+        )
+    if (points[0] is None) != (points[1] is None):
+        deal_row.fail(D_GP[0], _("card points"), _("give both teams' card points"))
+    result: dict[str, Any] = {
+        "high": names[D_HIGH] or None,
+        "low": names[D_LOW] or None,
+        "jack": (
+            {"holder": names[D_HOLDER], "won_by": names[D_WON_BY]}
+            if names[D_HOLDER] and names[D_WON_BY]
+            else None
+        ),
+    }
+    if points[0] is not None and points[1] is not None:
+        result["game_points"] = [points[0], points[1]]
+    return result
 
 
 def _validate(record: AllFoursGameFile, name: str) -> AllFoursGameFile:

@@ -92,6 +92,61 @@ def read_book(data: bytes, name: str, report: Report) -> Book:
 
     sheets = _load(data, name)
     rules_sheet = sheets[RULES]
+    stated, options = _stated_rules(rules_sheet, name)
+    rules = resolve(stated, options or None, "rosbiratschka")
+    players = _players(rules_sheet, rules, name)
+    layout = Layout(players, rules)
+    _check_headings(sheets, name)
+    fail = _Fail(report)
+    overrides, changed = _rule_changes(rules_sheet, layout, stated, fail)
+    _check_contract_order(rules_sheet, layout, fail)
+    if overrides:
+        options = merge_options(options, overrides)
+        try:
+            rules = resolve(stated, options, "rosbiratschka")
+        except ScoresheetError as exc:
+            raise ScoresheetError(
+                _("{name}: the rule values in the Rules sheet: {exc}").format(name=name, exc=exc)
+            ) from None
+        layout = Layout(players, rules)
+    record: dict[str, Any] = {
+        "format": "scoresheet-game",
+        "version": 1,
+        "game": GAME,
+        "rules": stated,
+    }
+    if options:
+        record["options"] = options
+    record["players"] = players
+    record["deals"] = _read_deals(sheets[RESULTS], layout, fail)
+    return Book(record, layout, sheets, fail.bad, tuple(changed))
+
+
+class _Fail:
+    """A finding about one cell, and the deals with an input that could not be read."""
+
+    def __init__(self, report: Report) -> None:
+        self.report = report
+        self.bad: set[int] = set()
+
+    def __call__(
+        self,
+        sheet: str,
+        row: int,
+        col: int,
+        deal: int | None,
+        what: str,
+        msg: str,
+        blocking: bool = True,
+    ) -> None:
+        self.report.add(deal, f"{sheet}!{col_letter(col)}{row}", what, msg, blocking)
+        if deal is not None:
+            self.bad.add(deal)
+
+
+def _stated_rules(rules_sheet: Sheet, name: str) -> tuple[Any, dict[str, Any]]:
+    """The rules and options the Rules sheet stores, once it is known for a Rosbiratschka
+    workbook this scoresheet reads."""
     if rules_sheet.value(2, 2) != FORMAT or rules_sheet.value(4, 2) != GAME:
         raise ScoresheetError(
             _(
@@ -119,7 +174,11 @@ def read_book(data: bytes, name: str, report: Report) -> Book:
         raise ScoresheetError(
             _("{name}: the rules stored in the Rules sheet are damaged").format(name=name)
         )
-    rules = resolve(stated, options or None, "rosbiratschka")
+    return stated, options
+
+
+def _players(rules_sheet: Sheet, rules: Any, name: str) -> list[str]:
+    """The players' names the Rules sheet holds: one each, none twice."""
     layout = Layout(["?"] * rules.players, rules)
     players: list[str] = []
     for j, row in enumerate(layout.player_rows):
@@ -134,7 +193,11 @@ def read_book(data: bytes, name: str, report: Report) -> Book:
     check_player_names(players, name)
     if len(set(players)) != len(players):
         raise ScoresheetError(_("{name}: the Rules sheet names a player twice").format(name=name))
-    layout = Layout(players, rules)
+    return players
+
+
+def _check_headings(sheets: dict[str, Sheet], name: str) -> None:
+    """The contract columns where the layout puts them."""
     # The heading in the language the workbook was written in, whichever that was.
     headings = set(in_every_language(lambda: pgettext("sheet heading", "contract")))
     for sheet, col in ((RESULTS, 4), (SCORES, 3)):
@@ -147,16 +210,11 @@ def read_book(data: bytes, name: str, report: Report) -> Book:
                 )
             )
 
-    bad: set[int] = set()
 
-    def fail(
-        sheet: str, row: int, col: int, deal: int | None, what: str, msg: str, blocking: bool = True
-    ) -> None:
-        report.add(deal, f"{sheet}!{col_letter(col)}{row}", what, msg, blocking)
-        if deal is not None:
-            bad.add(deal)
-
-    # Rule values changed in the sheet become the game's options.
+def _rule_changes(
+    rules_sheet: Sheet, layout: Layout, stated: Any, fail: _Fail
+) -> tuple[dict[str, Any], list[str]]:
+    """Rule values changed in the sheet, as the game's options (and their labels)."""
     overrides: dict[str, Any] = {}
     changed: list[str] = []
     for rc in layout.rule_cells:
@@ -213,6 +271,11 @@ def read_book(data: bytes, name: str, report: Report) -> Book:
         for part in rc.option[:-1]:
             node = node.setdefault(part, {})
         node[rc.option[-1]] = value
+    return overrides, changed
+
+
+def _check_contract_order(rules_sheet: Sheet, layout: Layout, fail: _Fail) -> None:
+    """The contracts listed in the Rules sheet in the rules' order."""
     for c, row in layout.contract_rows.items():
         got = rules_sheet.value(row, 1)
         if got != c:
@@ -227,22 +290,16 @@ def read_book(data: bytes, name: str, report: Report) -> Book:
                 ).format(show_value=show_value(got), contracts=", ".join(layout.contracts)),
                 blocking=False,
             )
-    if overrides:
-        options = merge_options(options, overrides)
-        try:
-            rules = resolve(stated, options, "rosbiratschka")
-        except ScoresheetError as exc:
-            raise ScoresheetError(
-                _("{name}: the rule values in the Rules sheet: {exc}").format(name=name, exc=exc)
-            ) from None
-        layout = Layout(players, rules)
 
-    results = sheets[RESULTS]
+
+def _read_deals(results: Sheet, layout: Layout, fail: _Fail) -> list[dict[str, Any]]:
+    """The deals filled in the Results sheet, in order; a deal that is not its contract's
+    inputs alone, or comes after one not filled in, is a finding."""
     deals: list[dict[str, Any]] = []
     empty_from: int | None = None
     for number in range(1, layout.rows + 1):
         row = layout.row(number)
-        contract = rules.contract_of(number)
+        contract = layout.rules.contract_of(number)
         mine = layout.contract_fields(contract)
         stray = [
             col
@@ -278,65 +335,65 @@ def read_book(data: bytes, name: str, report: Report) -> Book:
                 ).format(empty_from=empty_from, number=number),
             )
             continue
-        result: dict[str, Any] = {}
-        for key in RESULT_KEYS[contract]:
-            cols = layout.fields[key]
-            if key in IN_DECK:
-                counts: dict[str, int] = {}
-                for j, p in enumerate(players):
-                    raw = results.value(row, cols[j])
-                    if _text(raw) is None:
-                        continue
-                    count = whole_number(raw)
-                    if count is None or count < 0:
-                        fail(
-                            RESULTS,
-                            row,
-                            cols[j],
-                            number,
-                            _("deal {number}, {player}, {key}").format(
-                                number=number, player=p, key=key
-                            ),
-                            number_message(
-                                raw,
-                                _("{show_value} is not a whole number of 0 or more").format(
-                                    show_value=show_value(raw)
-                                ),
-                            ),
-                        )
-                        continue
-                    counts[p] = count
-                result[key] = counts
-            else:
-                who = _text(results.value(row, cols[0]))
-                if who is None:
+        result = _deal_result(results, layout, number, contract, fail)
+        deals.append({"contract": contract, "result": result})
+    return deals
+
+
+def _deal_result(
+    results: Sheet, layout: Layout, number: int, contract: str, fail: _Fail
+) -> dict[str, Any]:
+    """One deal's result, read from its contract's cells: counts, or a player's name."""
+    players = layout.players
+    row = layout.row(number)
+    result: dict[str, Any] = {}
+    for key in RESULT_KEYS[contract]:
+        cols = layout.fields[key]
+        if key in IN_DECK:
+            counts: dict[str, int] = {}
+            for j, p in enumerate(players):
+                raw = results.value(row, cols[j])
+                if _text(raw) is None:
                     continue
-                if who not in players:
+                count = whole_number(raw)
+                if count is None or count < 0:
                     fail(
                         RESULTS,
                         row,
-                        cols[0],
+                        cols[j],
                         number,
-                        _("deal {number}, {key}").format(number=number, key=key),
-                        _(
-                            "{show_value} is not a player's name as the Rules sheet writes it "
-                            "({players})"
-                        ).format(show_value=show_value(who), players=", ".join(players)),
+                        _("deal {number}, {player}, {key}").format(
+                            number=number, player=p, key=key
+                        ),
+                        number_message(
+                            raw,
+                            _("{show_value} is not a whole number of 0 or more").format(
+                                show_value=show_value(raw)
+                            ),
+                        ),
                     )
                     continue
-                result[key] = who
-        deals.append({"contract": contract, "result": result})
-    record: dict[str, Any] = {
-        "format": "scoresheet-game",
-        "version": 1,
-        "game": GAME,
-        "rules": stated,
-    }
-    if options:
-        record["options"] = options
-    record["players"] = players
-    record["deals"] = deals
-    return Book(record, layout, sheets, bad, tuple(changed))
+                counts[p] = count
+            result[key] = counts
+        else:
+            who = _text(results.value(row, cols[0]))
+            if who is None:
+                continue
+            if who not in players:
+                fail(
+                    RESULTS,
+                    row,
+                    cols[0],
+                    number,
+                    _("deal {number}, {key}").format(number=number, key=key),
+                    _(
+                        "{show_value} is not a player's name as the Rules sheet writes it "
+                        "({players})"
+                    ).format(show_value=show_value(who), players=", ".join(players)),
+                )
+                continue
+            result[key] = who
+    return result
 
 
 def _rules_name(stated: Any) -> str:
