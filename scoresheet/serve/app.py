@@ -14,12 +14,10 @@ and never waited on). Saves go through :mod:`scoresheet.session`, so they keep t
 command line's guarantees (history, atomic write, lock, refusal to save over a file that
 changed).
 
-The entry form keeps no state here: ``POST deals/N/ask`` replays the answers a page
-sends through the game's own questions (:mod:`scoresheet.serve.form`) and saves nothing;
-the deal it builds is saved, once confirmed, through ``POST deals/N`` like any other.
-A past deal is corrected the same way: ``POST deals/N/redo`` replays its own questions,
-pre-filled with the deal as saved (:mod:`scoresheet.serve.redo`), and the corrected deal is
-saved, once confirmed, through ``POST deals/N/correct`` as a correction typed as JSON is.
+The entry form keeps no state here: ``POST deals/N/ask`` (``deals/N/redo``: a past deal's,
+pre-filled) replays the answers a page sends through the game's own questions and saves
+nothing (:mod:`scoresheet.serve.form`, :mod:`scoresheet.serve.redo`); the deal is saved,
+once confirmed, through ``POST deals/N`` (``deals/N/correct``) like any other.
 
 Every state-changing request must carry the page's token (an HMAC the server can check
 without keeping state), be JSON, and, when the browser says where it comes from
@@ -221,7 +219,7 @@ class Server:
             Route("/{key}/deals/{number:deal}", self.deal_request, methods=post),
             Route("/{key}/deals/{number:deal}/ask", self.ask_request, methods=post),
             Route("/{key}/deals/{number:deal}/correct", self.correct_request, methods=post),
-            Route("/{key}/deals/{number:deal}/redo", self.redo_request, methods=post),
+            Route("/{key}/deals/{number:deal}/redo", self.ask_request, methods=post),
             Route("/{key}/{asset}", self.asset, methods=get),
         ]
         self.app = Starlette(
@@ -371,15 +369,10 @@ class Server:
 
     async def ask_request(self, request: Request) -> Response:
         number: int = request.path_params["number"]
-        source = _("deal {number}'s answers").format(number=number)
-        body = await self.body_json(request, source, answers=True)
-        return JSONResponse(await asyncio.to_thread(self.ask, number, body))
-
-    async def redo_request(self, request: Request) -> Response:
-        number: int = request.path_params["number"]
-        source = _("the correction of deal {number}").format(number=number)
-        body = await self.body_json(request, source, answers=True)
-        return JSONResponse(await asyncio.to_thread(self.redo, number, body))
+        redoing, answer = request.url.path.endswith("/redo"), (self.ask, self.redo)
+        said = _("the correction of deal {number}") if redoing else _("deal {number}'s answers")
+        body = await self.body_json(request, said.format(number=number), answers=True)
+        return JSONResponse(await asyncio.to_thread(answer[redoing], number, body))
 
     async def correct_request(self, request: Request) -> Response:
         number: int = request.path_params["number"]
@@ -497,22 +490,14 @@ class Server:
     def redo(self, number: int, body: Any) -> dict[str, Any]:
         """A past deal's questions, pre-filled with the deal as saved (nothing is saved)."""
         try:
-            pairs, text, back = form.read_answers(body)
-            later, at = past.read_redo(body)
+            asked = past.read_request(body)
         except ScoresheetError as exc:
             raise Refused(400, str(exc)) from None
         _check_number(number)
-        game = self.live.open()
-        played = len(game.result.deals)
-        if number > played:
-            raise Refused(
-                409,
-                _("deal {number}: no such deal (the game has {played})").format(
-                    number=number, played=played
-                ),
-            )
         try:
-            return past.redo(game, number, pairs, text, back, later, at)
+            return past.redo(self.live.open(), number, *asked)
+        except past.NoSuchDeal as exc:
+            raise Refused(409, str(exc)) from None
         except ScoresheetError as exc:
             raise Refused(422, str(exc)) from None
 

@@ -23,10 +23,24 @@ from scoresheet.errors import ScoresheetError
 from scoresheet.i18n import _
 from scoresheet.prompting import navigation, reason
 from scoresheet.questions import Form, Question, StartAgain
-from scoresheet.serve.form import MAX_ANSWERS, MAX_TEXT, _question, label
+from scoresheet.serve.form import MAX_ANSWERS, MAX_TEXT, _question, label, read_answers
 from scoresheet.session import deal_changes
 
 Pairs = list[tuple[str, str]]
+
+
+class NoSuchDeal(ScoresheetError):
+    """The deal to correct is not (or no longer) in the game."""
+
+
+def read_request(
+    body: Any,
+) -> tuple[Pairs, str | None, bool, Pairs | None, str | None]:
+    """A correction request's answers, new answer, ``back``, ``later`` and ``at`` (the
+    arguments of :func:`redo` after the deal's number); raises with what is wrong."""
+    pairs, text, back = read_answers(body)
+    later, at = read_redo(body)
+    return pairs, text, back, later, at
 
 
 def read_redo(body: Any) -> tuple[Pairs | None, str | None]:
@@ -154,7 +168,7 @@ def redo(
     data = rec.to_data(game.record)
     deals = data["deals"]
     if not 1 <= number <= len(deals):
-        raise ScoresheetError(
+        raise NoSuchDeal(
             _("deal {number}: no such deal (the game has {played})").format(
                 number=number, played=len(deals)
             )
