@@ -122,8 +122,10 @@ class DealPlan:
         shown = [answer_word(c) if c in _WORDS else c for c in choices]
         if p in self.must:
             prompt = _("{player} doubles whom? — must double {declarer} ({choices})")
+            label = _("{player} doubles whom? Must double {declarer}")
         else:
             prompt = _("{player} doubles whom? ({choices})")
+            label = _("{player} doubles whom?")
 
         def parse(text: str) -> Any:
             target = double_targets(text, ctx.players, by=p)
@@ -140,6 +142,7 @@ class DealPlan:
             rules_words(HELP_DOUBLE),
             only=None if choices == ["none"] else NO_ANSWER,
             many=True,
+            label=label.format(player=p, declarer=ctx.declarer),
         )
 
     def _redouble_question(
@@ -166,6 +169,7 @@ class DealPlan:
             tuple(words),
             rules_words(HELP_REDOUBLE),
             many=len(received) > 1,
+            label=_("{player} redoubles whom?").format(player=p),
         )
 
     # the plan -----------------------------------------------------------------------
@@ -181,6 +185,7 @@ class DealPlan:
                 tuple(contract_word(c) for c in left),
                 rules_words(HELP_CONTRACT),
                 only=left[0] if len(left) == 1 else NO_ANSWER,
+                label=_("Which contract does {declarer} choose?").format(declarer=declarer),
             )
         ctx = self.context(answers["contract"])
         so_far: list[dict[str, Any]] = []
@@ -220,6 +225,7 @@ class DealPlan:
                 only=_only_answer(q.key, q.total, given, ctx.players),
                 counts=q.counts,
                 total=q.total,
+                label=q.label,
             )
         players = ctx.players
         for i, p in enumerate(players):
@@ -236,6 +242,7 @@ class DealPlan:
                 _(HELP_RESULT[q.key]) if q.key in HELP_RESULT else "",
                 counts=q.counts,
                 separator=q.separator,
+                label=q.label.replace("{player}", p),
             )
         return None  # pragma: no cover - the per-player answers are assembled above
 

@@ -59,6 +59,8 @@ class ResultQuestion:
     ``key`` is the result key the answer fills (or :data:`FORM`); with ``per_player``
     the question is asked once per player and ``parse`` reads one player's answer.
     An answer that ``parse`` reads as ``None`` (an optional one skipped) leaves the key out.
+    ``label`` words it for a tap on a phone (see :class:`scoresheet.questions.Question`);
+    a per-player one names the player as ``{player}``, as its prompt does.
     """
 
     key: str
@@ -69,6 +71,7 @@ class ResultQuestion:
     counts: tuple[str, ...] = ()  # one number each for these, adding up to total
     total: int | None = None
     separator: str = " "  # between the numbers of counts
+    label: str = ""  # the question for a tap, where the counts are boxes and choices buttons
 
 
 def _parts(rules: BarbuRules, contract: str) -> tuple[str, ...]:
@@ -114,6 +117,14 @@ _COUNTS_PROMPTS = {
 }
 
 
+# The same for a tap: one box per player, each labelled with the player's name.
+_COUNTS_LABELS = {
+    "tricks": N_("Tricks taken — {total} in all"),
+    "hearts": N_("Hearts taken — {total} in all"),
+    "queens": N_("Queens taken — {total} in all"),
+}
+
+
 def _counts_question(key: str, total: int, players: Sequence[str]) -> ResultQuestion:
     def parse(text: str) -> dict[str, int]:
         return entry.counts(text, players, field=field_word(key))
@@ -121,14 +132,17 @@ def _counts_question(key: str, total: int, players: Sequence[str]) -> ResultQues
     prompt = _(_COUNTS_PROMPTS[key]).format(
         total=total, first=players[0], last=players[-1], players=" ".join(players)
     )
-    return ResultQuestion(key, prompt, parse, counts=tuple(players), total=total)
+    label = _(_COUNTS_LABELS[key]).format(total=total)
+    return ResultQuestion(key, prompt, parse, counts=tuple(players), total=total, label=label)
 
 
 def _taker_question(key: str, prompt: str, players: Sequence[str]) -> ResultQuestion:
+    """Who took a card or a trick: the prompt is already worded for a tap on a name."""
+
     def parse(text: str) -> str:
         return entry.player(text, players, field=field_word(key))
 
-    return ResultQuestion(key, prompt, parse, choices=tuple(players))
+    return ResultQuestion(key, prompt, parse, choices=tuple(players), label=prompt)
 
 
 # How a result is given (Ravage City, Chinese Poker): answered in English or in the
@@ -236,6 +250,7 @@ def _part_questions(
             "trump",
             _("Trump suit (spades, hearts, diamonds, clubs; Enter to skip)"),
             _trump,
+            label=_("Trump suit: ♠, ♥, ♦ or ♣ — leave empty if not noted"),
         )
         return [trump, _counts_question("tricks", rules.tricks_per_deal, players)]
     if part == "no-hearts":
@@ -273,11 +288,13 @@ def _dominoes_questions(players: Sequence[str]) -> list[ResultQuestion]:
                 players=", ".join(players)
             ),
             _order(players),
+            label=_("Going-out order: the names, first out first"),
         ),
         ResultQuestion(
             "start",
             _("Starting rank (A K Q J T 9 …; Enter to skip)"),
             _start,
+            label=_("Starting rank, such as J — leave empty if not noted"),
         ),
     ]
 
@@ -295,6 +312,7 @@ def _ravage_city_questions(
             ).format(cards=form_word("cards"), most=form_word("most")),
             _choice(("cards", "most"), field="ravage-city"),
             choices=("cards", "most"),
+            label=_("Ravage City: each player's cards per suit, or who took the most?"),
         )
     ]
     if answers.get(FORM) == "cards":
@@ -306,6 +324,7 @@ def _ravage_city_questions(
                 per_player=True,
                 counts=("♠", "♥", "♦", "♣"),
                 separator="/",
+                label=_("{player}'s cards taken, per suit"),
             )
         )
     elif answers.get(FORM) == "most":
@@ -314,6 +333,7 @@ def _ravage_city_questions(
                 "most",
                 _("Who took the most cards of one suit (all of them if tied)?"),
                 lambda text: entry.player_list(text, players, field=field_word("most")),
+                label=_("Who took the most cards of one suit? Every name if tied"),
             )
         )
     return out
@@ -335,6 +355,7 @@ def _chinese_poker_questions(rules: BarbuRules, answers: Mapping[str, Any]) -> l
                 ).format(beats=form_word("beats"), hands=form_word("hands")),
                 _choice(("beats", "hands"), field="chinese-poker"),
                 choices=("beats", "hands"),
+                label=_("Chinese Poker: each player's beats per row, or their hands?"),
             )
         )
     form = "hands" if needs_hands else answers.get(FORM)
@@ -347,6 +368,7 @@ def _chinese_poker_questions(rules: BarbuRules, answers: Mapping[str, Any]) -> l
                 per_player=True,
                 counts=tuple(row_word(r) for r in ("front", "middle", "back")),
                 separator="/",
+                label=_("{player}'s beats per row"),
             )
         )
     elif form == "hands":
@@ -356,6 +378,7 @@ def _chinese_poker_questions(rules: BarbuRules, answers: Mapping[str, Any]) -> l
                 _("{player}'s hand, front | middle | back (AS AH 2C | KS KH KD 3C 3D | …)"),
                 _hand,
                 per_player=True,
+                label=_("{player}'s hand: front | middle | back, cards such as AS KH 2C"),
             )
         )
     return out

@@ -180,6 +180,7 @@ class _DealPlan:
                 _card([]),
                 (),
                 _help_turn(),
+                label=_("Card turned up, such as {card}").format(card="JS"),
             )
         race = self.race_of(turned, None)
         if race.winner is not None:
@@ -197,6 +198,7 @@ class _DealPlan:
                 tuple(beg_name(b) for b in BEGS),
                 _(HELP["beg"]),
                 note=_kick_line(race, result) or "",
+                label=_("Does {player} stand or beg?").format(player=self.begs),
             )
         last = turned[-1]
         if answers["beg"] != "run" or (len(turned) > 1 and last.suit != turned[0].suit):
@@ -215,6 +217,7 @@ class _DealPlan:
             (),
             _help_turn(),
             note="\n".join(notes),
+            label=_("Next card turned up, such as {card}").format(card="JS"),
         )
 
     def next_question(self, answers: Mapping[str, Any]) -> Question | None:
@@ -251,6 +254,7 @@ class _DealPlan:
                 (*players, _none()),
                 _(HELP["high"]),
                 note="\n".join([*notes, _("Trumps: {suit}.").format(suit=suit_name(trump))]),
+                label=_("Who was dealt the highest trump ({suit})?").format(suit=symbol),
             )
         if answers["high"] is None:
             for key in ("low", "jack"):
@@ -263,6 +267,7 @@ class _DealPlan:
                 _player_parse(players, "low"),
                 tuple(players),
                 _(HELP["low"]),
+                label=_("Who was dealt the lowest trump ({suit})?").format(suit=symbol),
             )
         the_jack = Card(JACK, trump)
         if "jack" not in answers:
@@ -277,6 +282,10 @@ class _DealPlan:
                 lambda text: entry.jack(text, players),
                 (),
                 _(HELP["jack"]),
+                label=_(
+                    "The {card}: who held it, then who won it, such as {holder}/{won_by} "
+                    "(none if not dealt)"
+                ).format(card=the_jack, holder=players[3], won_by=players[0]),
             )
         if "game_points" not in answers:
             turned_up = answers["high"] is not None and the_jack in turned
@@ -288,6 +297,9 @@ class _DealPlan:
                 entry.game_points,
                 (),
                 _(HELP["game_points"]),
+                label=_("Card points captured: {first}, then {second}, such as 38 42").format(
+                    first=result.team_name(0), second=result.team_name(1)
+                ),
                 note=_("{card} was turned up: it was not dealt, so no Jack point").format(
                     card=the_jack
                 )

@@ -51,6 +51,21 @@ _TAKEN = {
 }
 
 
+def label(rules: RosbiratschkaRules, contract: str, key: str) -> str:
+    """One result key's question worded for a tap: the counts are boxes, each labelled
+    with its player, and who took a card or a total past a mark is a tap on a name."""
+    if key in COUNTED.values():
+        return _(_TAKEN_LABELS[key]).format(total=rules.in_deal(contract))
+    return _(PROMPTS[key])  # who took what: already a question for a tap on a name
+
+
+_TAKEN_LABELS = {
+    "tricks": N_("Tricks taken — {total} in all"),
+    "hearts": N_("Hearts taken — {total} in all"),
+    "jacks": N_("Jacks taken — {total} in all"),
+}
+
+
 def check_partial(
     rules: RosbiratschkaRules,
     contract: str,
@@ -96,6 +111,7 @@ def deal_form(
                     _("{contract}: {help}.").format(contract=shown(contract), help=help),
                     counts=tuple(players) if counted else (),
                     total=rules.in_deal(contract) if counted else None,
+                    label=label(rules, contract, key),
                 )
         return None
 
