@@ -38,6 +38,7 @@ __all__ = [
     "after_deal_text",
     "contracts_left_line",
     "deal_text",
+    "doubles_legend",
     "ledger_outcome",
     "ledger_table",
     "next_deal_line",
@@ -363,20 +364,25 @@ def title_line(result: GameScore, title: str, term: Term, *, progress: bool = Tr
     return term.lines(text)
 
 
-def sheet_text(result: GameScore, title: str, term: Term | None = None) -> str:
-    """The whole score sheet for ``scoresheet show``."""
-    term = term or Term.detect()
-    rules = result.rules
+def doubles_legend(result: GameScore, term: Term) -> str:
+    """What the marks beside the scores in the players' columns mean (:func:`paper_doubles`):
+    ``show`` prints it over the sheet, ``score`` under its table."""
     doubles = _(
         "Doubles are written in the doubler's column: the doubled players' initials (X: "
         "everyone), * when the declarer is among them, R + initials for redoubles."
     )
-    if rules.dealer != "declarer":
+    if result.rules.dealer != "declarer":
         doubles = _("{doubles} (declarer/dealer)").format(doubles=doubles)
+    return term.lines(doubles)
+
+
+def sheet_text(result: GameScore, title: str, term: Term | None = None) -> str:
+    """The whole score sheet for ``scoresheet show``."""
+    term = term or Term.detect()
     parts = [
         title_line(result, title, term),
         "",
-        term.lines(doubles),
+        doubles_legend(result, term),
         "",
         fit_table(term, _sheet_layouts(result, running=True, with_total=False))
         if result.deals
@@ -400,6 +406,8 @@ def score_text(result: GameScore, title: str, term: Term | None = None) -> str:
     """The ``scoresheet score`` table: every deal, its check, the totals, any violations."""
     term = term or Term.detect()
     parts = [title_line(result, title, term, progress=False), score_table(result, term)]
+    if result.deals:  # the marks of the doubles in the players' columns, as show explains them
+        parts += ["", doubles_legend(result, term)]
     if result.violations:
         parts += ["", violations_text(result, term)]
     played = len(result.deals)
