@@ -335,9 +335,7 @@ def test_two_phones_one_enters_a_barbu_deal_with_doubles_the_other_sees_it(
         asked(scorer, "contract")
         tap(scorer, "no-queens")
         asked(scorer, "double Bob")
-        expect(scorer.locator("#q-prompt")).to_have_text(
-            "Bob doubles whom? (Ann, Cat, Dan, maximum, family, none)"
-        )
+        expect(scorer.locator("#q-prompt")).to_have_text("Bob doubles whom?")
         scorer.locator("#q-help-button").click()
         expect(scorer.locator("#q-help")).to_contain_text("one chance to double")
         tap(scorer, "Ann", "Dan")
