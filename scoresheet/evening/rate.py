@@ -10,8 +10,10 @@ Stated choices:
   (written by hand) is older than every dated one, in path order. A ``created`` that is
   not a date and time is refused, naming the file.
 - An individual game ranks its players by place (the highest total first, the lowest in
-  a game of penalty points; a tie is a draw between the players tied); a partnership
-  game is two teams, the winners first.
+  a game of penalty points); a partnership game is two teams, the winners first. Players
+  tied on a place are rated as the mean of the game's orders with each of them ahead in
+  turn (:func:`tie_orders`): openskill's own ties let the player who finished third
+  behind two tied for first gain as much as they do.
 - Each kind of game has its own ladder (a Barbu rating says nothing of a player's
   Belote); ``together`` rates every game on one ladder.
 - The model is openskill's :class:`PlackettLuce` with its own defaults (a new player at
@@ -27,9 +29,11 @@ Stated choices:
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from itertools import product
 from pathlib import Path
 from typing import Any
 
@@ -216,6 +220,53 @@ def last_night(ordered: Sequence[RatedGame]) -> int | None:
     return first
 
 
+def tie_orders(ranks: Sequence[int]) -> list[list[float]]:
+    """The orders a tie is rated as: each group of teams tied on a place turned round, so
+    that each of them holds each of the group's places once (every combination of the
+    groups' turns). Without a tie, the ranks alone.
+
+    >>> tie_orders([1, 1, 3, 4])
+    [[1.0, 2.0, 3.0, 4.0], [2.0, 1.0, 3.0, 4.0]]
+    >>> len(tie_orders([1, 1, 1, 4, 4, 4])), tie_orders([2, 1])
+    (9, [[2.0, 1.0]])
+    """
+    groups: dict[int, list[int]] = {}
+    for i, rank in enumerate(ranks):
+        groups.setdefault(rank, []).append(i)
+    tied = [(rank, members) for rank, members in sorted(groups.items()) if len(members) > 1]
+    orders = []
+    for turns in product(*(range(len(members)) for _rank, members in tied)):
+        order = [float(r) for r in ranks]
+        for (rank, members), turn in zip(tied, turns, strict=True):
+            k = len(members)
+            for j in range(k):
+                order[members[(j + turn) % k]] = float(rank + j)
+        orders.append(order)
+    return orders
+
+
+def _rated(model: Any, teams: list[list[Any]], ranks: Sequence[int]) -> list[list[Any]]:
+    """The teams' new ratings after a game. A tie is rated as the mean of the orders of
+    :func:`tie_orders` (μ the mean, σ² the mean), each of them a game without a tie:
+    openskill's own handling of ties lets a player who finished below two tied for first
+    gain as much as they do."""
+    orders = tie_orders(ranks)
+    if len(orders) == 1:
+        return list(model.rate(teams, ranks=orders[0]))
+    each = [model.rate(teams, ranks=order) for order in orders]
+    out = []
+    for t, team in enumerate(teams):
+        rated = []
+        for j, player in enumerate(team):
+            mus = [one[t][j].mu for one in each]
+            variances = [one[t][j].sigma ** 2 for one in each]
+            mu = math.fsum(mus) / len(mus)
+            sigma = math.sqrt(math.fsum(variances) / len(variances))
+            rated.append(model.rating(mu=mu, sigma=sigma, name=player.name))
+        out.append(rated)
+    return out
+
+
 def _ladder(model: Any, game: str | None, games: Sequence[tuple[RatedGame, bool]]) -> Ladder:
     """One ladder over ``games`` (oldest first, each with whether it is of the last night)."""
     ratings: dict[str, Any] = {}
@@ -230,7 +281,7 @@ def _ladder(model: Any, game: str | None, games: Sequence[tuple[RatedGame, bool]
             for team, rated in zip(g.teams, teams, strict=True):
                 for p, r in zip(team, rated, strict=True):
                     before.setdefault(p, float(r.ordinal()))
-        new = model.rate(teams, ranks=[float(r) for r in g.ranks])
+        new = _rated(model, teams, g.ranks)
         for team, rated in zip(g.teams, new, strict=True):
             for p, r in zip(team, rated, strict=True):
                 ratings[p] = r
