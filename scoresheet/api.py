@@ -182,12 +182,40 @@ def _names(value: object, where: str) -> list[str]:
     return [typed(_text(name, where)) for name in value]
 
 
-def _deal(value: object) -> dict[str, object]:
+def _plain(value: object, where: str) -> object:
+    """``value`` as a game file could hold it (a tuple read as a list), or refused: a key
+    that is not a str, a value that is not JSON data."""
+    if value is None or isinstance(value, str | int | float):
+        return value
+    if isinstance(value, list | tuple):
+        return [_plain(item, where) for item in value]
+    if isinstance(value, Mapping):
+        out: dict[str, object] = {}
+        for key, item in value.items():
+            if not isinstance(key, str):
+                raise _refuse(where, _("a key that is a str"), key)
+            out[key] = _plain(item, f"{where}.{key}")
+        return out
+    raise _refuse(where, _("data a game file holds (dict, list, str, number, bool, None)"), value)
+
+
+def _data(value: object, where: str, expected: str) -> dict[str, object]:
+    """A dict of ``value`` as a game file could hold it (:func:`_plain`), every text in it
+    composed as a typed name is."""
     from scoresheet.names import composed
 
     if not isinstance(value, Mapping):
-        raise _refuse("deal", _("a deal (a dict, as in a game file's deals)"), value)
-    return cast("dict[str, object]", composed(dict(value), "deal"))
+        raise _refuse(where, expected, value)
+    try:
+        return cast("dict[str, object]", composed(_plain(value, where), where))
+    except RecursionError:
+        raise ScoresheetError(
+            _("{where}: nested too deeply; refused").format(where=where)
+        ) from None
+
+
+def _deal(value: object) -> dict[str, object]:
+    return _data(value, "deal", _("a deal (a dict, as in a game file's deals)"))
 
 
 def _paper(value: object) -> str:
@@ -253,8 +281,9 @@ def new_game(
 
     target = _path(path, "path")
     seats = _names(players, "players")
-    if options is not None and not isinstance(options, Mapping):
-        raise _refuse("options", _("the preset's changes (a dict)"), options)
+    changes = (
+        None if options is None else _data(options, "options", _("the preset's changes (a dict)"))
+    )
     if teams is not None and (isinstance(teams, str) or not isinstance(teams, Sequence)):
         raise _refuse("teams", _("the partnerships (a list of lists of names)"), teams)
     chosen = [_names(team, "teams") for team in teams or ()]
@@ -264,7 +293,7 @@ def new_game(
         target,
         seats,
         rules=preset,
-        options=dict(options) if options else None,
+        options=changes or None,
         first=None if first is None else _names([first], "first")[0],
         force=_flag(force, "force"),
         game=kind,
@@ -343,7 +372,8 @@ def score(game: GameLike | Mapping[str, object]) -> GameResult:
     if isinstance(game, Mapping):
         from scoresheet import record
 
-        return _session.score(record.from_data(dict(game), source="game"))
+        data = _data(game, "game", _("a game file's data (a dict)"))
+        return _session.score(record.from_data(data, source="game"))
     return _game(game).result
 
 

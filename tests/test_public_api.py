@@ -207,6 +207,19 @@ def test_settle_and_stats_take_games_and_names_mixed_counting_a_file_once(classi
     assert [g.name for g in s.games] == [str(classic), str(EXAMPLES / "evening/classic-1.json")]
 
 
+def _deep() -> list[object]:
+    deep: list[object] = []
+    for _ in range(100_000):
+        deep = [deep]
+    return deep
+
+
+def test_a_deal_may_hold_tuples_for_lists(tmp_path: Path) -> None:
+    game = scoresheet.new_game(tmp_path / "g.json", ("Ann", "Bob", "Cat", "Dan"))
+    deal = {**KING, "doubles": ({"by": "Bob", "double": ("Ann",)},)}
+    assert scoresheet.add_deal(game, deal).deal(1) == KING
+
+
 def _bad_calls(tmp: Path, classic: Path) -> list[tuple[str, Callable[[], object]]]:
     game = str(classic)
     s: Any = scoresheet  # called with the wrong types on purpose
@@ -220,6 +233,17 @@ def _bad_calls(tmp: Path, classic: Path) -> list[tuple[str, Callable[[], object]
             lambda: s.add_deal(game, ["no-king"]),
         ),
         ("deal: expected a deal", lambda: s.correct_deal(game, 1, "no-king")),
+        ("deal: expected a key that is a str, got int 1", lambda: s.add_deal(game, {1: "x"})),
+        (
+            "deal.contract: expected data a game file holds (dict, list, str, number, bool, None)",
+            lambda: s.add_deal(game, {"contract": {"no-king"}}),
+        ),
+        ("deal: nested too deeply; refused", lambda: s.add_deal(game, {"x": _deep()})),
+        (
+            "options.x: expected data a game file holds",
+            lambda: s.new_game(tmp / "n.json", ["A", "B", "C", "D"], options={"x": object()}),
+        ),
+        ("game: expected a key that is a str, got int 3", lambda: s.score({3: 1})),
         (
             "number: expected a whole number (an int), got str '1'",
             lambda: s.correct_deal(game, "1", KING),
