@@ -8,7 +8,9 @@ give; the league test checks the ladder against skills the simulation knows.
 from __future__ import annotations
 
 import json
+import os
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -283,3 +285,20 @@ def test_no_readable_game_is_one_line(tmp_path: Path) -> None:
         from scoresheet.evening.rate import created_of
 
         created_of(12, "g.json")
+
+
+def test_the_readme_example_is_what_rate_prints() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = re.search(r"```console\n\$ scoresheet (rate examples/[^\n]*)\n(.*?)```", readme, re.S)
+    assert block is not None
+    proc = subprocess.run(
+        [str(Path(sys.executable).with_name("scoresheet")), *block[1].split()],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, "COLUMNS": "80"},
+        timeout=60,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout == block[2]

@@ -17,6 +17,13 @@ Stated choices:
 - Running form: after each complete game, the average over the player's complete games
   so far of (players − place) / (players − 1): 1 for always first, 0 for always last
   (for partnership games, 1 for a win and 0 for a loss).
+- Rival: of the players who sat at a complete game with the player, the one who finished
+  ahead of them most often (in a partnership game, an opponent whose team won); a tie
+  goes to the one the player finished ahead of least often, then by name. None when
+  nobody finished ahead of them. ``lost`` counts the rival ahead, ``won`` the player.
+- Best partner (partnership games): of the partners with at least
+  :data:`PARTNER_GAMES` complete games together, the one with the best share won; a tie
+  goes to the more games together, then by name. None when no partner has that many.
 - Each game adds its own figures under its own key (its ``stats.py``, role ``Stats``:
   a game's contracts, doubles, penalties …), read from the same objects.
 """
@@ -25,6 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from scoresheet import entry, registry
@@ -37,6 +45,9 @@ from scoresheet.names import quote
 
 if TYPE_CHECKING:
     from scoresheet import roles
+
+#: Complete partnership games together a partner needs to be a player's best partner.
+PARTNER_GAMES = 3
 
 
 @dataclass(frozen=True)
@@ -184,6 +195,10 @@ class Season:
         self.names = NameCheck()
         self.refusal: str | None = None  # the first name clash, refused at the end
         self.ledger = LedgerFold()
+        # Player -> other player -> [games at one table, times ahead, times behind], over
+        # complete games; and player -> partner -> [games together, games won].
+        self.met: dict[str, dict[str, list[int]]] = {}
+        self.partners: dict[str, dict[str, list[int]]] = {}
 
     def add(self, g: ScoredGame) -> None:
         """Fold one scored game into the figures, for every player."""
@@ -235,6 +250,8 @@ class Season:
                         "form": round(total / (len(done) + 1), 4),
                     }
                 )
+        if place is not None:
+            self._meet(g, place)
         # The game's own figures, under its key, for every player (each player's figures
         # are their own: following one player gives that player's figures unchanged).
         own = self.kinds[g.game] = registry.part(g.game, "stats")
@@ -244,6 +261,47 @@ class Season:
             {p: self.players[p].setdefault(own.KEY, own.new()) for p in g.players},
         )
         self.ledger.add(g)
+
+    def _meet(self, g: ScoredGame, place: Mapping[str, int]) -> None:
+        """Fold a complete game into who finished ahead of whom, and the partners' games."""
+        teams = [list(t) for t in g.score["teams"]] if g.partnership else [[p] for p in g.players]
+        for team in teams:
+            for p in team:
+                met = self.met.setdefault(p, {})
+                for other in teams:
+                    if other is team:
+                        continue
+                    for q in other:
+                        figures = met.setdefault(q, [0, 0, 0])
+                        figures[0] += 1
+                        figures[1] += place[p] < place[q]
+                        figures[2] += place[q] < place[p]
+                if g.partnership:
+                    together = self.partners.setdefault(p, {})
+                    for q in team:
+                        if q != p:
+                            figures = together.setdefault(q, [0, 0])
+                            figures[0] += 1
+                            figures[1] += place[p] == 1
+
+    def _rival(self, p: str) -> dict[str, Any] | None:
+        met = self.met.get(p, {})
+        ahead = [(-f[2], f[1], q) for q, f in met.items() if f[2]]
+        if not ahead:
+            return None
+        q = min(ahead)[2]
+        games, won, lost = met[q]
+        return {"player": q, "games": games, "lost": lost, "won": won}
+
+    def _best_partner(self, p: str) -> dict[str, Any] | None:
+        together = self.partners.get(p, {})
+        qualified = [(q, f) for q, f in sorted(together.items()) if f[0] >= PARTNER_GAMES]
+        if not qualified:
+            return None
+        q, (games, wins) = max(
+            qualified, key=lambda item: (Fraction(item[1][1], item[1][0]), item[1][0])
+        )
+        return {"player": q, "games": games, "wins": wins, "win_rate": round(wins / games, 4)}
 
     def result(self, *, player: str | None = None) -> Stats:
         """The statistics of the games folded in, optionally for one player."""
@@ -261,8 +319,10 @@ class Season:
                 (v, m) for v, m in violations if player in (v.get("doubler"), v.get("declarer"))
             ]
             ledger = tuple(pair for pair in ledger if player in pair.players)
-        for figures in players.values():
+        for name, figures in players.items():
             _finish(figures, list(self.kinds.values()))
+            figures["rival"] = self._rival(name)
+            figures["best_partner"] = self._best_partner(name)
         return Stats(
             games=tuple(self.listed),
             players=dict(sorted(players.items())),

@@ -274,6 +274,38 @@ def _points_by_kind(s: Stats, kinds: Sequence[str], who: int) -> list[str]:
     return lines
 
 
+def _rivals(s: Stats, width: int) -> list[str]:
+    """Each player's rival and best partner, for the players who have either."""
+    from scoresheet.evening.stats import PARTNER_GAMES
+
+    lines: list[str] = []
+    for p, f in s.players.items():
+        said = []
+        rival, partner = f.get("rival"), f.get("best_partner")
+        if rival:
+            said.append(
+                ngettext(
+                    "rival {player}, ahead in {lost} of {games} game",
+                    "rival {player}, ahead in {lost} of {games} games",
+                    rival["games"],
+                ).format(player=rival["player"], lost=rival["lost"], games=rival["games"])
+            )
+        if partner:
+            said.append(
+                ngettext(
+                    "best partner {player}, {wins} of {games} game won",
+                    "best partner {player}, {wins} of {games} games won",
+                    partner["games"],
+                ).format(player=partner["player"], wins=partner["wins"], games=partner["games"])
+            )
+        if said:
+            lines.append(f"  {_pad(p, width)}  " + "; ".join(said))
+    if not lines:
+        return []
+    title = _("Rivals and best partners (at least {n} games together)").format(n=PARTNER_GAMES)
+    return ["", title, *lines]
+
+
 def stats_text(s: Stats, skipped: Sequence[tuple[str, str]] = (), term: Term | None = None) -> str:
     """What ``scoresheet stats`` prints: one section per subject, players in name order,
     fitted to ``term`` (by default the terminal's)."""
@@ -340,6 +372,7 @@ def stats_text(s: Stats, skipped: Sequence[tuple[str, str]] = (), term: Term | N
     for p, f in s.players.items():
         form = " ".join(f"{x['form']:.2f}" for x in f["form"][-FORM_SHOWN:]) or "–"
         lines.append(f"  {_pad(p, width)}  {form}")
+    lines += _rivals(s, width)
     if s.violations:
         lines += ["", _("Violations ({n})").format(n=len(s.violations))]
         messages = list(s.shown_violations) or [v["message"] for v in s.violations]
