@@ -226,6 +226,15 @@ def _paper(value: object) -> str:
     return value
 
 
+def _new_file(path: Path, force: bool) -> None:
+    """Refuse a file that exists unless ``force`` (the store refuses it again on writing,
+    if it appears meanwhile)."""
+    if not force and os.path.lexists(path):
+        raise ScoresheetError(
+            _("{path} already exists (give force=True to replace it)").format(path=path)
+        )
+
+
 def _opened(path: Path) -> Game:
     game = _session.open_game(path)
     return Game(game.path, game.record, game.result, game.snapshot)
@@ -288,14 +297,18 @@ def new_game(
         raise _refuse("teams", _("the partnerships (a list of lists of names)"), teams)
     chosen = [_names(team, "teams") for team in teams or ()]
     kind, preset = choose_preset(_maybe_text(game, "game"), _maybe_text(rules, "rules"))
+    lead = None if first is None else _names([first], "first")[0]
+    if lead is not None and lead not in seats:
+        raise ScoresheetError(_('first: "{first}" is not one of the players').format(first=lead))
     check_output(target, (".json",), pgettext("file kind", "a game file"))
+    _new_file(target, _flag(force, "force"))
     _session.new_game(
         target,
         seats,
         rules=preset,
         options=changes or None,
-        first=None if first is None else _names([first], "first")[0],
-        force=_flag(force, "force"),
+        first=lead,
+        force=force,
         game=kind,
         teams=chosen or None,
     )
@@ -461,7 +474,7 @@ def export(
     'pagat.pdf'
     >>> scoresheet.export("examples/pagat.json", f"{folder}/pagat.pdf")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
-    scoresheet.errors.ScoresheetError: .../pagat.pdf already exists (use --force to replace it)
+    scoresheet.errors.ScoresheetError: .../pagat.pdf already exists (give force=True to replace it)
     """
     from scoresheet.store import check_output, write_new_file
 
@@ -469,12 +482,12 @@ def export(
     target = _path(output, "output")
     what = pgettext("file kind", "a workbook or a PDF")
     kind = check_output(target, (".xlsx", ".pdf"), what, inputs=[opened.path])
-    replace = _flag(force, "force")
+    _new_file(target, _flag(force, "force"))
     if kind == ".pdf":
         data = render_pdf(opened, paper=paper)
     else:
         data = render_workbook(opened, paper=paper)
-    write_new_file(target, data, force=replace)
+    write_new_file(target, data, force=force)
     return target
 
 

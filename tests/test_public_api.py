@@ -193,6 +193,21 @@ def test_a_deal_the_rules_refuse_is_refused_and_nothing_saved(tmp_path: Path) ->
     assert game.path.read_text("utf-8") == text
 
 
+def test_an_existing_file_is_replaced_only_with_force(classic: Path, tmp_path: Path) -> None:
+    before = classic.read_bytes()
+    with pytest.raises(ScoresheetError, match=r"already exists \(give force=True to replace it\)$"):
+        scoresheet.new_game(classic, ["Ann", "Bob"])
+    assert classic.read_bytes() == before
+    out = tmp_path / "c.pdf"
+    out.write_bytes(b"mine")
+    with pytest.raises(ScoresheetError, match="already exists"):
+        scoresheet.export(classic, out)
+    assert out.read_bytes() == b"mine"
+    assert scoresheet.export(classic, out, force=True) == out
+    assert out.read_bytes().startswith(b"%PDF-")
+    assert scoresheet.new_game(classic, ["Ann", "Bob", "Cat", "Dan"], force=True).played == 0
+
+
 def test_score_takes_a_game_as_data() -> None:
     data = json.loads((EXAMPLES / "belote.json").read_text("utf-8"))
     assert scoresheet.score(data).totals == scoresheet.open_game(EXAMPLES / "belote.json").totals
@@ -269,6 +284,10 @@ def _bad_calls(tmp: Path, classic: Path) -> list[tuple[str, Callable[[], object]
         (
             "force: expected True or False (a bool), got str 'yes'",
             lambda: s.new_game(tmp / "n.json", ["A", "B", "C", "D"], force="yes"),
+        ),
+        (
+            'first: "Zoe" is not one of the players',
+            lambda: s.new_game(tmp / "n.json", ["A", "B"], first="Zoe"),
         ),
         ("game: expected a game", lambda: s.score(None)),
         (
