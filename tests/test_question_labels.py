@@ -122,6 +122,8 @@ def test_every_label_is_translated(game: str, code: str, lang: None) -> None:
     set_language(code)
     local = every_question(game)
     assert [q.key for q in local] == [q.key for q in english]
+    for q in local:
+        assert q.label and not any(t in q.label for t in ("=", "…", "{")), f"{code}: {q.label}"
     untranslated = sorted(
         {e.label for e, q in zip(english, local, strict=True) if q.label == e.label}
     )
