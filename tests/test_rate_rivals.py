@@ -72,8 +72,8 @@ def _counted(games: list[dict[str, Any]]) -> tuple[dict[str, Any], dict[str, Any
         ahead = [q for q in ahead if others[q][0] == most]
         least = min(others[q][1] for q in ahead)
         q = sorted(q for q in ahead if others[q][1] == least)[0]
-        lost, won, count = others[q]
-        rivals[p] = {"player": q, "games": count, "lost": lost, "won": won}
+        lost, beat, count = others[q]
+        rivals[p] = {"player": q, "games": count, "lost": lost, "won": beat}
     best: dict[str, Any] = {}
     for p in POOL:
         enough = {q: f for q, f in partners.get(p, {}).items() if f[0] >= PARTNER_GAMES}
