@@ -544,18 +544,22 @@ def settle(
     dict_keys(['from', 'to', 'amount'])
     """
     from scoresheet.evening import settle as settle_games
+    from scoresheet.evening.stakes import parse_amount
 
     if stakes is not None and not isinstance(stakes, Mapping):
         raise _refuse("stakes", _("each kind of game's stake (a dict)"), stakes)
-    for where, amount in {"stake": stake, "unit": unit, **(stakes or {})}.items():
+    amounts = [("stake", stake), ("unit", unit)]
+    amounts += [(f"stakes[{_text(k, 'stakes')!r}]", v) for k, v in (stakes or {}).items()]
+    for where, amount in amounts:
         if not isinstance(amount, Decimal | str):
             raise _refuse(where, _('an amount (a Decimal, or a str such as "0.05")'), amount)
+    kinds = {k: parse_amount(v, f"stakes[{k!r}]") for k, v in (stakes or {}).items()}
     return settle_games(
         _scored(games, refuse_twice=True),
-        stake,
-        stakes=stakes,
+        parse_amount(stake, "stake"),
+        stakes=kinds,
         currency=_text(currency, "currency"),
-        unit=unit,
+        unit=parse_amount(unit, "unit", largest=1000),
         ledger_only=_flag(ledger_only, "ledger_only"),
         partial=_flag(partial, "partial"),
     )

@@ -313,7 +313,20 @@ def _bad_calls(tmp: Path, classic: Path) -> list[tuple[str, Callable[[], object]
             'stake: expected an amount (a Decimal, or a str such as "0.05"), got float 0.01',
             lambda: s.settle([game], 0.01),
         ),
-        ("belote: expected an amount", lambda: s.settle([game], "1", stakes={"belote": 2})),
+        ('stake: "-1" is not a positive amount', lambda: s.settle([game], "-1")),
+        ('unit: "lots" is not a positive amount', lambda: s.settle([game], "1", unit="lots")),
+        (
+            "stakes['belote']: \"0\" is not a positive amount",
+            lambda: s.settle([game], "1", stakes={"belote": "0"}),
+        ),
+        (
+            "stakes: expected a text (a str), got int 1",
+            lambda: s.settle([game], "1", stakes={1: "2"}),
+        ),
+        (
+            "stakes['belote']: expected an amount",
+            lambda: s.settle([game], "1", stakes={"belote": 2}),
+        ),
         (
             "stakes: expected each kind of game's stake (a dict)",
             lambda: s.settle([game], "1", stakes=["2"]),
