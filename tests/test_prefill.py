@@ -85,7 +85,7 @@ def test_every_deal_entered_again_is_the_saved_deal(game: str, data: st.DataObje
 
 
 @pytest.mark.parametrize("game", GAMES)
-@pytest.mark.parametrize("code", ["fr", "ja"])
+@pytest.mark.parametrize("code", ["fr", "de", "ja", "zh"])
 def test_the_answers_are_read_in_the_page_language(game: str, code: str, lang: None) -> None:
     """The answers are the words a player of that language taps (the contract, none…)."""
     set_language(code)
