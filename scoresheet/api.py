@@ -54,6 +54,8 @@ class Game:
 
     A ``Game`` is the file at one moment: the functions that change the file return a new
     one. Changing the file from an older ``Game`` is refused if the file changed since.
+    ``record`` is the file's data as validated, to read: a game changes through the
+    functions, which check and save every change.
 
     >>> import scoresheet
     >>> game = scoresheet.open_game("examples/classic.json")
