@@ -31,10 +31,21 @@ def shorten(text: str, limit: int = MAX_MESSAGE) -> str:
     return f"{text[:limit]}… ({len(text) - limit} more characters)"
 
 
-def one_line(message: str) -> str:
+def one_line(message: str, *, joined: bool = False, limit: int | None = None) -> str:
     """A message made safe to print as one line: control characters shown escaped.
+
+    ``joined``: runs of white space (line breaks included) first become one space, for a
+    message several lines long shown on one (a web page's answer, a workbook finding);
+    ``limit``: the text cut after that many characters, marked ``…``.
 
     >>> one_line('"a\\nb" is not a player')
     '"a\\\\nb" is not a player'
+    >>> one_line("corrected deal 1:\\n    result: 1 → 2", joined=True)
+    'corrected deal 1: result: 1 → 2'
+    >>> one_line("=SUM(A1:A9)" * 3, joined=True, limit=12)
+    '=SUM(A1:A9)=…'
     """
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
+    text = " ".join(message.split()) if joined else message
+    if limit is not None and len(text) > limit:
+        text = text[:limit] + "…"
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from itertools import pairwise
 from typing import Any
 
-from scoresheet.errors import ScoresheetError
+from scoresheet.errors import ScoresheetError, one_line
 from scoresheet.i18n import N_, _
 
 SEPARATORS = ",/|:;"
@@ -42,9 +42,7 @@ def quote(text: str, limit: int = QUOTE_LIMIT) -> str:
     >>> print(quote("x" * 50, limit=5))
     "xxxxx…"
     """
-    cut = text[:limit]
-    shown = "".join(c if c.isprintable() else repr(c)[1:-1] for c in cut)
-    return f'"{shown}{"…" if len(text) > limit else ""}"'
+    return f'"{one_line(text, limit=limit)}"'
 
 
 def problem(name: str) -> str | None:

@@ -216,11 +216,7 @@ def test_nothing_outside_a_game_folder_names_a_game() -> None:
 # Functions that may be defined in one module only, and where.
 _ONE_HOME = {"one_line": "errors", "decode_text": "record_text"}
 # A different function under the same name, and why it stays.
-_SAME_NAME_ALLOWED = {
-    # a workbook finding's quoted cell: whitespace collapsed and cut to 200 characters,
-    # not escaped
-    ("sheets.findings", "one_line"),
-}
+_SAME_NAME_ALLOWED: set[tuple[str, str]] = set()
 
 
 def test_the_shared_helpers_have_one_home() -> None:

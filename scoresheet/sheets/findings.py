@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from scoresheet.errors import one_line
 from scoresheet.i18n import _, ngettext
 from scoresheet.sheets.plan import Cell, SheetError, Value, col_letter
 from scoresheet.sheets.read import Sheet, show_value
@@ -102,10 +103,6 @@ class Report:
         return "\n".join(lines)
 
 
-def one_line(text: str) -> str:
-    return " ".join(str(text).split())[:200]
-
-
 def norm_formula(formula: str) -> str:
     text = formula[1:] if formula.startswith("=") else formula
     text = re.sub(r"'([A-Za-z]+)'!", r"\1!", text)
@@ -189,7 +186,9 @@ def compare_cells(
                 cell.where,
                 what,
                 message.format(
-                    formula=one_line(str(got)), got=show_value(shown), want=show_value(cell.value)
+                    formula=one_line(str(got), joined=True, limit=200),
+                    got=show_value(shown),
+                    want=show_value(cell.value),
                 ),
                 shows_otherwise=differs,
             )
@@ -275,7 +274,7 @@ def _check_inputs(report: Report, planned: Sequence[Cell], sheets: Mapping[str, 
                 None,
                 f"{title}!{col_letter(col)}{row}",
                 _("input cell"),
-                message.format(value=one_line(str(value))),
+                message.format(value=one_line(str(value), joined=True, limit=200)),
                 refuses_import=True,
             )
 
