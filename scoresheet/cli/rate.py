@@ -43,13 +43,13 @@ def rate(
         typer.Option("--skip-bad", help="Leave out unreadable files (listed) instead of stopping."),
     ] = False,
 ) -> None:
-    """The season ladder: every player rated over the complete games, oldest first.
+    """The season ladder: every player rated over the complete games.
 
-    Games are taken in the order they were made (each file's "created" moment, then its
-    path) and rated with openskill's Plackett-Luce model: players by their place, ties
-    sharing it, partnerships as teams. Each kind of game has its own ladder unless
-    --together. The rating is mu − 3 × sigma; the last column is its change over the
-    last night. The same files always give the same numbers.
+    Games are rated oldest first (each file's "created" moment, then its
+    path) with openskill's Plackett-Luce model: players by their place,
+    partnerships as teams. Each kind of game has its own ladder unless
+    --together. The rating is mu − 3 × sigma; the last column is its change
+    over the last night. The same files always give the same numbers.
     """
     from scoresheet.cli.output import for_json
     from scoresheet.errors import ScoresheetError
