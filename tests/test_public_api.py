@@ -360,3 +360,23 @@ def test_the_readme_library_examples_run(heading: str, monkeypatch: pytest.Monke
     monkeypatch.chdir(ROOT)
     monkeypatch.setattr("builtins.print", lambda *args: None)
     exec(compile(code, f"README {heading.strip()}", "exec"), {})
+
+
+@pytest.mark.parametrize("view", ["score", "sheet", "status"])
+def test_render_text_is_what_the_command_prints(view: str) -> None:
+    from tests.cli_helpers import run
+
+    command = "show" if view == "sheet" else view
+    for name in ("classic.json", "belote.json"):
+        proc = run(command, EXAMPLES / name, "--width", "100")
+        assert proc.returncode == 0, proc.stderr
+        shown = scoresheet.render_text(EXAMPLES / name, view, width=100)  # type: ignore[arg-type]
+        assert proc.stdout == shown + "\n"
+
+
+def test_score_json_is_what_score_json_prints() -> None:
+    from tests.cli_helpers import run
+
+    for name in ("classic.json", "rosbiratschka.json", "coinche.json"):
+        proc = run("score", EXAMPLES / name, "--json")
+        assert json.loads(proc.stdout) == scoresheet.score_json(EXAMPLES / name)
