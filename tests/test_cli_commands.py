@@ -33,6 +33,7 @@ def test_a_command_is_a_top_level_function_of_its_module(name: str, callback: ob
 NAMES = (
     *("new", "add", "edit", "play", "undo", "show", "status", "history"),
     *("export", "blank", "audit", "import", "settle", "stats", "score", "serve"),
+    "rate",
 )
 
 

@@ -40,6 +40,7 @@ LINES: dict[str, list[str]] = {
     "import": ["<sheet>", "-o", "new.json"],
     "settle": ["<games>", "--stake", "1", "--partial"],
     "stats": ["<paths>"],
+    "rate": ["<paths>"],
     "serve": ["<game>", "--port", "0"],
 }
 WORKBOOKS = {"file", "sheet"}  # the arguments that name a workbook
