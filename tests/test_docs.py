@@ -1,15 +1,32 @@
-"""Every command has help text and appears in the README (an idea from sqlite-utils)."""
+"""The manual (``docs/``) and the README say what the program does.
+
+- Every command has help text and is described in a page of the manual written by hand
+  (the generated command reference does not count: an idea from sqlite-utils).
+- Every ``console`` example of the manual and the README is run, in a scratch folder
+  holding the bundled examples, and prints what the page shows (when it shows output),
+  each line within 80 columns (a refusal is one line, whatever its width).
+"""
 
 from __future__ import annotations
 
+import os
+import re
+import shlex
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
 from typer.main import get_command
 
 from scoresheet.cli.app import app
+from tests.cli_helpers import ROOT, SCRIPT
 
-README = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+DOCS = ROOT / "docs"
+GENERATED = {"commands.md", "presets.md", "schema.md"}
+PAGES = sorted(p for p in DOCS.rglob("*.md") if "_build" not in p.parts and p.name not in GENERATED)
+README = ROOT / "README.md"
+MANUAL = "\n".join(p.read_text(encoding="utf-8") for p in PAGES)
 
 
 def _commands() -> list[tuple[str, str]]:
@@ -47,4 +64,73 @@ def test_there_are_commands() -> None:
 @pytest.mark.parametrize(("name", "help_text"), COMMANDS, ids=[c[0] for c in COMMANDS])
 def test_command_has_help_and_is_documented(name: str, help_text: str) -> None:
     assert help_text.strip(), f"{name} has no help text"
-    assert f"scoresheet {name}" in README, f"README does not mention `scoresheet {name}`"
+    assert f"scoresheet {name}" in MANUAL, f"no page of docs/ mentions `scoresheet {name}`"
+
+
+# -- console examples ---------------------------------------------------------------------
+
+BLOCK = re.compile(r"^```console\n(.*?)^```", re.S | re.M)
+
+
+def _examples(path: Path) -> list[tuple[str, str]]:
+    """Each ``$ scoresheet …`` line of a page's console blocks and the output shown under
+    it (empty when none is shown), in page order."""
+    out: list[tuple[str, str]] = []
+    for block in BLOCK.findall(path.read_text(encoding="utf-8")):
+        for chunk in re.split(r"^(?=\$ )", block, flags=re.M):
+            if not chunk.startswith("$ "):
+                assert not chunk.strip(), f"{path.name}: output before any command: {chunk!r}"
+                continue
+            command, _, shown = chunk.partition("\n")
+            out.append((command[2:], shown))
+    return out
+
+
+EXAMPLE_PAGES = [p for p in PAGES if _examples(p)]
+
+
+def test_the_manual_has_console_examples() -> None:
+    names = {p.name for p in EXAMPLE_PAGES}
+    assert {"settle-stats.md", "spreadsheets.md", "paper.md", "quickstart.md"} <= names
+
+
+@pytest.fixture
+def scratch(tmp_path: Path) -> Path:
+    """A folder as a page's examples expect: the bundled examples, and GAME.json (the
+    classic example game)."""
+    shutil.copytree(ROOT / "examples", tmp_path / "examples")
+    shutil.copy(ROOT / "examples" / "classic.json", tmp_path / "GAME.json")
+    return tmp_path
+
+
+@pytest.mark.parametrize(
+    "page", EXAMPLE_PAGES, ids=[str(p.relative_to(ROOT)) for p in EXAMPLE_PAGES]
+)
+def test_console_examples_print_what_the_page_shows(page: Path, scratch: Path) -> None:
+    from scoresheet.views.term import cells
+
+    env = {**os.environ, "COLUMNS": "80", "SCORESHEET_LANG": "en"}
+    env.pop("NO_COLOR", None)
+    for command, shown in _examples(page):
+        argv = shlex.split(command, comments=True)
+        assert argv[0] == "scoresheet", f"{page.name}: not a scoresheet command: {command}"
+        proc = subprocess.run(
+            [str(SCRIPT), *argv[1:]],
+            cwd=scratch,
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=120,
+        )
+        refused = shown.startswith("scoresheet: ")
+        where = f"{page.name}: $ {command}"
+        if refused:
+            assert proc.returncode == 2, f"{where}: expected a refusal\n{proc.stdout}"
+            assert proc.stderr == shown, where
+        else:
+            assert proc.returncode == 0, f"{where}\n{proc.stderr}"
+            if shown:
+                assert proc.stdout == shown, where
+        if not refused:  # a refusal is one line, whatever the width
+            wide = [line for line in shown.splitlines() if cells(line) > 80]
+            assert wide == [], f"{where}: lines wider than 80 columns"
