@@ -48,7 +48,7 @@ from starlette.routing import Route
 
 from scoresheet import record as rec
 from scoresheet import registry
-from scoresheet.errors import ScoresheetError
+from scoresheet.errors import ScoresheetError, one_line
 from scoresheet.i18n import _, language, pgettext, set_language
 from scoresheet.limits import MAX_DEALS
 from scoresheet.serve import form, words
@@ -147,10 +147,6 @@ def _token_ok(secret: bytes, role: str, token: str) -> bool:
     nonce, _dot, mac = token.partition(".")
     expected = hmac.new(secret, f"{role}:{nonce}".encode(), hashlib.sha256).hexdigest()[:32]
     return bool(nonce) and hmac.compare_digest(mac.encode(), expected.encode())
-
-
-def _one_line(text: str) -> str:
-    return " ".join("".join(c if c.isprintable() else " " for c in text).split())
 
 
 class DealNumber(Convertor[int]):
@@ -283,7 +279,7 @@ class Server:
         return Response(_("method not allowed") + "\n", status_code=405, media_type="text/plain")
 
     def refusal(self, exc: Refused) -> JSONResponse:
-        body: dict[str, Any] = {"error": _one_line(public(exc.message, self.path))}
+        body: dict[str, Any] = {"error": one_line(public(exc.message, self.path), joined=True)}
         if exc.state is not None:
             body["state"] = exc.state
         return JSONResponse(body, status_code=exc.status)
@@ -356,7 +352,7 @@ class Server:
         task = asyncio.create_task(self.live.refresh())
         self.pending.add(task)
         task.add_done_callback(self.pending.discard)
-        return JSONResponse({"message": _one_line(message), "deals": deals})
+        return JSONResponse({"message": one_line(message, joined=True), "deals": deals})
 
     async def deal_request(self, request: Request) -> Response:
         number: int = request.path_params["number"]
