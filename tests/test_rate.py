@@ -251,7 +251,7 @@ def test_the_text_fits_the_terminal_and_shows_every_player(tmp_path: Path) -> No
     lines = proc.stdout.splitlines()
     assert max(cells(line) for line in lines) <= 60
     assert lines[0].startswith("Season ladder over 16 complete games")
-    assert any(line.startswith("Last night: 6 games, 2026-12-11") for line in lines)
+    assert "Last night: 6 games, 2026-12-11 19:50 to 20:15 UTC" in lines
     for player in ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay"):
         assert any(f"  {player}  " in line for line in lines), player
 

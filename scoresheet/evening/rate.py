@@ -395,12 +395,15 @@ def ratings_text(
             ).format(n=n, files=", ".join(r.left_out))
         )
     if r.night is not None:
+        # The end's date only when the night went past midnight (UTC).
+        same_day = r.night.end.date() == r.night.start.date()
+        end = r.night.end.strftime("%H:%M") if same_day else _moment(r.night.end)
         lines.append(
             ngettext(
                 "Last night: {n} game, {start} to {end} UTC",
                 "Last night: {n} games, {start} to {end} UTC",
                 r.night.games,
-            ).format(n=r.night.games, start=_moment(r.night.start), end=_moment(r.night.end))
+            ).format(n=r.night.games, start=_moment(r.night.start), end=end)
         )
     lines.append(_("Rating: mu − 3 × sigma, the skill less three times its uncertainty"))
     heads = [
