@@ -96,10 +96,14 @@ def test_the_manual_has_console_examples() -> None:
 
 @pytest.fixture
 def scratch(tmp_path: Path) -> Path:
-    """A folder as a page's examples expect: the bundled examples, and GAME.json (the
-    classic example game)."""
+    """A folder as a page's examples expect: the bundled examples, GAME.json (the classic
+    example game) and the club night's roster.txt, as its page shows it."""
     shutil.copytree(ROOT / "examples", tmp_path / "examples")
     shutil.copy(ROOT / "examples" / "classic.json", tmp_path / "GAME.json")
+    night = (DOCS / "club-night.md").read_text(encoding="utf-8")
+    roster = re.search(r"`roster.txt`[^`]*```text\n(.*?)```", night, re.S)
+    assert roster is not None, "club-night.md shows no roster.txt"
+    (tmp_path / "roster.txt").write_text(roster.group(1), encoding="utf-8")
     return tmp_path
 
 
@@ -134,3 +138,48 @@ def test_console_examples_print_what_the_page_shows(page: Path, scratch: Path) -
         if not refused:  # a refusal is one line, whatever the width
             wide = [line for line in shown.splitlines() if cells(line) > 80]
             assert wide == [], f"{where}: lines wider than 80 columns"
+
+
+# -- shell examples -----------------------------------------------------------------------
+
+SH_BLOCK = re.compile(r"^```sh\n(.*?)^```", re.S | re.M)
+WAITS = {"play", "serve"}  # they wait for a table or a phone
+
+
+def _sh_lines(path: Path) -> list[list[str]]:
+    text = path.read_text(encoding="utf-8")
+    blocks = [line for block in SH_BLOCK.findall(text) for line in block.splitlines()]
+    lines = [shlex.split(line, comments=True) for line in blocks]
+    return [argv for argv in lines if argv[:1] == ["scoresheet"] and argv[1] not in WAITS]
+
+
+SH_PAGES = [p for p in PAGES if _sh_lines(p)]
+
+
+@pytest.mark.parametrize("page", SH_PAGES, ids=[str(p.relative_to(ROOT)) for p in SH_PAGES])
+def test_shell_examples_are_commands_the_program_takes(page: Path, scratch: Path) -> None:
+    """Every ``scoresheet`` line of a page's ``sh`` blocks, run in page order (so ``new``
+    makes the game the next lines add to): done, or refused for what the game holds at
+    that point (an alternative to the line before, a game already over) — never for its
+    command line (an option or command that does not exist, a value missing), never a
+    fault. ``play`` and ``serve`` wait for a table, and are left out."""
+    env = {**os.environ, "COLUMNS": "80", "SCORESHEET_LANG": "en"}
+    done = 0
+    for argv in _sh_lines(page):
+        proc = subprocess.run(
+            [str(SCRIPT), *argv[1:]],
+            cwd=scratch,
+            capture_output=True,
+            text=True,
+            input="",
+            env=env,
+            timeout=120,
+        )
+        where = f"{page.name}: {shlex.join(argv)}"
+        if proc.returncode == 0:
+            done += 1
+            continue
+        assert proc.returncode in (2, 130), f"{where}\n{proc.stderr}"
+        assert proc.stderr.count("\n") == 1, f"{where}: not one line\n{proc.stderr}"
+        assert "--help)" not in proc.stderr, f"{where}: its command line is refused\n{proc.stderr}"
+    assert done, f"{page.name}: no shell example ran"
