@@ -424,7 +424,7 @@ def ratings_text(
             else _("Every game together")
         )
         games = ngettext("{n} game", "{n} games", ladder.games).format(n=ladder.games)
-        lines += ["", f"{title}: {games}"]
+        lines += ["", _("{ladder}: {games}").format(ladder=title, games=games)]
         rows = [
             [
                 str(p.place),
