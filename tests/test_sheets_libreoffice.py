@@ -385,3 +385,15 @@ def test_printed_scores_keep_totals_and_leader_with_the_deals(printed: dict[str,
         first = with_deals[0]
         assert re.search(r"^\s*36\s", first, re.M) or name == "classic"
         assert "Total" in first and "Leader" in first, f"{name}: totals or leader cut off"
+
+
+def test_printed_obligations_show_counts_without_a_sign(printed_classic: Printed) -> None:
+    """Issue 26: the Obligations sheet's counts (deals declared, doubles required, doubles
+    made) print as 7, not +7."""
+    pages = [p for p in printed_classic.pages if "Obligations: how many times" in p]
+    assert pages, "no printed page of the Obligations sheet"
+    for page in pages:
+        rows = [line for line in page.splitlines() if line.strip().startswith(("Ann", "Bob"))]
+        assert rows, page
+        assert [line for line in rows if re.search(r"\+\d", line)] == []
+        assert all(re.search(r"\b\d+\b", line) for line in rows)

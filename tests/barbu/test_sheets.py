@@ -113,3 +113,24 @@ def test_true_typed_in_a_count_is_shown_as_the_sheet_shows_it(tmp_path: Path) ->
     assert (
         said == "bc.xlsx: Results!E8 (deal 5, Ann, tricks): TRUE is not a whole number of 0 or more"
     )
+
+
+def test_obligations_counts_are_unsigned_and_scores_signed() -> None:
+    """Issue 26: the Obligations sheet printed a count of deals as "+7". Its counts are
+    written without a sign; the scores of the Scores sheet keep theirs."""
+    wb = load_workbook(io.BytesIO(export_workbook(rec.load(ROOT / "examples" / "classic.json"))))
+    ob = wb["Obligations"]
+    counts = [ob.cell(row=row, column=col) for row in range(4, 8) for col in (2, 3, 4, 5, 6, 7)]
+    assert [c.number_format for c in counts if "+" in c.number_format] == []
+    assert {ob.cell(row=4, column=2).number_format, ob.cell(row=4, column=3).number_format} == {
+        "General"
+    }
+    scores = wb["Scores"]
+    signed = {
+        scores.cell(row=row, column=col).number_format
+        for row in range(4, 10)
+        for col in range(6, scores.max_column + 1)
+        if isinstance(scores.cell(row=row, column=col).value, str)
+        and str(scores.cell(row=row, column=col).value).startswith("=")
+    }
+    assert "+0;-0;0" in signed

@@ -258,6 +258,7 @@ def obligations_sheet(plan: Plan, score: GameScore) -> None:
                 2,
                 len(score.declared.get(declarer, ())),
                 formula=f'SUMPRODUCT(EXACT({decl_range},$A{row})*({contract_range}<>""))',
+                style="count",  # a count, not a score: 7, never +7
                 label=_("{declarer}, deals declared").format(declarer=declarer),
             )
         )
@@ -268,6 +269,7 @@ def obligations_sheet(plan: Plan, score: GameScore) -> None:
                 3,
                 required,
                 formula="min_declarer_doubles",
+                style="count",
                 label=_("{declarer}, required").format(declarer=declarer),
             )
         )
