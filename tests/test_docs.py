@@ -183,3 +183,31 @@ def test_shell_examples_are_commands_the_program_takes(page: Path, scratch: Path
         assert proc.stderr.count("\n") == 1, f"{where}: not one line\n{proc.stderr}"
         assert "--help)" not in proc.stderr, f"{where}: its command line is refused\n{proc.stderr}"
     assert done, f"{page.name}: no shell example ran"
+
+
+# -- Python examples ----------------------------------------------------------------------
+
+PY_BLOCK = re.compile(r"^```python\n(.*?)^```", re.S | re.M)
+PY_EXAMPLES = [
+    (path, i, code)
+    for path in PAGES
+    for i, code in enumerate(PY_BLOCK.findall(path.read_text(encoding="utf-8")), 1)
+]
+
+
+def test_the_manual_has_python_examples() -> None:
+    assert {p.name for p, _, _ in PY_EXAMPLES} >= {"library.md", "settle-stats.md"}
+
+
+@pytest.mark.parametrize(
+    ("path", "number", "code"),
+    PY_EXAMPLES,
+    ids=[f"{p.relative_to(ROOT)}#{i}" for p, i, _ in PY_EXAMPLES],
+)
+def test_python_examples_run(
+    path: Path, number: int, code: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert "scoresheet" in code
+    monkeypatch.chdir(ROOT)
+    monkeypatch.setattr("builtins.print", lambda *args: None)
+    exec(compile(code, f"{path.name}, example {number}", "exec"), {})
