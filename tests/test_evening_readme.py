@@ -1,5 +1,5 @@
-"""The README's worked examples of ``settle`` and ``stats`` are what the commands print
-on an 80-column terminal."""
+"""The manual's worked examples of ``settle`` and ``stats`` (``docs/settle-stats.md``) are
+what the commands print on an 80-column terminal."""
 
 from __future__ import annotations
 
@@ -12,12 +12,12 @@ import pytest
 
 from tests.cli_helpers import ROOT, SCRIPT
 
-README = (ROOT / "README.md").read_text(encoding="utf-8")
+PAGE = (ROOT / "docs" / "settle-stats.md").read_text(encoding="utf-8")
 BLOCK = re.compile(r"```console\n\$ scoresheet ((?:settle|stats) examples/[^\n]*)\n(.*?)```", re.S)
-EXAMPLES = BLOCK.findall(README)
+EXAMPLES = BLOCK.findall(PAGE)
 
 
-def test_the_readme_has_the_worked_examples() -> None:
+def test_the_manual_has_the_worked_examples() -> None:
     commands = [c for c, _ in EXAMPLES]
     assert any(c.startswith("settle") and "classic-3.json" in c for c in commands)
     assert any(c.startswith("settle") and "belote-3.json" in c for c in commands)
@@ -25,7 +25,7 @@ def test_the_readme_has_the_worked_examples() -> None:
 
 
 @pytest.mark.parametrize(("command", "shown"), EXAMPLES, ids=[c[:40] for c, _ in EXAMPLES])
-def test_a_worked_example_prints_what_the_readme_shows(command: str, shown: str) -> None:
+def test_a_worked_example_prints_what_the_manual_shows(command: str, shown: str) -> None:
     env = {**os.environ, "COLUMNS": "80"}
     proc = subprocess.run(
         [str(SCRIPT), *shlex.split(command)],
