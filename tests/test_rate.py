@@ -277,6 +277,20 @@ def test_the_ladder_finds_the_skills_of_a_simulated_league() -> None:
     assert rho >= 0.9
 
 
+def test_partnerships_rated_as_teams_find_the_skills_too() -> None:
+    """Belote: a pair wins or loses together, so each game says less of each partner
+    than a four-player Barbu game does of each player; the ladder still finds them."""
+    skills, games = league(random.Random(11), "belote", "belote", players=12, games=200, table=4)
+    rated = [
+        rated_game(from_data(data, f"{i}.json"), datetime.fromisoformat(data["created"]))
+        for i, data in enumerate(games)
+    ]
+    ladder = rate([g for g in rated if g is not None]).ladders[0]
+    assert ladder.games == 200
+    rho = spearman([skills[p.player] for p in ladder.players], [p.ordinal for p in ladder.players])
+    assert rho >= 0.7
+
+
 def test_no_readable_game_is_one_line(tmp_path: Path) -> None:
     (tmp_path / "a.json").write_text("{", "utf-8")
     line = assert_one_line_error(run("rate", tmp_path, "--skip-bad"))
