@@ -260,8 +260,6 @@ LONG_FUNCTIONS: dict[str, str] = {
     "partnership.sheet.plan.plan_inputs": "table: the deal-input columns",
     "partnership.sheet.plan._plan_rules": "table: the rules sheet",
     "partnership.sheet.scores.plan_scores": "table: the scores sheet",
-    # Not tables: logic to split, not quick or safe to split here, several of them being
-    # reshaped by other parts of issue 25 (the partnership kit).
 }
 
 
