@@ -16,7 +16,8 @@ flags and ``play``'s answers mean the same thing.
 - ``decl=TEAM:KIND:RANK`` (repeatable; also ``declarations=…,…``): a declaration, e.g.
   ``decl=1:tierce:K``, ``decl=0:carre:J``, ``decl=:1:tierce:K``. KIND: ``tierce``,
   ``cinquante`` (``50``), ``cent`` (``100``), ``carre``.
-- ``dealer=PLAYER``: checked against the rotation.
+- ``dealer=PLAYER``: who dealt, when hands were thrown in before this deal: the
+  rotation goes on from them (see :func:`scoresheet.partnership.rules.dealers`).
 
 >>> from scoresheet.partnership.score import GameScore
 >>> from scoresheet.rules import load_preset

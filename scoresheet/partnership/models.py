@@ -66,7 +66,7 @@ class BeloteResult(TypedDict, total=False):
 class BeloteDeal(TypedDict):
     """One deal: the contract (a suit, ``no-trumps`` or ``all-trumps``), the player who
     took it, and the result. ``dealer`` is optional: the rotation decides it; if given
-    it must match."""
+    it must be a player, and re-anchors the rotation (hands thrown in before the deal)."""
 
     contract: str
     taker: str

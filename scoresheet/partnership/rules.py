@@ -15,7 +15,7 @@ suits (4 × 38 = 152); the last trick adds ``last_trick`` (162).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Literal, cast
@@ -297,3 +297,40 @@ def dealer_of(rules: BeloteRules, players: tuple[str, ...] | list[str], index: i
     n = len(players)
     step = -1 if rules.rotation == "counter-clockwise" else 1
     return players[(step * index) % n]
+
+
+def dealer_after(rules: BeloteRules, players: Sequence[str], dealer: str) -> str:
+    """Who deals after ``dealer`` (and speaks first when ``dealer`` deals): the player on
+    their right (counter-clockwise) or left (clockwise).
+
+    >>> from scoresheet.rules import load_preset
+    >>> dealer_after(load_preset("belote"), ["Ann", "Bob", "Cat", "Dan"], "Ann")
+    'Dan'
+    """
+    step = -1 if rules.rotation == "counter-clockwise" else 1
+    return players[(players.index(dealer) + step) % len(players)]
+
+
+def dealers(rules: BeloteRules, players: Sequence[str], named: Sequence[str | None]) -> list[str]:
+    """Each deal's dealer, then the next deal's, for deals naming ``named`` dealers (``None``:
+    not named).
+
+    A hand thrown in (all four pass; in Belote, nobody takes) is not recorded, and the
+    deal passes on to the next dealer all the same: the deal after it names its real
+    dealer, and that name re-anchors the rotation from that deal on. Any player can be
+    that dealer (one to three hands thrown in, or four and more), so only a name that is
+    no player's is wrong; it is refused where the deal is scored, and ignored here.
+
+    >>> from scoresheet.rules import load_preset
+    >>> dealers(load_preset("belote"), ["Ann", "Bob", "Cat", "Dan"], [None, "Bob", None])
+    ['Ann', 'Bob', 'Ann', 'Dan']
+    """
+    out: list[str] = []
+    current = players[0]
+    for name in named:
+        if name is not None and name in players:
+            current = name
+        out.append(current)
+        current = dealer_after(rules, players, current)
+    out.append(current)
+    return out

@@ -41,6 +41,7 @@ from scoresheet.partnership.rules import (
     BeloteRules,
     contract_name,
     contract_word,
+    dealer_after,
     dealer_of,
 )
 from scoresheet.results import team_deal_json
@@ -136,9 +137,20 @@ class TeamGame:
 
     @property
     def next_dealer(self) -> str | None:
+        """The next deal's dealer: the one after the last deal's (whose dealer, named after
+        a hand thrown in, re-anchors the rotation), ``players[0]`` before the first."""
         if self.complete:
             return None
-        return dealer_of(self.rules, self.players, len(self.deals))
+        if not self.deals:
+            return self.players[0]
+        return dealer_after(self.rules, self.players, self.deals[-1].dealer)
+
+    @property
+    def first_to_speak(self) -> str | None:
+        """Who speaks first in the auction and leads: the player after the next dealer in
+        the rotation (on the dealer's right, the deal passing to the right)."""
+        dealer = self.next_dealer
+        return None if dealer is None else dealer_after(self.rules, self.players, dealer)
 
     def contracts_left(self, _player: str | None = None) -> list[str]:
         """The contracts the next deal may be played in: any, until the game is over."""
@@ -225,9 +237,17 @@ def _team_label(teams: Teams, team: int) -> str:
 
 
 def _contract_dealer_taker(
-    rules: BeloteRules, players: Sequence[str], number: int, deal: Mapping[str, Any]
+    rules: BeloteRules,
+    players: Sequence[str],
+    number: int,
+    deal: Mapping[str, Any],
+    dealer: str | None = None,
 ) -> tuple[str, str, str, str]:
-    """A deal's contract, where a message places it, its dealer and its taker, checked."""
+    """A deal's contract, where a message places it, its dealer and its taker, checked.
+
+    ``dealer``: the deal's dealer by the rotation, after the deal before (``None``: counted
+    from ``players[0]``, as if no hand had been thrown in). A dealer the deal names is its
+    dealer: the hand before was thrown in (see :func:`~.rules.dealers`)."""
     contract = deal["contract"]
     if contract not in rules.contracts:
         raise ScoresheetError(
@@ -236,14 +256,21 @@ def _contract_dealer_taker(
             )
         )
     where = deal_where(number, contract)
-    dealer = dealer_of(rules, tuple(players), number - 1)
+    if dealer is None:
+        dealer = dealer_of(rules, tuple(players), number - 1)
     named = deal.get("dealer")
-    if named is not None and named != dealer:
-        raise ScoresheetError(
-            _("{where}: the dealer is {dealer} by the rotation, not {named}").format(
-                where=where, dealer=dealer, named=named
+    if named is not None:
+        # The rules page (Coinche) says a thrown-in hand is not recorded and the next
+        # dealer deals; Belote's page is silent on the auction, and the classic rules do
+        # the same when nobody takes. Any player can deal after one to three throw-ins
+        # (four bring the deal back), so a named player re-anchors the rotation.
+        if named not in players:
+            raise ScoresheetError(
+                _('{where}: the dealer "{named}" is not a player ({players})').format(
+                    where=where, named=named, players=", ".join(players)
+                )
             )
-        )
+        dealer = named
     taker = deal["taker"]
     if taker not in players:
         raise ScoresheetError(
@@ -330,12 +357,14 @@ def score_deal(
     teams: Teams,
     number: int,
     deal: Mapping[str, Any],
+    dealer: str | None = None,
 ) -> DealScore:
     """Check one deal and score it on its own (no litige carried in or out yet).
 
+    ``dealer``: the deal's dealer by the rotation (see :func:`_contract_dealer_taker`).
     Raises :class:`ScoresheetError` naming the deal for anything that is wrong.
     """
-    contract, where, dealer, taker = _contract_dealer_taker(rules, players, number, deal)
+    contract, where, dealer, taker = _contract_dealer_taker(rules, players, number, deal, dealer)
     t = 0 if taker in teams[0] else 1
     d = 1 - t
     result = deal["result"]
@@ -512,4 +541,6 @@ def to_json(result: GameScore) -> dict[str, Any]:
         ],
         "violations": [{"deal": v.deal, "message": v.message} for v in result.violations],
         "complete": result.complete,
+        "next_dealer": result.next_dealer,
+        "first_to_speak": result.first_to_speak,
     }

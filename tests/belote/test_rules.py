@@ -438,8 +438,11 @@ def test_the_deal_passes_to_the_right_by_default() -> None:
     assert [x.dealer for x in score([d] * 5).deals] == ["Ann", "Dan", "Cat", "Bob", "Ann"]
     clockwise = score([d] * 5, {"rotation": "clockwise"})
     assert [x.dealer for x in clockwise.deals] == ["Ann", "Bob", "Cat", "Dan", "Ann"]
-    assert refused([{**d, "dealer": "Bob"}]) == (
-        "deal 1, hearts: the dealer is Ann by the rotation, not Bob"
+    # A named dealer re-anchors the rotation (hands thrown in before the deal); only a
+    # name that is no player's is refused.
+    assert [x.dealer for x in score([{**d, "dealer": "Bob"}, d]).deals] == ["Bob", "Ann"]
+    assert refused([{**d, "dealer": "Zed"}]) == (
+        'deal 1, hearts: the dealer "Zed" is not a player (Ann, Bob, Cat, Dan)'
     )
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from scoresheet.partnership.rules import BeloteRules
+from scoresheet.partnership.rules import BeloteRules, dealers
 from scoresheet.partnership.score import GameScore, play_out, rules_of, score_deal, teams_of
 from scoresheet.partnership.score import to_json as to_json
 from scoresheet.rules import check_game_of
@@ -24,12 +24,14 @@ def score_game(record: Mapping[str, Any], rules: BeloteRules | None = None) -> G
         rules = rules_of(record, "belote")
     players = tuple(record["players"])
     teams = teams_of(players, record.get("teams"))
+    deals = record.get("deals") or []
+    rotation = dealers(rules, players, [d.get("dealer") for d in deals])
     return play_out(
         rules,
         players,
         teams,
         [
-            score_deal(rules, players, teams, i + 1, deal)
-            for i, deal in enumerate(record.get("deals") or [])
+            score_deal(rules, players, teams, i + 1, deal, rotation[i])
+            for i, deal in enumerate(deals)
         ],
     )

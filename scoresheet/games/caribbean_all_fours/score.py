@@ -385,6 +385,10 @@ def score_deal(
 
 def _dealer(players: Sequence[str], number: int, deal: AllFoursDeal, where: str) -> str:
     """The deal's dealer by the rotation; a dealer the file names must be that one."""
+    # No hand is thrown in here without a deal recorded: when the pack runs out the hand
+    # is redealt (the rules page does not say by whom; we read it as the same dealer
+    # dealing again, as the simulator does), and the deal keeps its number and dealer.
+    # So, unlike Belote and Coinche, a named dealer never re-anchors the rotation.
     dealer = dealer_of(players, number)
     named = deal.get("dealer")
     if named is not None and named != dealer:

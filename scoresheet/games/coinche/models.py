@@ -44,7 +44,8 @@ class CoincheDeal(TypedDict):
     """One deal: the contract (a suit, ``no-trumps`` or ``all-trumps``), the bid, the
     player who made it, who coinched (an opponent) and surcoinched (the bidder or the
     bidder's partner), and the result as in Belote. ``dealer`` is optional: the rotation
-    decides it; if given it must match."""
+    decides it; if given it must be a player, and re-anchors the rotation (hands thrown
+    in, all four passing, before the deal)."""
 
     contract: str
     bid: Bid

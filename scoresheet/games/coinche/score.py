@@ -31,7 +31,7 @@ from scoresheet.errors import ScoresheetError
 from scoresheet.games.coinche.rules import CAPOT, GENERALE, CoincheRules
 from scoresheet.i18n import _
 from scoresheet.partnership import score as kit
-from scoresheet.partnership.rules import dealer_of
+from scoresheet.partnership.rules import dealers
 from scoresheet.partnership.score import Pair, Teams, team_name
 from scoresheet.results import team_deal_json
 from scoresheet.rules import check_game_of
@@ -128,14 +128,6 @@ class GameScore(kit.TeamGame):
     def game(self) -> str:
         return "coinche"
 
-    @property
-    def first_to_speak(self) -> str | None:
-        """Who speaks first in the auction and leads: the player on the dealer's right,
-        who deals next."""
-        if self.complete:
-            return None
-        return dealer_of(self.rules, self.players, len(self.deals) + 1)
-
     # For the shared shell completion, which asks who declares next and what is left:
     # any contract may be bid on any deal, until the game is over.
     @property
@@ -210,12 +202,14 @@ def score_deal(
     teams: Teams,
     number: int,
     deal: Mapping[str, Any],
+    dealer: str | None = None,
 ) -> DealScore:
-    """Check one deal and score it on its own.
+    """Check one deal and score it on its own; ``dealer``: its dealer by the rotation,
+    after the deal before (``None``: counted from the first dealer, no hand thrown in).
 
     Raises :class:`ScoresheetError` naming the deal for anything that is wrong.
     """
-    play = kit.score_deal(rules, players, teams, number, deal)
+    play = kit.score_deal(rules, players, teams, number, deal, dealer)
     coinche, surcoinche = _auction(
         rules, players, teams, deal, _("deal {number}").format(number=number)
     )
@@ -331,13 +325,15 @@ def score_game(
         rules = rules_of(record)
     players = tuple(record["players"])
     teams = teams_of(players, record.get("teams"))
+    deals = record.get("deals") or []
+    rotation = dealers(rules, players, [d.get("dealer") for d in deals])
     return play_out(
         rules,
         players,
         teams,
         [
-            score_deal(rules, players, teams, i + 1, deal)
-            for i, deal in enumerate(record.get("deals") or [])
+            score_deal(rules, players, teams, i + 1, deal, rotation[i])
+            for i, deal in enumerate(deals)
         ],
     )
 
@@ -416,4 +412,6 @@ def to_json(result: GameScore) -> dict[str, Any]:
         ],
         "violations": [{"deal": v.deal, "message": v.message} for v in result.violations],
         "complete": result.complete,
+        "next_dealer": result.next_dealer,
+        "first_to_speak": result.first_to_speak,
     }

@@ -19,15 +19,13 @@ from scoresheet import record as rec
 from scoresheet.errors import ScoresheetError
 from scoresheet.i18n import _
 from scoresheet.limits import MAX_DEAL_ROWS, MAX_DECLARATION_ROWS, SHEET_MARGIN
-from scoresheet.partnership.rules import KINDS, RANK_KEYS, BeloteRules
+from scoresheet.partnership.rules import BeloteRules, dealer_after, dealers
 from scoresheet.partnership.score import (
     Teams,
     read_cards,
 )
 from scoresheet.partnership.sheet.layout import (
-    DEC,
     DECLARATIONS,
-    FIRST,
     FORMAT,
     RESULTS,
     RULES,
@@ -37,6 +35,7 @@ from scoresheet.partnership.sheet.layout import (
     Layout,
     Plan,
 )
+from scoresheet.partnership.sheet.read import read_declarations
 from scoresheet.rules import merge_options, resolve
 from scoresheet.sheets.findings import Report, compare_cells, compare_deal_numbers
 from scoresheet.sheets.plan import Cell, col_letter
@@ -237,6 +236,32 @@ def _changed_rules(
     return options, rules
 
 
+def _read_dealer(
+    layout: Layout, res: _Sheet, n: int, expected: str, report: Report
+) -> tuple[str | None, str]:
+    """Deal ``n``'s dealer cell: the dealer it names (``None``: the rotation's,
+    ``expected``), and the deal's dealer.
+
+    A player's name other than the rotation's: a hand was thrown in before this deal,
+    and the deal passed on; the deal names its dealer, who re-anchors the rotation.
+    Anything else is a finding, and the rotation's dealer is kept.
+    """
+    row, col = layout.row(n), layout.RES.dealer
+    dealer = cell_text(res.value(row, col))
+    if dealer in layout.players:
+        return (dealer if dealer != expected else None), dealer
+    report.add(
+        n,
+        f"{RESULTS}!{col_letter(col)}{row}",
+        _("deal {n}, dealer").format(n=n),
+        _("{show_value}, the rotation gives {dealer}").format(
+            show_value=show_value(dealer), dealer=expected
+        ),
+        blocking=False,
+    )
+    return None, expected
+
+
 def _read_deals(
     reader: Reader,
     layout: Layout,
@@ -259,6 +284,7 @@ def _read_deals(
 
     deals: list[dict[str, Any]] = []
     empty_from: int | None = None
+    expected = layout.players[0]  # the dealer by the rotation, after the deal before
     for n in range(1, rows + 1):
         row = layout.row(n)
         contract = cell_text(res.value(row, cols.contract))
@@ -277,17 +303,7 @@ def _read_deals(
                 ).format(empty_from=empty_from, n=n),
             )
             continue
-        dealer = cell_text(res.value(row, cols.dealer))
-        if dealer != layout.dealer(n):
-            report.add(
-                n,
-                f"{RESULTS}!{col_letter(cols.dealer)}{row}",
-                _("deal {n}, dealer").format(n=n),
-                _("{show_value}, the rotation gives {dealer}").format(
-                    show_value=show_value(dealer), dealer=layout.dealer(n)
-                ),
-                blocking=False,
-            )
+        named, expected = _read_dealer(layout, res, n, expected, report)
         if contract not in rules.contracts:
             known = ", ".join(rules.contracts)
             fail(
@@ -308,6 +324,8 @@ def _read_deals(
             )
             fail(row, cols.taker, n, _("deal {n}, taker").format(n=n), message)
         deal: dict[str, Any] = {"contract": contract, "taker": taker or ""}
+        if named is not None:
+            deal = {"dealer": named, **deal}
         if reader.read_auction is not None:
             deal = reader.read_auction(res, row, n, deal, fail, layout.players)
         result: dict[str, Any] = {}
@@ -352,81 +370,8 @@ def _read_deals(
             result["points"] = points
         deal["result"] = result
         deals.append(deal)
+        expected = dealer_after(rules, layout.players, expected)
     return deals
-
-
-def _read_declarations(
-    layout: Layout,
-    sheets: dict[str, _Sheet],
-    deals: list[dict[str, Any]],
-    decl_rows: int,
-    report: Report,
-    bad: set[int],
-) -> tuple[dict[int, tuple[int, dict[str, Any]]], set[int]]:
-    """The Declarations sheet's rows, each put into its deal's result; the rows placed,
-    and those that cannot be read."""
-    labels = {layout.labels[0]: 0, layout.labels[1]: 1}
-    decl = sheets[DECLARATIONS]
-    placed: dict[int, tuple[int, dict[str, Any]]] = {}
-    bad_rows: set[int] = set()
-    for i in range(decl_rows):
-        row = FIRST + i
-        cells = [decl.value(row, c) for c in (DEC.deal, DEC.team, DEC.kind, DEC.rank)]
-        if all(c is None for c in cells):
-            continue
-        number = whole_number(cells[0]) if cells[0] is not None else None
-        if number is None or not 1 <= number <= len(deals):
-            report.add(
-                None,
-                f"{DECLARATIONS}!A{row}",
-                _("declaration row {row}").format(row=row),
-                number_message(
-                    cells[0],
-                    _("{show_value} is not a deal of the game").format(
-                        show_value=show_value(cells[0])
-                    ),
-                ),
-            )
-            bad_rows.add(row)
-            continue
-        team = cell_text(cells[1])
-        kind = (cell_text(cells[2]) or "").casefold()
-        rank = (cell_text(cells[3]) or "").upper()
-        # The sheet's lookups ignore case, as spreadsheets do; anything else is refused.
-        problem = (
-            (DEC.team, _("{show_value} is not a team").format(show_value=show_value(cells[1])))
-            if team not in labels
-            else (
-                DEC.kind,
-                _("{show_value} is not a declaration ({kinds})").format(
-                    show_value=show_value(cells[2]), kinds=", ".join(KINDS)
-                ),
-            )
-            if kind not in KINDS
-            else (
-                DEC.rank,
-                _("{show_value} is not a rank (A, K, Q, J, 10, 9, 8, 7)").format(
-                    show_value=show_value(cells[3])
-                ),
-            )
-            if rank not in RANK_KEYS
-            else None
-        )
-        if problem is not None:
-            col, message = problem
-            report.add(
-                number,
-                f"{DECLARATIONS}!{col_letter(col)}{row}",
-                _("deal {number}, declaration").format(number=number),
-                message,
-            )
-            bad.add(number)
-            bad_rows.add(row)
-            continue
-        x = {"team": labels[cast("str", team)], "kind": kind, "rank": rank}
-        deals[number - 1]["result"].setdefault("declarations", []).append(x)
-        placed[row] = (number, x)
-    return placed, bad_rows
 
 
 def _read_book(reader: Reader, data: bytes, name: str, report: Report) -> _Book:
@@ -442,7 +387,9 @@ def _read_book(reader: Reader, data: bytes, name: str, report: Report) -> _Book:
     _check_headers(layout, sheets, name)
     bad: set[int] = set()
     deals = _read_deals(reader, layout, sheets, rules, rows, report, bad)
-    placed, bad_rows = _read_declarations(layout, sheets, deals, decl_rows, report, bad)
+    placed, bad_rows = read_declarations(
+        layout, sheets[DECLARATIONS], deals, decl_rows, report, bad
+    )
     record: dict[str, Any] = {
         "format": "scoresheet-game",
         "version": 1,
@@ -491,13 +438,15 @@ def _score_each(reader: Reader, report: Report, book: _Book) -> tuple[Any, int |
     lay = book.layout
     good: list[Any] = []
     first_broken: int | None = None
-    for i, deal in enumerate(book.record["deals"]):
+    deals = book.record["deals"]
+    rotation = dealers(lay.rules, lay.players, [d.get("dealer") for d in deals])
+    for i, deal in enumerate(deals):
         number = i + 1
         if number in book.bad:
             first_broken = first_broken or number
             continue
         try:
-            scored = reader.score_deal(lay.rules, lay.players, lay.teams, number, deal)
+            scored = reader.score_deal(lay.rules, lay.players, lay.teams, number, deal, rotation[i])
         except ScoresheetError as exc:
             what, _sep, message = str(exc).partition(": ")
             report.add(number, None, what, message)
@@ -551,7 +500,8 @@ class Reader:
 
     layout: type[Layout]
     plan_workbook: Callable[..., Plan[Any]]
-    score_deal: Callable[[Any, Sequence[str], Teams, int, Mapping[str, Any]], Any]
+    # A deal scored: rules, players, teams, its number, the deal, its rotation's dealer.
+    score_deal: Callable[[Any, Sequence[str], Teams, int, Mapping[str, Any], str], Any]
     play_out: Callable[[Any, tuple[str, ...], Teams, Any], Any]
     score_game: Callable[[Mapping[str, Any]], Any]
     rules_of: Callable[[Mapping[str, Any]], BeloteRules]

@@ -16,7 +16,14 @@ from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from scoresheet.i18n import N_, _, pgettext
 from scoresheet.limits import MAX_DEAL_ROWS, MAX_DECLARATION_ROWS
-from scoresheet.partnership.rules import SEQUENCES, TABLES, TRUMP_ORDER, BeloteRules, dealer_of
+from scoresheet.partnership.rules import (
+    SEQUENCES,
+    TABLES,
+    TRUMP_ORDER,
+    BeloteRules,
+    dealer_of,
+    dealers,
+)
 from scoresheet.partnership.score import Declared, Teams, team_name
 from scoresheet.sheets.plan import Cell, Value, col_letter
 
@@ -327,7 +334,14 @@ class Layout:
         return FIRST + deal - 1
 
     def dealer(self, deal: int) -> str:
+        """Deal ``deal``'s dealer by the rotation alone (no hand thrown in)."""
         return dealer_of(self.rules, self.players, deal - 1)
+
+    def dealers(self, named: Sequence[str | None]) -> list[str]:
+        """The dealer of every row, ``named`` the dealers the game's deals name (``None``:
+        not named): a named dealer re-anchors the rotation after a hand thrown in."""
+        given = list(named[: self.rows])
+        return dealers(self.rules, self.players, given + [None] * (self.rows - len(given)))
 
     def rule(self, name: str) -> RuleCell:
         return next(c for c in self.rule_cells if c.name == name)

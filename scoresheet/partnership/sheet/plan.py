@@ -117,10 +117,13 @@ def plan_inputs(
     for col, text in sorted(lay.heads().items()):
         plan.add(RESULTS, 3, col, text, style="header")
     decl_rows: list[tuple[int, dict[str, Any]]] = []
+    # Each deal's dealer: a dealer a deal names (after a hand thrown in) re-anchors the
+    # rotation, for the deals recorded and the rows still to fill in.
+    dealers = lay.dealers([d.get("dealer") for d in deals])
     for n in range(1, lay.rows + 1):
         row = lay.row(n)
         plan.add(RESULTS, row, res_cols.deal, n, style="deal")
-        plan.add(RESULTS, row, res_cols.dealer, lay.dealer(n), style="fixed")
+        plan.add(RESULTS, row, res_cols.dealer, dealers[n - 1], style="fixed")
         deal = deals[n - 1] if n <= len(deals) else None
         res: dict[str, Any] = dict(deal["result"]) if deal else {}
         scored = result.deals[n - 1] if deal and n <= len(result.deals) else None
