@@ -1,30 +1,97 @@
-"""`pip install .` into an empty virtual environment, then score an example from a folder
-outside the checkout: the wheel must carry the rules presets and the schemas."""
+"""The built sdist and wheel carry everything, and the wheel (built FROM the sdist) installs
+into an empty virtual environment and scores an example from a folder outside the
+checkout: the rules presets, the schemas, the ``serve`` page's files, the translation
+catalogs (``.po`` in the sdist, compiled ``.mo`` in the wheel) and ``py.typed``.
+
+What each must hold is read from the checkout's own files (the build never sees this
+list), so a file left out of the build fails here. The installers a player uses (pipx,
+uv) and ``twine check`` are in test_install.py."""
 
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 import sys
-from pathlib import Path
+import tarfile
+import zipfile
+from pathlib import Path, PurePosixPath
 
-ROOT = Path(__file__).resolve().parents[1]
+import pytest
+
+from tests.dist_helpers import ROOT, Dists, build
+
+LANGUAGES = {"fr", "de", "ja", "zh"}
+MO_MAGIC = (0x950412DE).to_bytes(4, "little")
 
 
-def test_wheel_install_scores_outside_the_checkout(tmp_path: Path) -> None:
+@pytest.fixture(scope="module")
+def dists(tmp_path_factory: pytest.TempPathFactory) -> Dists:
+    return build(tmp_path_factory.mktemp("dist"))
+
+
+def _sdist_names(dists: Dists) -> set[str]:
+    with tarfile.open(dists.sdist) as tar:
+        # scoresheet-0.1.0/scoresheet/… -> scoresheet/…
+        return {str(PurePosixPath(*PurePosixPath(n).parts[1:])) for n in tar.getnames()}
+
+
+def _checkout(folder: str, pattern: str) -> set[str]:
+    return {p.relative_to(ROOT).as_posix() for p in (ROOT / folder).glob(pattern)}
+
+
+def test_the_sdist_carries_the_sources_the_wheel_is_built_from(dists: Dists) -> None:
+    names = _sdist_names(dists)
+    catalogs = _checkout("scoresheet/locale", "*.po")
+    assert {Path(c).stem for c in catalogs} >= LANGUAGES
+    wanted = (
+        catalogs
+        | _checkout("templates/rules", "*.toml")
+        | _checkout("scoresheet/serve/static", "*")
+        | _checkout("scoresheet/games", "*/schemas/*.json")
+        | _checkout("examples", "*.json")
+        | {"scoresheet/py.typed", "hatch_build.py", "pyproject.toml", "README.md"}
+    )
+    assert wanted - names == set()
+    assert not [n for n in names if n.endswith((".mo", ".pyc")) or "__pycache__" in n]
+
+
+def test_the_wheel_carries_everything_an_installed_scoresheet_reads(dists: Dists) -> None:
+    with zipfile.ZipFile(dists.wheel) as whl:
+        names = set(whl.namelist())
+        catalogs = sorted((ROOT / "scoresheet" / "locale").glob("*.po"))
+        for po in catalogs:
+            mo = f"scoresheet/locale/{po.stem}.mo"
+            assert mo in names, f"{po.name} is not compiled into the wheel"
+            assert whl.read(mo)[:4] == MO_MAGIC, f"{mo} is not a gettext catalog"
+        presets = {p.name for p in (ROOT / "templates" / "rules").glob("*.toml")}
+        assert presets and {f"scoresheet/templates/rules/{p}" for p in presets} <= names
+        wanted = (
+            _checkout("scoresheet/serve/static", "*")
+            | _checkout("scoresheet/games", "*/schemas/*.json")
+            | {"scoresheet/py.typed"}
+        )
+        assert wanted - names == set()
+        entry = next(n for n in names if n.endswith(".dist-info/entry_points.txt"))
+        assert "scoresheet = scoresheet.cli:main" in whl.read(entry).decode()
+
+
+def test_wheel_install_scores_outside_the_checkout(dists: Dists, tmp_path: Path) -> None:
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
-    pip = venv / "bin" / "pip"
-    src = tmp_path / "src"
-    shutil.copytree(ROOT, src, ignore=shutil.ignore_patterns(".venv", ".git", "*cache*", "build"))
     install = subprocess.run(
-        [str(pip), "install", "-q", str(src)], capture_output=True, text=True, timeout=600
+        [str(venv / "bin" / "pip"), "install", "-q", str(dists.wheel)],
+        capture_output=True,
+        text=True,
+        timeout=600,
     )
     assert install.returncode == 0, install.stderr
     work = tmp_path / "elsewhere"
     work.mkdir()
-    shutil.copy(ROOT / "examples" / "ravage-city.json", work / "game.json")
+    with tarfile.open(dists.sdist) as tar:  # the example as the sdist ships it
+        member = next(m for m in tar.getmembers() if m.name.endswith("/examples/ravage-city.json"))
+        example = tar.extractfile(member)
+        assert example is not None
+        (work / "game.json").write_bytes(example.read())
     proc = subprocess.run(
         [str(venv / "bin" / "scoresheet"), "score", "game.json", "--json"],
         cwd=work,
@@ -57,3 +124,5 @@ def test_wheel_install_scores_outside_the_checkout(tmp_path: Path) -> None:
     ).stdout.strip()
     assert Path(site).is_relative_to(venv)
     assert (Path(site) / "py.typed").is_file()
+    # The catalogs are the compiled ones the wheel carries, found where gettext looks.
+    assert {p.stem for p in (Path(site) / "locale").glob("*.mo")} >= LANGUAGES
