@@ -16,14 +16,7 @@ from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from scoresheet.i18n import N_, _, pgettext
 from scoresheet.limits import MAX_DEAL_ROWS, MAX_DECLARATION_ROWS
-from scoresheet.partnership.rules import (
-    SEQUENCES,
-    TABLES,
-    TRUMP_ORDER,
-    BeloteRules,
-    dealer_of,
-    dealers,
-)
+from scoresheet.partnership.rules import SEQUENCES, TABLES, TRUMP_ORDER, BeloteRules, dealers
 from scoresheet.partnership.score import Declared, Teams, team_name
 from scoresheet.sheets.plan import Cell, Value, col_letter
 
@@ -332,10 +325,6 @@ class Layout:
 
     def row(self, deal: int) -> int:
         return FIRST + deal - 1
-
-    def dealer(self, deal: int) -> str:
-        """Deal ``deal``'s dealer by the rotation alone (no hand thrown in)."""
-        return dealer_of(self.rules, self.players, deal - 1)
 
     def dealers(self, named: Sequence[str | None]) -> list[str]:
         """The dealer of every row, ``named`` the dealers the game's deals name (``None``:
