@@ -41,6 +41,11 @@ if TYPE_CHECKING:
 
 R = TypeVar("R", covariant=True, default=GameResult)
 
+# The ids of the last saves the phones sent (``serve``), kept in the game file's ``saves``
+# ([{"id": ..., "deal": N}], oldest first) so that a save sent twice — its answer lost
+# on the way, or sent again after a restart — is recognised and saved once.
+SAVES_KEPT = 200
+
 
 @dataclass(frozen=True)
 class OpenGame(Generic[R]):
@@ -187,13 +192,38 @@ def _data(game: OpenGame) -> dict[str, Any]:
     return copy.deepcopy(rec.to_data(game.record))
 
 
+def saved_by(record: GameFile, save_id: str) -> int | None:
+    """The deal a save of id ``save_id`` saved (or corrected), if it is among the
+    :data:`SAVES_KEPT` last ones the file remembers."""
+    kept = cast("dict[str, Any]", record).get("saves")
+    for entry in reversed(kept if isinstance(kept, list) else []):
+        if isinstance(entry, dict) and entry.get("id") == save_id:
+            deal = entry.get("deal")
+            return deal if isinstance(deal, int) and not isinstance(deal, bool) else None
+    return None
+
+
+def _remember(data: dict[str, Any], save_id: str | None, number: int) -> None:
+    """Keep ``save_id`` (saving deal ``number``) among the last :data:`SAVES_KEPT` ids."""
+    if save_id is None:
+        return
+    kept = data.get("saves")
+    kept = [e for e in kept if isinstance(e, dict)] if isinstance(kept, list) else []
+    data["saves"] = [*kept, {"id": save_id, "deal": number}][-SAVES_KEPT:]
+
+
 def add_deal(
-    game: OpenGame, deal: dict[str, Any], *, source: str | None = None
+    game: OpenGame,
+    deal: dict[str, Any],
+    *,
+    source: str | None = None,
+    save_id: str | None = None,
 ) -> tuple[GameResult, DealResult]:
     """Add the next deal and save; returns the new scores and the deal as scored.
 
     ``source`` names where the deal came from (``--deal``) in a message about its fields;
-    by default the game file's name."""
+    by default the game file's name. ``save_id``: the id of the phone's save, remembered
+    in the same write (:func:`saved_by`)."""
     if game.result.complete:
         n = len(game.result.deals)
         raise ScoresheetError(
@@ -206,6 +236,7 @@ def add_deal(
     data = _data(game)
     data["deals"].append(deal)
     data["added"] = {**(data.get("added") or {}), str(len(data["deals"])): now()}
+    _remember(data, save_id, len(data["deals"]))
     record, result = rescore(data, source or game.path.name)
     save(game, record)
     return result, result.deals[-1]
@@ -266,15 +297,25 @@ def past_deal(game: OpenGame, number: int) -> dict[str, Any]:
 
 
 def edit_deal(
-    game: OpenGame, number: int, deal: dict[str, Any], *, source: str | None = None
+    game: OpenGame,
+    number: int,
+    deal: dict[str, Any],
+    *,
+    source: str | None = None,
+    save_id: str | None = None,
 ) -> GameResult:
     """Replace deal ``number`` and save, after checking every later deal against it
-    (``source`` as for :func:`add_deal`)."""
-    return correct_deal(game, number, deal, source=source)[0]
+    (``source`` and ``save_id`` as for :func:`add_deal`)."""
+    return correct_deal(game, number, deal, source=source, save_id=save_id)[0]
 
 
 def correct_deal(
-    game: OpenGame, number: int, deal: dict[str, Any], *, source: str | None = None
+    game: OpenGame,
+    number: int,
+    deal: dict[str, Any],
+    *,
+    source: str | None = None,
+    save_id: str | None = None,
 ) -> tuple[GameResult, list[str]]:
     """:func:`edit_deal`, and what changed: one line per field changed, before and after
     (:func:`deal_changes`)."""
@@ -300,6 +341,7 @@ def correct_deal(
         {"action": "edit", "deal": number, "before": before, "after": after},
         game.path.name,
     )
+    _remember(cast("dict[str, Any]", record), save_id, number)
     save(game, record)
     return result, deal_changes(before, after)
 

@@ -17,7 +17,8 @@ changed).
 The entry form keeps no state here: ``POST deals/N/ask`` (``deals/N/redo``: a past deal's,
 pre-filled) replays the answers a page sends through the game's own questions and saves
 nothing (:mod:`scoresheet.serve.form`, :mod:`scoresheet.serve.redo`); the deal is saved,
-once confirmed, through ``POST deals/N`` (``deals/N/correct``) like any other.
+once confirmed, through ``POST deals/N`` (``deals/N/correct``) like any other; a save
+sent twice is saved once (:mod:`scoresheet.serve.saves`).
 
 Every state-changing request must carry the page's token (an HMAC the server can check
 without keeping state), be JSON, and, when the browser says where it comes from
@@ -51,9 +52,10 @@ from scoresheet import registry
 from scoresheet.errors import ScoresheetError, one_line
 from scoresheet.i18n import _, language, pgettext, set_language
 from scoresheet.limits import MAX_DEALS
-from scoresheet.serve import form, words
+from scoresheet.serve import form, saves, words
 from scoresheet.serve import redo as past
 from scoresheet.serve.live import Live, public
+from scoresheet.serve.saves import Refused
 from scoresheet.serve.streams import Slots, event_stream
 from scoresheet.session import OpenGame, add_deal, edit_deal, undo_last
 
@@ -107,16 +109,6 @@ class Keys:
         if hmac.compare_digest(given, self.view.encode()):
             return "view"
         return None
-
-
-class Refused(Exception):
-    """A request answered with one line: ``status`` and the message."""
-
-    def __init__(self, status: int, message: str, state: dict[str, Any] | None = None) -> None:
-        super().__init__(message)
-        self.status = status
-        self.message = message
-        self.state = state
 
 
 def _security_headers(app: ASGIApp) -> ASGIApp:
@@ -359,8 +351,9 @@ class Server:
         body = await self.body_json(request, _("deal {number}").format(number=number))
         if not isinstance(body, dict):
             raise Refused(400, _("the deal must be one JSON object, {shape}").format(shape="{...}"))
+        save = saves.save_id(request.headers)
         async with self.save_lock:
-            message, deals = await asyncio.to_thread(self.add, number, body)
+            message, deals = await asyncio.to_thread(self.add, number, body, save)
         return await self.saved(message, deals)
 
     async def ask_request(self, request: Request) -> Response:
@@ -385,9 +378,10 @@ class Server:
                     + "}"
                 ),
             )
+        save = saves.save_id(request.headers)
         async with self.save_lock:
             message, deals = await asyncio.to_thread(
-                self.correct, number, body.get("was"), body["deal"]
+                self.correct, number, body.get("was"), body["deal"], save
             )
         return await self.saved(message, deals)
 
@@ -438,9 +432,11 @@ class Server:
             )
         return played
 
-    def add(self, number: int, deal: dict[str, Any]) -> tuple[str, int]:
+    def add(self, number: int, deal: dict[str, Any], save: str | None = None) -> tuple[str, int]:
         _check_number(number)
         game = self.live.open()
+        if (again := saves.repeated(game, save)) is not None:
+            return again  # a save sent twice (its answer was lost): saved once
         played = self.saved_so_far(game, number)
         if number > played + 1:
             raise Refused(
@@ -452,7 +448,7 @@ class Server:
             )
         result, _saved = self.changed_meanwhile(
             game,
-            lambda: add_deal(game, deal),
+            lambda: add_deal(game, deal, save_id=save),
             _(
                 "the game changed while deal {number} was being saved (another "
                 "command wrote it); nothing was saved — here is the sheet as it is; "
@@ -537,9 +533,13 @@ class Server:
             left,
         )
 
-    def correct(self, number: int, was: Any, deal: dict[str, Any]) -> tuple[str, int]:
+    def correct(
+        self, number: int, was: Any, deal: dict[str, Any], save: str | None = None
+    ) -> tuple[str, int]:
         _check_number(number)
         game = self.live.open()
+        if (again := saves.repeated(game, save)) is not None:
+            return again
         entered = rec.to_data(game.record)["deals"]
         if not 1 <= number <= len(entered):
             raise Refused(
@@ -558,7 +558,7 @@ class Server:
             )
         result = self.changed_meanwhile(
             game,
-            lambda: edit_deal(game, number, deal),
+            lambda: edit_deal(game, number, deal, save_id=save),
             _(
                 "the game changed while deal {number} was being corrected (another "
                 "command wrote it); nothing was saved — here is the sheet as it is"

@@ -86,6 +86,16 @@ SCRIPT: dict[str, str] = {
     "done": NP_("button", "Done"),
     "ok": NP_("button", "OK"),
     "unreachable": N_("the server cannot be reached; nothing was saved"),
+    "kept": N_("saved on this phone: deal {number} will be sent when the laptop is back"),
+    "kept_fix": N_(
+        "saved on this phone: the correction of deal {number} will be sent when the laptop is back"
+    ),
+    "kept_link": N_(
+        "this link no longer opens the game (was the server restarted?): deal {number} is "
+        "kept on this phone; open the scoring link the laptop shows now and it is sent from there"
+    ),
+    # Translators: {deals} is a list, "deal 5, deal 6".
+    "pending": N_("kept on this phone, not sent yet: {deals}"),
     "refused": N_("refused ({status})"),
     "saved": N_("saved"),
     "remove_ask": N_("Remove deal {number}? {shown}"),

@@ -107,6 +107,8 @@
       if (fix && (fix.number > s.deals || fix.game !== s.title)) endFix();
       if (!fix) followForm(nextForm);
       showFixChoices(s);
+      if (!flushing && outbox().length) flush();
+      showPending();
     }
   }
 
@@ -450,33 +452,177 @@
     if (text && m.getBoundingClientRect().top < 0) m.scrollIntoView({ block: "nearest" });
   }
 
-  async function post(path, payload, quiet) {
+  // One POST of ``body`` (a JSON text); ``save``: its save id. The server's answer, or
+  // null when no answer came (no network, no server, or none within 15 s).
+  async function request(path, body, save) {
+    const headers = { "Content-Type": "application/json", "X-Scoresheet-Token": token };
+    if (save) headers["X-Scoresheet-Save"] = save;
+    const stop = new AbortController();
+    const timer = setTimeout(() => stop.abort(), 15000);
     let response;
     try {
       response = await fetch(path, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", "X-Scoresheet-Token": token },
-        body: typeof payload === "string" ? payload : JSON.stringify(payload),
-        credentials: "same-origin",
-        cache: "no-store",
+        method: "POST", headers: headers, body: body, signal: stop.signal,
+        credentials: "same-origin", cache: "no-store",
       });
     } catch (e) {
-      say(t("unreachable"), true);
-      return { ok: false, status: 0, body: {} };
+      return null;
+    } finally {
+      clearTimeout(timer);
     }
     let answer = {};
     try { answer = await response.json(); } catch (e) { answer = {}; }
-    if (answer.state) render(answer.state);
-    if (!response.ok) {
-      say(answer.error || t("refused", { status: response.status }), true);
-    } else if (!quiet) {
-      say(answer.message || t("saved"), false);
-    }
     return { ok: response.ok, status: response.status, body: answer };
+  }
+
+  // The server's answer shown: the sheet it sends, its message or refusal.
+  function shown(sent, quiet) {
+    if (sent.body.state) render(sent.body.state);
+    if (!sent.ok) {
+      say(sent.body.error || t("refused", { status: sent.status }), true);
+    } else if (!quiet) {
+      say(sent.body.message || t("saved"), false);
+    }
+    return sent;
+  }
+
+  async function post(path, payload, quiet) {
+    const sent = await request(path, typeof payload === "string" ? payload : JSON.stringify(payload));
+    if (sent === null) {
+      say(t("unreachable"), true);
+      return { ok: false, status: 0, body: {} };
+    }
+    return shown(sent, quiet);
+  }
+
+  // Saves (a new deal, a correction) go through the outbox, kept in the browser's
+  // storage until the server answers: a phone that cannot reach the laptop keeps the
+  // deal and sends it when it can (again and again, waiting longer each time, and at
+  // once when the network or the server's stream comes back, or the page is opened
+  // again, from the same address). Each save has an id the server remembers
+  // (scoresheet/serve/saves.py): a save sent twice is saved once. The outbox is the
+  // game's (its file, game and players), not the link's: after a restart of the server,
+  // its new scoring link finds it.
+  const memory = Object.create(null);  // where there is no storage (a private window)
+  const after = new Map();  // what this page does once a save of its own is answered
+  let flushing = false;
+  let retry = null;
+  let delay = 1000;
+
+  function boxName() {
+    if (!state || state.error || !state.players) return null;
+    return "scoresheet-outbox:" + JSON.stringify([state.file, state.game, state.players]);
+  }
+
+  function outbox() {
+    const name = boxName();
+    if (name === null) return [];
+    let text = memory[name];
+    try { text = localStorage.getItem(name) || text; } catch (e) { /* no storage */ }
+    try {
+      const list = JSON.parse(text || "[]");
+      return Array.isArray(list) ? list : [];
+    } catch (e) {
+      return [];
+    }
+  }
+
+  function keep(list) {
+    const name = boxName();
+    if (name === null) return;
+    const text = JSON.stringify(list);
+    memory[name] = text;
+    try {
+      if (list.length) localStorage.setItem(name, text); else localStorage.removeItem(name);
+    } catch (e) { /* kept in memory */ }
+  }
+
+  function newId() {
+    const bytes = crypto.getRandomValues(new Uint8Array(16));
+    return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  }
+
+  function showPending() {
+    const list = outbox();
+    $("pending").hidden = !list.length;
+    $("pending").textContent = list.length ? t("pending", {
+      deals: list.map((e) => t("deal", { number: e.number })).join(", ") }) : "";
+  }
+
+  // Save ``payload`` through ``path``: ``kind`` "add" (deal ``number``) or "fix" (its
+  // correction); ``then(answer)`` once the server has answered.
+  async function enqueue(kind, path, payload, number, then) {
+    if (boxName() === null) {  // no game to keep it for (the file is unreadable): sent once
+      const sent = await post(path, payload);
+      if (then) then(sent);
+      return;
+    }
+    const list = outbox();
+    if (list.some((e) => e.path === path)) {  // already waiting: not saved twice
+      say(t(kind === "fix" ? "kept_fix" : "kept", { number: number }), true);
+      flush();
+      return;
+    }
+    const body = typeof payload === "string" ? payload : JSON.stringify(payload);
+    const entry = { id: newId(), kind: kind, path: path, number: number, body: body };
+    keep(list.concat([entry]));
+    if (then) after.set(entry.id, then);
+    showPending();
+    await flush();
+  }
+
+  // Send what waits, oldest first; stop at the first save the server does not answer.
+  async function flush() {
+    if (flushing || role !== "score") return;
+    flushing = true;
+    clearTimeout(retry);
+    retry = null;
+    try {
+      let list;
+      while ((list = outbox()).length) {
+        const entry = list[0];
+        const sent = await request(entry.path, entry.body, entry.id);
+        // No answer, or not from the server that can save it (busy, restarted: this
+        // page's link and token are then no longer its own): keep it, try again later.
+        if (sent === null || sent.status === 403 || sent.status === 408 || sent.status >= 500) {
+          const word = sent !== null && sent.status === 403 ? "kept_link"
+            : entry.kind === "fix" ? "kept_fix" : "kept";
+          say(t(word, { number: entry.number }), false);
+          retry = setTimeout(flush, delay);
+          delay = Math.min(delay * 2, 30000);
+          break;
+        }
+        keep(outbox().filter((e) => e.id !== entry.id));
+        delay = 1000;
+        shown(sent, false);
+        // A deal refused because another took its number: kept, typed, to send again.
+        if (entry.kind === "add" && sent.status === 409) keepTyped(entry);
+        const then = after.get(entry.id);
+        after.delete(entry.id);
+        if (then) then(sent);
+      }
+    } finally {
+      flushing = false;
+      showPending();
+    }
+  }
+
+  function keepTyped(entry) {
+    if ($("deal").value.trim()) return;
+    let text = entry.body;
+    try { text = JSON.stringify(JSON.parse(entry.body), null, 1); } catch (e) { /* as sent */ }
+    $("deal").value = text;
+    $("entry").hidden = false;
+    $("entry").open = true;
+    if (state && !state.error) {
+      entryNumber = state.deals + 1;
+      $("entry-number").textContent = t("deal", { number: entryNumber });
+    }
   }
 
   function connect() {
     const source = new EventSource("events");
+    source.addEventListener("open", () => { if (role === "score") flush(); });
     source.addEventListener("sheet", (e) => {
       render(JSON.parse(e.data));
       $("live").textContent = t("live");
@@ -537,10 +683,9 @@
           return;
         }
         ask(t("replace_ask", { number: number, was: JSON.stringify(was),
-                                deal: JSON.stringify(deal) }), t("replace"), async () => {
-          const sent = await post("deals/" + number + "/correct", { was: was, deal: deal });
-          if (sent.ok || sent.status === 409) pickFix();
-        });
+                                deal: JSON.stringify(deal) }), t("replace"), () =>
+          enqueue("fix", "deals/" + number + "/correct", { was: was, deal: deal }, number,
+                  (sent) => { if (sent.ok || sent.status === 409) pickFix(); }));
       });
       $("confirm-no").addEventListener("click", () => {
         $("confirm").hidden = true;
@@ -579,32 +724,37 @@
           // Through the correction the JSON form uses: the deal as it was goes along, so
           // a deal changed meanwhile is refused (409), never overwritten.
           const fixing = fix;
-          const sent = await post("deals/" + number + "/correct",
-                                  { was: fixing.was, deal: formDeal });
-          if (fixing === fix && (sent.ok || sent.status === 409)) endFix();
+          await enqueue("fix", "deals/" + number + "/correct",
+                        { was: fixing.was, deal: formDeal }, number, (sent) => {
+            if (fixing === fix && (sent.ok || sent.status === 409)) endFix();
+          });
           return;
         }
         saving = number;
-        const sent = await post("deals/" + number, formDeal);
         // Saved: the next deal's questions come with the new sheet. Refused for another
         // reason than a conflict: the answers are asked again as the server says.
-        if (!sent.ok && sent.status !== 409 && number === formNumber) {
-          formDeal = null;
-          askServer({});
-        }
+        await enqueue("add", "deals/" + number, formDeal, number, (sent) => {
+          if (!sent.ok && sent.status !== 409 && number === formNumber) {
+            formDeal = null;
+            askServer({});
+          }
+        });
       });
       $("save").addEventListener("click", async () => {
         const number = entryNumber;
-        const sent = await post("deals/" + number, $("deal").value);
-        if (sent.ok) {
-          $("deal").value = "";
-          entryNumber = sent.body.deals + 1;
-          $("entry-number").textContent = t("deal", { number: entryNumber });
-        } else if (state && !state.error) {
-          entryNumber = state.deals + 1;
-          $("entry-number").textContent = t("deal", { number: entryNumber });
-        }
+        const text = $("deal").value;
+        await enqueue("add", "deals/" + number, text, number, (sent) => {
+          if (sent.ok) {
+            if ($("deal").value === text) $("deal").value = "";
+            entryNumber = sent.body.deals + 1;
+            $("entry-number").textContent = t("deal", { number: entryNumber });
+          } else if (state && !state.error) {
+            entryNumber = state.deals + 1;
+            $("entry-number").textContent = t("deal", { number: entryNumber });
+          }
+        });
       });
+      window.addEventListener("online", () => flush());
     }
     window.addEventListener("resize", fitHead);
     chooser();
