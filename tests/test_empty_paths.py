@@ -42,6 +42,10 @@ LINES: dict[str, list[str]] = {
     "stats": ["<paths>"],
     "rate": ["<paths>"],
     "serve": ["<game>", "--port", "0"],
+    "night new": ["<night>", "--game", "barbu", "--players-file", "<players_file>"],
+    "night draw": ["<night>"],
+    "night standings": ["<night>"],
+    "night next": ["<night>"],
 }
 WORKBOOKS = {"file", "sheet"}  # the arguments that name a workbook
 
@@ -69,7 +73,7 @@ PATHS = _path_parameters()
 def _line(command: str, empty: str, option: tuple[str, ...]) -> list[str]:
     """The command line of ``command`` with the argument ``empty``, or the option spelt
     ``option``, empty."""
-    args = [command]
+    args = command.split()  # a sub-command's group first: night new
     for word in LINES[command]:
         if word.startswith("<"):
             name = word[1:-1]
@@ -102,7 +106,8 @@ def test_an_empty_path_is_refused(tmp_path: Path, args: list[str]) -> None:
     where = args.index("")
     named = args[where - 1] if args[where - 1].startswith("-") else None
     shown = "'-o' / '--output'" if named == "-o" else f"'{named}'" if named else None
-    assert line.startswith(f"scoresheet {args[0]}: Invalid value for ")
+    command = " ".join(args[:2]) if args[0] == "night" else args[0]
+    assert line.startswith(f"scoresheet {command}: Invalid value for "), line
     assert "the path is empty" in line, line
     if shown is not None:
         assert shown in line, line
