@@ -359,3 +359,47 @@ def test_a_kept_deal_whose_number_was_taken_is_named_and_kept_typed(tmp_path: Pa
         assert data["deals"] == [deal_of(1, 0), deal_of(0, 0)]
     finally:
         s.stop()
+
+
+@needs_chromium
+def test_a_deal_confirmed_on_the_form_offline_is_saved_once_back_online(tmp_path: Path) -> None:
+    """The form's "Save deal 1" offline: kept and said so; back online it is saved once,
+    and the form asks deal 2."""
+    from playwright.sync_api import ViewportSize, expect
+
+    from tests.browser_helpers import launched
+    from tests.cli_helpers import ROOT
+
+    data = json.loads((ROOT / "examples" / "rosbiratschka.json").read_text(encoding="utf-8"))
+    data["deals"] = []
+    game = tmp_path / "game.json"
+    game.write_text(json.dumps(data), encoding="utf-8")
+    s = start(game)
+    try:
+        for browser in launched():
+            context = browser.new_context(viewport=ViewportSize(width=390, height=844))
+            page = context.new_page()
+            page.goto(s.score)
+            expect(page.locator("#live")).to_have_text("live")
+            expect(page.locator("#question")).to_have_attribute("data-key", "tricks")
+            boxes = page.locator("#q-counts input")
+            for i, n in enumerate((2, 4, 1, 1)):
+                boxes.nth(i).fill(str(n))
+            page.locator("#q-ok").click()
+            expect(page.locator("#form-shown")).to_contain_text("deal 1")
+            context.set_offline(True)
+            page.locator("#form-save").click()
+            expect(page.locator("#message")).to_have_text(
+                "saved on this phone: deal 1 will be sent when the laptop is back"
+            )
+            page.locator("#form-save").click()  # again: still one save waiting
+            expect(page.locator("#pending")).to_have_text(
+                "kept on this phone, not sent yet: deal 1"
+            )
+            context.set_offline(False)
+            expect(page.locator("#form-title")).to_contain_text("Deal 2 of 6", timeout=15000)
+            expect(page.locator("#pending")).to_be_hidden()
+            context.close()
+        assert len(json.loads(game.read_text(encoding="utf-8"))["deals"]) == 1
+    finally:
+        s.stop()
