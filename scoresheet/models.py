@@ -50,6 +50,14 @@ class HistoryEntry(TypedDict):
     after: NotRequired[Any]
 
 
+@forbid
+class SaveEntry(TypedDict):
+    """A save a phone sent to ``serve``, by the id the phone made, and the deal it saved."""
+
+    id: Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_-]{8,64}$")]
+    deal: Annotated[int, Field(ge=1, le=MAX_NUMBER)]
+
+
 @allow
 class GameFileHeader(TypedDict):
     """What every game file has around its deals. Unknown top-level keys are kept.
@@ -73,6 +81,8 @@ class GameFileHeader(TypedDict):
         ]
         | None
     ]
+    # The last saves the phones sent (``serve``), so one sent twice is saved once.
+    saves: NotRequired[Annotated[list[SaveEntry], Field(max_length=MAX_HISTORY_READ)] | None]
 
 
 class GameFile(GameFileHeader):

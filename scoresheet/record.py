@@ -507,7 +507,7 @@ def to_data(record: GameFile) -> dict[str, Any]:
 
 # The keys of a game file's top level (shared and per game) that may be null and are
 # then left out when the file is written, as the spec's optional keys are.
-NULL_DROPPED = frozenset({"history", "teams", "added"})
+NULL_DROPPED = frozenset({"history", "teams", "added", "saves"})
 
 
 def _clean_deal(deal: Any) -> dict[str, Any]:
