@@ -1,4 +1,4 @@
-"""``scoresheet night …``: a club night of many tables (new, draw, standings, next).
+"""``scoresheet night …``: a club night of many tables (new, draw, cards, standings, next).
 
 Thin wrappers over :mod:`scoresheet.night`, imported inside the commands so that start-up
 stays fast.
@@ -11,8 +11,11 @@ from typing import Annotated
 
 import typer
 
-from scoresheet.cli.options import Commands, GameChoice, JsonFlag, RulesChoice
+from scoresheet.cli.options import Commands, Force, GameChoice, JsonFlag, RulesChoice
 from scoresheet.cli.output import json_text
+from scoresheet.cli.sheets import Paper
+from scoresheet.errors import ScoresheetError
+from scoresheet.i18n import _
 
 night_app = typer.Typer(
     help="A club night: many tables, a fair draw, the room's standings.",
@@ -122,6 +125,45 @@ def next_round(night: NightFolder) -> None:
 
     data = next_round(night, ranked_units)
     typer.echo(draw_text(night, data, current_round(data)))
+
+
+@night_app.command("cards")
+def cards(
+    night: NightFolder,
+    output: Annotated[
+        Path,
+        typer.Option("-o", "--output", help="The PDF to write.", show_default=False),
+    ],
+    url: Annotated[
+        str | None,
+        typer.Option(
+            "--url",
+            help="Where `serve NIGHT` will be reached: http://HOST:PORT (default: this "
+            "machine's address on the local network, as `serve --lan` finds it, port 8000; "
+            "else http://127.0.0.1:8000).",
+            show_default=False,
+        ),
+    ] = None,
+    paper: Paper = "a4",
+    force: Force = False,
+) -> None:
+    """One card per table of the current round, to print: the seats in playing order,
+    the game and its rules, the table's game file, a QR code of the table's scoring link
+    (it works once `serve NIGHT` runs) and the table's score pad."""
+    from scoresheet.night.cards import cards_pdf, check_output
+    from scoresheet.night.links import checked_base, default_base
+    from scoresheet.paper import PAPERS
+    from scoresheet.store import write_new_file
+
+    if paper not in PAPERS:
+        raise ScoresheetError(
+            _('--paper: "{paper}" is not a paper size (a4 or letter)').format(paper=paper)
+        )
+    check_output(output, force=force)
+    base = checked_base(url) if url is not None else default_base()
+    number, data = cards_pdf(night, base, paper)
+    write_new_file(output, data, force=force)
+    typer.echo(_("wrote {file} (round {number})").format(file=output, number=number))
 
 
 def register(app: typer.Typer) -> None:
