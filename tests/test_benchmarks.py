@@ -13,6 +13,8 @@ from tests.cli_helpers import ROOT
 
 SMALLEST = {
     "bench_export.py": ["--deals", "28", "--runs", "1"],
+    "bench_night_draw.py": ["--seeds", "1"],
+    "bench_rate.py": ["--players", "12", "--games", "40", "--timed", "20", "--runs", "1"],
     "bench_score.py": ["--games", "2", "--rates-only"],
     "bench_serve.py": ["--seconds", "1", "--pages", "2"],
     "bench_sheets.py": ["--runs", "1", "--workbooks", "2"],

@@ -35,8 +35,8 @@ from dataclasses import dataclass
 # The weight of one repeat meeting against one table of distance from a unit's rank table
 # (by rank): a repeat always costs more than any seating by rank could gain.
 REPEAT = 1000
-WORK = 200_000  # swaps weighed per restart: a fixed budget, the same on every machine
-RESTARTS = 4
+WORK = 120_000  # swaps weighed per restart: a fixed budget, the same on every machine
+RESTARTS = 3
 
 
 @dataclass(frozen=True)
@@ -300,7 +300,8 @@ class _Search:
         rounds = list(range(len(self.tables)))
         while work > 0 and best_cost > floor:
             step += 1
-            open_rounds = [r for r in rounds if self._conflicts(r)]
+            work -= 1  # a step costs something even when there is nothing to weigh
+            open_rounds = [r for r in rounds if len(self.tables[r]) > 1 and self._conflicts(r)]
             if not open_rounds:
                 break
             r = open_rounds[self.rng.randrange(len(open_rounds))]
@@ -382,12 +383,16 @@ def draw(
     history: Sequence[Round] = (),
     ranking: Sequence[int] | None = None,
     pairs: bool = False,
+    construct: bool = True,
+    work: int = WORK,
 ) -> list[Round]:
     """Draw ``rounds`` more rounds for ``units`` units after the rounds of ``history``.
 
     ``sizes`` are the table sizes allowed (in units), ``base`` the game's own; with a
     ``ranking`` (units best first) the rounds are seated by rank. ``pairs``: the units
-    are pairs (seated opposite their partner), so neighbours do not count.
+    are pairs (seated opposite their partner), so neighbours do not count; without
+    ``construct`` the affine plane is left to the search to find; ``work`` bounds the
+    search (swaps weighed per restart).
     Deterministic: the same arguments give the same rounds.
     """
     shape = layout(units, sizes, base)
@@ -416,7 +421,7 @@ def draw(
             place += size
     found = (
         _plane(rng, units, table_sizes, bye_total, rounds)
-        if not history and ideal is None
+        if construct and not history and ideal is None
         else None
     )
     if found is None:
@@ -425,7 +430,7 @@ def draw(
         for _ in range(RESTARTS):
             search = _Search(rng, units, fixed, shapes, ideal)
             search.start()
-            result = search.run(WORK, 0)
+            result = search.run(work, 0)
             if best is None or result[0] < best[0]:
                 best = result
             if best[0] == 0:
