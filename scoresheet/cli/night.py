@@ -150,8 +150,8 @@ def cards(
     """One card per table of the current round, to print: the seats in playing order,
     the game and its rules, the table's game file, a QR code of the table's scoring link
     (it works once `serve NIGHT` runs) and the table's score pad."""
-    from scoresheet.night.cards import cards_pdf, check_output
-    from scoresheet.night.links import checked_base, default_base
+    from scoresheet.night.cards import cards_pdf, check_output, default_base
+    from scoresheet.night.links import checked_base
     from scoresheet.paper import PAPERS
     from scoresheet.store import write_new_file
 
