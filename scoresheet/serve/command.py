@@ -183,12 +183,85 @@ def serve(
     out.flush()
 
 
+def serve_night(
+    folder: Path, *, port: int, lan: bool, out: TextIO = sys.stdout, lang: str | None = None
+) -> None:
+    """Serve the night in ``folder`` until interrupted: every table's scoring link, the
+    standings page and the director's page (:mod:`scoresheet.serve.night`)."""
+    import uvicorn
+
+    from scoresheet.night.folder import load
+    from scoresheet.serve.night import NightLinks, create_night_app, owner_only
+    from scoresheet.serve.protocol import HEAD_SECONDS, MAX_CONNECTIONS, TimedH11Protocol
+
+    load(folder)  # a bad night is refused before anything listens
+    owner_only(folder)
+    host = "0.0.0.0" if lan else "127.0.0.1"
+    sock = bind(host, port)
+    found = lan_address() if lan else None
+    shown = found or "127.0.0.1"
+    actual = sock.getsockname()[1]
+    try:
+        night_links = NightLinks(folder, f"http://{shown}:{actual}")
+    except BaseException:
+        sock.close()
+        raise
+    links = [
+        (
+            _("Director's link (the round, the tables' links, the next round)"),
+            night_links.director_url,
+        ),
+        (_("Standings link (view only)"), night_links.standings_url),
+    ]
+    server: uvicorn.Server | None = None
+
+    def stopping() -> bool:
+        return server is not None and server.should_exit
+
+    config = uvicorn.Config(
+        create_night_app(folder, night_links, stopping=stopping, lang=lang),
+        log_level="warning",
+        access_log=False,  # the addresses carry the secrets
+        lifespan="on",
+        http=TimedH11Protocol,
+        ws="none",
+        loop="asyncio",
+        server_header=False,
+        timeout_graceful_shutdown=2,
+        timeout_keep_alive=int(HEAD_SECONDS),
+        limit_concurrency=2 * MAX_CONNECTIONS + 1,
+    )
+    server = uvicorn.Server(config)
+    import segno
+
+    for label, url in links:
+        out.write(f"{label}:\n{url}\n")
+    out.write("\n" + _("Scan to open the director's page:") + "\n")
+    segno.make(links[0][1], error="m").terminal(out=out, compact=True)
+    out.write(reach_note(lan, found) + "\n")
+    out.write(_("Ctrl-C stops the server.") + "\n")
+    out.flush()
+    try:
+        server.run(sockets=[sock])
+    except KeyboardInterrupt:
+        pass
+    finally:
+        sock.close()
+    out.write(_("stopped: every game file is as the last save left it") + "\n")
+    out.flush()
+
+
 def register(app: typer.Typer) -> None:
     """Add ``serve`` to ``app``."""
 
     @app.command("serve")
     def serve_command(
-        game: Annotated[Path, typer.Argument(help="The game file (JSON).", show_default=False)],
+        game: Annotated[
+            Path,
+            typer.Argument(
+                help="The game file (JSON), or a club night's folder.", show_default=False
+            ),
+        ],
         port: Annotated[
             int,
             typer.Option(help="The port to listen on (0: any free port).", min=0, max=65535),
@@ -211,4 +284,8 @@ def register(app: typer.Typer) -> None:
         it; with --lang, every page speaks that one. Ctrl-C stops it.
         """
         # A language given on purpose (--lang) is every page's; else each page its own.
+        if game.is_dir():
+            lang_given = language() if language_asked() else None
+            serve_night(game, port=port, lan=lan, lang=lang_given)
+            return
         serve(game, port=port, lan=lan, lang=language() if language_asked() else None)
