@@ -79,6 +79,16 @@ class Chart:
     target_label: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class Code:
+    """A QR code, printed at the top right of the first page beside the lines there:
+    its modules row by row, dark ones ``True`` (without the quiet zone, which the
+    renderer leaves white around it), ``size`` mm wide with that zone."""
+
+    modules: tuple[tuple[bool, ...], ...]
+    size: float = 34.0
+
+
 @dataclass(slots=True)
 class Doc:
     """A document: the main grid flows over the pages; the rest follows it."""
@@ -93,6 +103,7 @@ class Doc:
     # Each player's initials: where a name is too wide for its column, the renderer
     # prints these instead and says whose they are in the legend.
     initials: dict[str, str] = field(default_factory=dict)
+    code: Code | None = None  # a QR code at the top right (a table's scoring link)
 
 
 MIN_FONT = 7.0  # pt: nothing on paper is smaller

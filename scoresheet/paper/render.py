@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 from scoresheet.errors import ScoresheetError
 from scoresheet.i18n import _
 from scoresheet.paper.chart import KEY_LINE, KEY_W, draw_chart, key
+from scoresheet.paper.code import draw_code
 from scoresheet.paper.fonts import FONT, fit, new_pdf
 from scoresheet.paper.kit import continued, initials_line, page_of, page_title
 from scoresheet.paper.model import MIN_FONT, Block, Doc, Grid
@@ -86,6 +87,12 @@ class _Layout:
 
 def render(doc: Doc, paper: str = "a4") -> bytes:
     """The PDF of ``doc`` on ``paper`` ("a4" or "letter")."""
+    return render_all([doc], paper)
+
+
+def render_all(docs: list[Doc], paper: str = "a4") -> bytes:
+    """One PDF of ``docs`` on ``paper``, each starting on a page of its own (a night's
+    table cards); the document's title is the first one's."""
     if paper not in PAPER_MM:
         raise ScoresheetError(
             _('--paper: "{paper}" is not a paper size (a4 or letter)').format(paper=paper)
@@ -94,9 +101,18 @@ def render(doc: Doc, paper: str = "a4") -> bytes:
     # One document, its fonts read once; each page is added in the orientation chosen.
     # The words the renderer adds itself are printed too: their letters need a font.
     words = [continued(""), page_title("", 2), page_of(2, 2), _("deal"), initials_line([])]
-    pdf = new_pdf(
-        FONT, "A4" if paper == "a4" else "Letter", [*texts(doc), *words], list(doc.initials)
-    )
+    every = [t for doc in docs for t in texts(doc)]
+    names = [name for doc in docs for name in doc.initials]
+    pdf = new_pdf(FONT, "A4" if paper == "a4" else "Letter", [*every, *words], names)
+    for doc in docs:
+        _render_one(doc, pdf, paper)
+    if docs:
+        pdf.set_title(docs[0].title)
+    return bytes(pdf.output())
+
+
+def _render_one(doc: Doc, pdf: FPDF, paper: str) -> None:
+    """Lay ``doc`` out and draw it on new pages of ``pdf``."""
     rtl = right_to_left(doc)  # Hebrew, Arabic: drawn right to left, Arabic letters joined
     pdf.set_text_shaping(bool(rtl))
     doc = isolated(_shortened(doc, pdf), rtl)
@@ -123,7 +139,6 @@ def render(doc: Doc, paper: str = "a4") -> bytes:
         )
     layout, doc = best
     _draw(doc, pdf, layout)
-    return bytes(pdf.output())
 
 
 # -- names too wide for their column ---------------------------------------------------------
@@ -259,12 +274,17 @@ def _layout(doc: Doc, pdf: FPDF, orientation: str, size: tuple[float, float]) ->
     flow_w = (avail_w - GAP * (n_flow - 1)) / n_flow
     scale = min(1.5, flow_w / need)
     pages: list[_Page] = []
+    code_w = doc.code.size + GAP if doc.code is not None else 0.0
     top_lines = [
-        part for line in doc.lines for part in _text_lines(pdf, line, avail_w, 10, clauses=True)
+        part
+        for line in doc.lines
+        for part in _text_lines(pdf, line, avail_w - code_w, 10, clauses=True)
     ]
 
     def new_page() -> _Page:
         top = MARGIN + _header_height(0 if pages else len(top_lines))
+        if not pages and doc.code is not None:
+            top = max(top, MARGIN + doc.code.size + 2.0)
         xs = [MARGIN + k * (flow_w + GAP) for k in range(n_flow)]
         page = _Page([(x, top) for x in xs], [], [])
         pages.append(page)
@@ -524,6 +544,8 @@ def _draw(doc: Doc, pdf: FPDF, layout: _Layout) -> None:
         title = doc.title if number == 1 else page_title(doc.title, number)
         pdf.cell(layout.width - 2 * MARGIN, TITLE_H, title)
         y = MARGIN + TITLE_H
+        if number == 1 and doc.code is not None:
+            draw_code(pdf, doc.code, layout.width - MARGIN - doc.code.size, MARGIN)
         if number == 1:
             pdf.set_font(FONT, "", 10)
             for line in layout.head:
