@@ -46,6 +46,7 @@ LINES: dict[str, list[str]] = {
     "night draw": ["<night>"],
     "night standings": ["<night>"],
     "night next": ["<night>"],
+    "night cards": ["<night>", "-o", "<output>"],
 }
 WORKBOOKS = {"file", "sheet"}  # the arguments that name a workbook
 
