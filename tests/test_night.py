@@ -344,3 +344,15 @@ def test_a_missing_players_file_is_refused(tmp_path: Path) -> None:
     )  # fmt: skip
     assert "none.txt" in line
     assert not (tmp_path / "n").exists()
+
+
+def test_ranking_by_totals_orders_by_points(tmp_path: Path) -> None:
+    night = _new(tmp_path, "barbu", "classic", NAMES[:8], "--ranking", "totals")
+    _play(night, random.Random(8))
+    got = _standings(night)["standings"]
+    totals = [e["total"] for e in got]
+    assert totals == sorted(totals, reverse=True)
+    for e in got:  # a place is one more than the players with more points
+        assert e["place"] == 1 + sum(o["total"] > e["total"] for o in got) or any(
+            o["total"] == e["total"] and o["percent"] != e["percent"] for o in got
+        )
