@@ -151,3 +151,33 @@ def test_bad_input_is_refused_in_one_line_and_writes_nothing(tmp_path: Path) -> 
     proc = run("night", "cards", folder, "-o", out, "--url", BASE, "--force")
     assert proc.returncode == 0, proc.stderr
     assert out.read_bytes().startswith(b"%PDF")
+
+
+@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="pdftoppm (poppler-utils)")
+def test_the_printed_qr_code_is_the_links(tmp_path: Path) -> None:
+    """The QR code as printed: each module's centre, read off the page at 300 dpi, is dark
+    exactly where segno's matrix of the link (computed here) is, its quiet zone white."""
+    from PIL import Image
+
+    folder = _night(tmp_path, "barbu", "classic", PLAYERS)
+    out = tmp_path / "cards.pdf"
+    assert run("night", "cards", folder, "-o", out, "--url", BASE).returncode == 0
+    subprocess.run(
+        ["pdftoppm", "-r", "300", "-f", "1", "-l", "1", "-gray", str(out), str(tmp_path / "p")],
+        check=True,
+    )
+    page = Image.open(next(tmp_path.glob("p*.pgm")))
+    width, height = page.size
+    px_per_mm = width / (297.0 if width > height else 210.0)
+    matrix = segno.make(_expected_link(folder, 1, 1)).matrix
+    n, quiet, size, margin = len(matrix), 4, 34.0, 8.0
+    module = size / (n + 2 * quiet)
+    left = width / px_per_mm - margin - size
+    wrong = 0
+    for r in range(-quiet, n + quiet):
+        for c in range(-quiet, n + quiet):
+            x = (left + (quiet + c + 0.5) * module) * px_per_mm
+            y = (margin + (quiet + r + 0.5) * module) * px_per_mm
+            dark = page.getpixel((int(x), int(y))) < 128  # type: ignore[operator]
+            wrong += dark != (0 <= r < n and 0 <= c < n and bool(matrix[r][c]))
+    assert wrong == 0
