@@ -142,13 +142,18 @@ def parse(text: str, path: Path) -> dict[str, Any]:
     draws = data["draws"]
     if len(draws) <= len(closed) or len(draws) > data["rounds"]:
         raise _bad(path, "draws")
+    if not all(isinstance(v, str) for v in data["tables"].values()):
+        raise _bad(path, "tables")
+    roster = set(data["players"])
     for number, one in enumerate(draws, start=1):
-        if not _round_ok(one, number):
+        if not _round_ok(one, number, roster, data["tables"]):
             raise _bad(path, f"draws[{number - 1}]")
     return data
 
 
-def _round_ok(one: Any, number: int) -> bool:
+def _round_ok(one: Any, number: int, roster: set[str], sizes: dict[str, Any]) -> bool:
+    """A drawn round as this tool writes it: its tables numbered, their players on the
+    roster at a table size the night has, its byes on the roster."""
     if not isinstance(one, dict) or one.get("round") != number:
         return False
     tables, byes = one.get("tables"), one.get("byes")
@@ -162,7 +167,9 @@ def _round_ok(one: Any, number: int) -> bool:
         players = table.get("players")
         if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
             return False
-    return True
+        if str(len(players)) not in sizes or not set(players) <= roster:
+            return False
+    return all(isinstance(p, str) and p in roster for p in byes)
 
 
 def dumps(data: dict[str, Any]) -> str:
