@@ -62,7 +62,7 @@ def test_one_card_per_table_with_its_seats_file_and_link(tmp_path: Path) -> None
         assert list(card.players) == players
         assert card.game_file == f"round-01/table-{card.table:02d}.json"
         seats = ", ".join(f"{i} {p}" for i, p in enumerate(players, start=1))
-        assert f"Seats in playing order: {seats}. {players[0]} deals first." in card.doc.lines
+        assert f"Seating order: {seats}. {players[0]} declares and deals first." in card.doc.lines
         assert card.doc.title == f"friday: table {card.table}"
         assert f"Round 1 of 3, table {card.table}" in card.doc.lines
         assert "Game: Barbu, rules classic-5" in card.doc.lines
@@ -82,7 +82,7 @@ def test_one_card_per_table_with_its_seats_file_and_link(tmp_path: Path) -> None
     assert not token_ok(folder, 1, 1, made[1].link.split("k=")[1])
 
 
-def test_a_partnership_card_seats_partners_opposite_and_says_who_deals(tmp_path: Path) -> None:
+def test_a_pairs_card_seats_partners_opposite_says_who_deals_and_speaks(tmp_path: Path) -> None:
     folder = _night(tmp_path, "belote", "belote", PAIRS[:4])
     _number, made = cards(folder, BASE)
     assert len(made) == 2
@@ -91,7 +91,8 @@ def test_a_partnership_card_seats_partners_opposite_and_says_who_deals(tmp_path:
         assert {frozenset((a1, a2)), frozenset((b1, b2))} <= {
             frozenset(p.split(", ")) for p in PAIRS
         }
-        assert any(line.endswith(f"{a1} deals first.") for line in card.doc.lines)
+        # The dealer first; the auction opens on the dealer's right (the last seat).
+        assert f"{a1} deals first, {b2} speaks first." in card.doc.lines[1]
 
 
 @pytest.mark.skipif(shutil.which("pdftotext") is None, reason="pdftotext (poppler-utils)")

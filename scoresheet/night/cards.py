@@ -55,16 +55,25 @@ def _blank(folder: Path, game_file: str) -> Any:
 
 
 def _seats(players: list[str], result: Any) -> str:
-    """The seats in playing order and who deals first (and declares, where another does)."""
+    """The seating order and who deals first; who speaks first in the auction (Belote,
+    Coinche), or who declares first (Barbu)."""
     seats = ", ".join(f"{i} {name}" for i, name in enumerate(players, start=1))
     dealer = getattr(result, "next_dealer", None) or players[0]
+    speaker = getattr(result, "first_to_speak", None)
     declarer = getattr(result, "next_declarer", None)
-    if declarer is not None and declarer != dealer:
-        text = _(
-            "Seats in playing order: {seats}. {declarer} declares first, {dealer} deals first."
-        )
+    if speaker is not None:
+        text = _("Seating order: {seats}. {dealer} deals first, {first} speaks first.")
+        return text.format(seats=seats, dealer=dealer, first=speaker)
+    # A declarer who chooses the deal's contract (Barbu); where the contracts come in a
+    # fixed order (Rosbiratschka) nobody declares.
+    chooses = declarer is not None and len(result.contracts_left(declarer)) > 1
+    if chooses and declarer != dealer:
+        text = _("Seating order: {seats}. {declarer} declares first, {dealer} deals first.")
         return text.format(seats=seats, declarer=declarer, dealer=dealer)
-    text = _("Seats in playing order: {seats}. {name} deals first.")
+    if chooses:
+        text = _("Seating order: {seats}. {name} declares and deals first.")
+        return text.format(seats=seats, name=dealer)
+    text = _("Seating order: {seats}. {name} deals first.")
     return text.format(seats=seats, name=dealer)
 
 
