@@ -17,6 +17,7 @@ SMALLEST = {
     "bench_rate.py": ["--players", "12", "--games", "40", "--timed", "20", "--runs", "1"],
     "bench_score.py": ["--games", "2", "--rates-only"],
     "bench_serve.py": ["--seconds", "1", "--pages", "2"],
+    "bench_serve_night.py": ["--tables", "2", "--seconds", "2", "--every", "0.5"],
     "bench_sheets.py": ["--runs", "1", "--workbooks", "2"],
     "bench_stats.py": ["--games", "12", "--runs", "1"],
     "bench_table.py": ["--runs", "1"],
