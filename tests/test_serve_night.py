@@ -217,9 +217,9 @@ def test_the_director_closes_the_round_once_and_only_when_confirmed(tmp_path: Pa
         # Round 2's tables are served; a QR code for each.
         page = follow(server, 1)
         assert state(page)["deals"] == 0
-        status, body, headers = request("GET", director + "qr/2-1.svg")
+        status, svg, headers = request("GET", director + "qr/2-1.svg")
         assert status == 200 and headers["content-type"].startswith("image/svg+xml")
-        assert body.startswith(b"<svg")
+        assert svg.startswith(b"<svg")
 
 
 def _free_port() -> int:
@@ -248,8 +248,8 @@ def start_at(night: Path, port: int) -> Server:
         output.append(line)
         if line.startswith("http://"):
             urls.append(line.strip())
-    server = Server(process, *urls[:2], port, output)
     assert len(urls) == 2, "".join(output)
+    server = Server(process, urls[0], urls[1], port, output)
     while time.monotonic() < deadline:
         try:
             if request("GET", server.view + "state")[0] == 200:
