@@ -314,3 +314,21 @@ def test_the_pages_speak_the_browsers_language(tmp_path: Path, lang: str) -> Non
         status, body, _ = request("GET", server.view, headers={"Accept-Language": lang})
         assert status == 200
         assert f'lang="{lang}"'.encode() in body
+
+
+def test_a_broken_table_file_is_said_on_the_standings_until_mended(tmp_path: Path) -> None:
+    night = make_night(tmp_path)
+    two = night / "round-01" / "table-02.json"
+    good = two.read_bytes()
+    with serving(night) as server:
+        two.write_text("{not json", encoding="utf-8")
+        deadline = time.monotonic() + 2
+        while "error" not in (shown := state(server.view)) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert "table-02.json" in shown["error"]
+        assert str(tmp_path) not in shown["error"]  # where the night lives is not said
+        two.write_bytes(good)
+        deadline = time.monotonic() + 2
+        while "error" in (shown := state(server.view)) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert shown["tables"][1]["deals"] == 0

@@ -19,7 +19,7 @@ from starlette.responses import StreamingResponse
 from scoresheet.errors import ScoresheetError, one_line
 from scoresheet.night import folder as nights
 from scoresheet.night import standings as ranking
-from scoresheet.serve.live import NO_FILE, public, stamp_of
+from scoresheet.serve.live import public, stamp_of
 from scoresheet.serve.streams import KEEP_ALIVE_SECONDS, WAIT_SECONDS
 
 WATCH_SECONDS = 0.05  # how often the night's files are looked at
@@ -70,7 +70,8 @@ class NightLive:
         self.folder = folder
         self.stamps: tuple[tuple[int, int, int], ...] | None = None
         self.files: list[Path] = [nights.night_file(folder)]
-        self.state: dict[str, Any] = {}
+        self.state: dict[str, Any] = {}  # the state as sent, with its version
+        self.made: dict[str, Any] = {}  # the state as last made
         self.event = b""
         self.version = 0
         self.listeners: set[asyncio.Queue[int]] = set()
@@ -87,10 +88,10 @@ class NightLive:
             files += [
                 self.folder / nights.game_path(state["round"], t["table"]) for t in state["tables"]
             ]
-        except ScoresheetError as exc:
+        except (ScoresheetError, OSError, KeyError, IndexError, TypeError, ValueError) as exc:
+            # Said on the pages until a file changes again (the same files are watched).
             state = {"error": one_line(public(str(exc), self.folder), joined=True)}
-        except (OSError, KeyError, IndexError, TypeError, ValueError) as exc:
-            state = {"error": one_line(public(str(exc), self.folder), joined=True)}
+            files = list(self.files)
         return stamps, files, state
 
     async def refresh(self, *, force: bool = False) -> None:
@@ -98,15 +99,15 @@ class NightLive:
             if not force and self.stamps is not None and self._stamps() == self.stamps:
                 return
             stamps, files, state = await asyncio.to_thread(self._make)
-            if files != self.files:
-                self.files = files
-                stamps = tuple(stamp_of(p) for p in files) if NO_FILE not in stamps else stamps
-            self.stamps = stamps
-            if state == self.state:
+            # The files to watch follow the round: once they change, the next look makes
+            # the state again from the new ones (a save meanwhile is not missed).
+            self.stamps = stamps if files == self.files else None
+            self.files = files
+            if state == self.made:
                 return
+            self.made = state
             self.version += 1
-            state["version"] = self.version
-            self.state = state
+            self.state = {**state, "version": self.version}
             text = json.dumps(state, ensure_ascii=False, separators=(",", ":"))
             self.event = f"id: {self.version}\nevent: night\ndata: {text}\n\n".encode()
             for queue in self.listeners:
@@ -117,7 +118,7 @@ class NightLive:
     async def watch(self) -> None:
         while True:
             await asyncio.sleep(WATCH_SECONDS)
-            if self._stamps() != self.stamps:
+            if self.stamps is None or self._stamps() != self.stamps:
                 await self.refresh()
 
 
