@@ -282,6 +282,10 @@ def register(app: typer.Typer) -> None:
         whether it was made from a phone or by add, play, edit or undo in a
         terminal. Each page speaks its browser's language, or the one chosen on
         it; with --lang, every page speaks that one. Ctrl-C stops it.
+
+        Given a club night's folder, it serves the whole room: it prints the
+        director's link and the standings link, and each table's scoring link (on
+        its card and on the director's page) writes only that table's game.
         """
         # A language given on purpose (--lang) is every page's; else each page its own.
         if game.is_dir():
