@@ -332,3 +332,29 @@ def test_a_broken_table_file_is_said_on_the_standings_until_mended(tmp_path: Pat
         while "error" in (shown := state(server.view)) and time.monotonic() < deadline:
             time.sleep(0.05)
         assert shown["tables"][1]["deals"] == 0
+
+
+def test_a_partnership_night_ranks_pairs_and_counts_deals_without_a_total(tmp_path: Path) -> None:
+    roster = tmp_path / "pairs.txt"
+    roster.write_text("Ann, Cat\nBob, Dan\nEve, Gus\nFay, Hal\n", encoding="utf-8")
+    night = tmp_path / "night"
+    proc = run(
+        "night", "new", night, "--game", "belote", "--players-file", roster,
+        "--rounds", "2", "--seed", "7",
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    one = night / "round-01" / "table-01.json"
+    with serving(night) as server:
+        page = follow(server, 1)
+        assert post_json(page, "deals/1", a_deal(one))[0] == 200
+        deadline = time.monotonic() + 2
+        while (shown := state(server.view))["tables"][0]["deals"] < 1:
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+    assert shown["teams"] is True
+    assert shown["tables"][0]["total"] is None  # played to a score, not a number of deals
+    seated = json.loads(one.read_text("utf-8"))["players"]
+    pairs = [line["players"] for line in shown["standings"]]
+    assert sorted(name for pair in pairs for name in pair) == sorted(PLAYERS)
+    for line in shown["standings"]:
+        assert line["tables"] == (1 if line["players"][0] in seated else 0)

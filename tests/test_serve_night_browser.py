@@ -157,3 +157,25 @@ def test_the_directors_page(browser: Browser, tmp_path: Path, size: ViewportSize
         fits(page)
         page.context.close()
     assert refused == []
+
+
+@pytest.mark.parametrize(("lang", "table"), [("de", "Tisch 1"), ("ja", "テーブル 1")])
+def test_the_directors_page_in_other_languages_fits_a_phone(
+    browser: Browser, tmp_path: Path, lang: str, table: str
+) -> None:
+    night = night_under_way(tmp_path)
+    refused: list[str] = []
+    with serving(night) as server:
+        context = browser.new_context(
+            viewport=PHONE, device_scale_factor=2, is_mobile=True, locale=lang
+        )
+        page = context.new_page()
+        page.on("pageerror", lambda e: refused.append(str(e)))
+        page.goto(server.score)
+        expect(page.locator("#tables li").nth(0)).to_contain_text(table)
+        expect(page.locator("html")).to_have_attribute("lang", lang)
+        page.locator("#close").click()
+        expect(page.locator("#confirm-box")).to_be_visible()
+        fits(page)
+        context.close()
+    assert refused == []
