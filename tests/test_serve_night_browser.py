@@ -20,7 +20,7 @@ import pytest
 from scoresheet import registry
 from tests.cli_helpers import ROOT, run
 from tests.serve_helpers import Server, post_json, serving
-from tests.test_serve_night import a_deal, follow
+from tests.test_serve_night import a_deal, follow, state
 
 CHROMIUM = shutil.which("chromium")
 if CHROMIUM is None and os.environ.get("CI") != "true":
@@ -177,5 +177,26 @@ def test_the_directors_page_in_other_languages_fits_a_phone(
         page.locator("#close").click()
         expect(page.locator("#confirm-box")).to_be_visible()
         fits(page)
+        context.close()
+    assert refused == []
+
+
+def test_a_tables_printed_link_opens_its_phone_page(browser: Browser, tmp_path: Path) -> None:
+    night = night_under_way(tmp_path)
+    refused: list[str] = []
+    with serving(night) as server:
+        context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True)
+        page = context.new_page()
+        page.on(
+            "console",
+            lambda m: refused.append(m.text) if "Content Security Policy" in m.text else None,
+        )
+        page.on("pageerror", lambda e: refused.append(str(e)))
+        link = state(server.score)["tables"][2]["link"]
+        page.goto(server.local(link) + "?" + link.split("?")[1])
+        expect(page.locator("#progress")).to_contain_text("0 of 28")
+        expect(page.locator("#controls")).to_be_visible()  # the scoring link: the form
+        save(server, night, 3)  # another phone at the same table
+        expect(page.locator("#progress")).to_contain_text("1 of 28", timeout=1000)
         context.close()
     assert refused == []
