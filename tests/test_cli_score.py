@@ -125,9 +125,10 @@ def test_rules_show_json_round_trips_into_a_game(tmp_path: Path, name: str) -> N
         "format": "scoresheet-game",
         "version": 1,
         "rules": rules,
-        "players": ["Ann", "Bob", "Cat", "Dan", "Eve"][: rules.get("players", 4)],
+        "players": ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus"][: rules.get("players", 4)],
         "deals": [],
     }
+    assert len(game["players"]) == rules.get("players", 4)
     path = tmp_path / "empty.json"
     path.write_text(json.dumps(game), encoding="utf-8")
     assert run("score", path, "--json").returncode == 0

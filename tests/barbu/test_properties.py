@@ -26,7 +26,6 @@ from scoresheet.rules import list_presets, load_preset, resolve
 from tests.conftest import PLAYERS, game, score
 
 PRESETS = list_presets("barbu")
-ZERO_SUM_PRESETS = ["classic", "pagat", "ravage-city", "yale"]
 SUITS = ("spades", "hearts", "diamonds", "clubs")
 
 PROPERTY = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -89,11 +88,17 @@ def expected_declarer(rules: BarbuRules, players: Sequence[str], index: int) -> 
 
 
 def expected_split(total: int, players: Sequence[str], declarer: str) -> dict[str, int]:
-    """Rules page, section 3: each non-declarer −ceil(|total| / 3), the declarer the rest."""
-    assert len(players) == 4, "the rules page's split is for 4 players"
-    each = math.ceil(abs(total) / 3)
+    """Rules page, section 3: the total is divided equally between the non-declarers, each
+    −ceil(|total| / 3) at 4 players, and the declarer takes what keeps the total exact.
+
+    The same rule for n players: the n − 1 non-declarers share the total, each
+    −ceil(|total| / (n − 1)); the declarer gets the remainder, from 0 up to n − 2.
+    """
+    others = len(players) - 1
+    each = math.ceil(abs(total) / others)
     out = {p: -each for p in players}
-    out[declarer] = total + 3 * each
+    out[declarer] = total + others * each
+    assert 0 <= out[declarer] < others
     return out
 
 
@@ -160,6 +165,96 @@ def expected_base(
         beats = result["beats"]
         return {p: per_beat * sum(beats.get(p, {}).values()) for p in players}
     raise AssertionError(f"no expectation for {contract}")
+
+
+# Rules page, section 2: a standard deck has 13 cards a suit and 4 of a rank; queen = 12.
+_SUIT_LETTERS = {"S": "S", "H": "H", "D": "D", "C": "C", "♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+_RANK_WORDS = {"J": 11, "Q": 12, "K": 13, "A": 14}
+
+
+def _removed(rules: BarbuRules) -> list[tuple[int, str]]:
+    """The preset's removed cards as (rank, suit), read here from its ``removed_cards``."""
+    out = []
+    for text in rules.data.get("removed_cards", []):
+        text = text.strip().upper()
+        rank_text, suit = text[:-1], _SUIT_LETTERS[text[-1]]
+        out.append((_RANK_WORDS.get(rank_text) or int(rank_text), suit))
+    return out
+
+
+def expected_contract_total(rules: BarbuRules, contract: str) -> int | None:
+    """A contract's total over the table, from the preset's values and its deck (rules page,
+    sections 2 and 4: the classic totals −26, −30, −24, −20, −30, +65, +65 are these values
+    times a 52-card deck's 13 tricks, 13 hearts, 4 queens). ``None`` for Chinese Poker,
+    whose total ties and fouls change."""
+    values: dict[str, Any] = rules.data["values"]
+    removed = _removed(rules)
+    hearts = 13 - sum(suit == "H" for _, suit in removed)
+    queens = 4 - sum(rank == 12 for rank, _ in removed)
+    tricks = int(rules.data["tricks_per_deal"])
+    if contract in ("no-tricks", "trumps"):
+        return int(values[contract]) * tricks
+    if contract == "no-hearts":
+        assert (14, "H") not in removed
+        no_hearts = values["no-hearts"]
+        return int(no_hearts["per_heart"]) * hearts + int(no_hearts.get("ace_extra", 0))
+    if contract == "no-queens":
+        return int(values["no-queens"]) * queens
+    if contract in ("no-king", "no-last-trick", "ravage-city"):
+        return int(values[contract])
+    if contract == "no-last-two":
+        return int(values["no-last-two"]["second_last"]) + int(values["no-last-two"]["last"])
+    if contract == "dominoes":
+        return sum(int(v) for v in values["dominoes"])
+    if contract == "salad":
+        parts = [expected_contract_total(rules, part) for part in values["salad"]]
+        return sum(t for t in parts if t is not None)
+    if contract == "chinese-poker":
+        return None
+    raise AssertionError(f"no total for {contract}")
+
+
+def is_zero_sum(preset: str) -> bool:
+    """Rules page, section 2: every contract's total fixed, and the totals of one declarer's
+    contracts summing to 0 (the classic −130 / +130), so a whole game sums to 0."""
+    rules = load_preset(preset)
+    totals = [expected_contract_total(rules, c) for c in rules.data["contracts"]]
+    return None not in totals and sum(t for t in totals if t is not None) == 0
+
+
+ZERO_SUM_PRESETS = [p for p in PRESETS if is_zero_sum(p)]
+
+
+def test_zero_sum_presets_are_the_ones_the_rules_page_names() -> None:
+    """Rules page, section 2: classic is zero-sum, and so are the Yale values; section 4:
+    Ravage City at −24 is, at −36 it is not, Salad is not; a Chinese Poker total is not fixed.
+    The presets for 3, 5 and 6 players say in their files that their values keep the game
+    zero-sum: the totals worked out from their decks here agree."""
+    named = ("classic", "pagat", "yale", "ravage-city", "classic-3", "classic-5", "classic-6")
+    for preset in named:
+        assert preset in ZERO_SUM_PRESETS, preset
+    for preset in ("ravage-city-36", "salad", "salad-5", "chinese-poker"):
+        assert preset not in ZERO_SUM_PRESETS, preset
+    classic = load_preset("classic")
+    assert [expected_contract_total(classic, c) for c in classic.data["contracts"]] == [
+        -26,
+        -30,
+        -24,
+        -20,
+        -30,
+        65,
+        65,
+    ]
+    three = load_preset("classic-3")  # the twos out: 16 tricks, 12 hearts (the preset's file)
+    assert [expected_contract_total(three, c) for c in three.data["contracts"]] == [
+        -32,
+        -28,
+        -24,
+        -21,
+        -30,
+        80,
+        55,
+    ]
 
 
 def bets_of(deal: DealScore) -> Bets:
@@ -453,7 +548,7 @@ def test_a_complete_game_sums_to_its_contracts_totals(preset: str, data: st.Data
     result = score(data.draw(games(preset, lengths="complete")))
     assert result.complete
     assert len(result.deals) == rules.deals_per_game
-    totals = [rules.contract_total(c) for c in rules.contracts]
+    totals = [expected_contract_total(rules, c) for c in rules.contracts]
     if None not in totals:
         expected = rules.players * rules.rounds * sum(t for t in totals if t is not None)
         assert sum(result.totals.values()) == expected
@@ -499,6 +594,53 @@ def test_undoubled_negative_deals_are_split(preset: str, data: st.DataObject) ->
             assert raw.get("result") is None
             assert d.base == expected_split(total, result.players, d.declarer)
             assert d.score == d.base
+
+
+# Worked by hand from the presets' decks (see their files): contract, its total, what each
+# non-declarer gets (−ceil(|total| / (n − 1))) and what the declarer keeps.
+SPLITS_BY_HAND: dict[str, list[tuple[str, int, int, int]]] = {
+    # 3 players: two non-declarers share the total.
+    "classic-3": [
+        ("no-tricks", -32, -16, 0),  # 16 tricks × −2
+        ("no-hearts", -28, -14, 0),  # 12 hearts × −2, the A♥ −4 more
+        ("no-king", -21, -11, 1),  # −21 / 2 = −10.5: −11 each, the declarer +1
+    ],
+    # 5 players: four non-declarers.
+    "classic-5": [
+        ("no-tricks", -20, -5, 0),  # 10 tricks × −2
+        ("no-hearts", -30, -8, 2),  # −30 / 4 = −7.5: −8 each, the declarer +2
+        ("no-queens", -24, -6, 0),
+    ],
+    # 6 players: five non-declarers.
+    "classic-6": [
+        ("no-tricks", -16, -4, 4),  # 8 tricks × −2; −16 / 5 = −3.2: −4 each, declarer +4
+        ("no-hearts", -28, -6, 2),  # −28 / 5 = −5.6: −6 each, declarer +2
+        ("no-queens", -24, -5, 1),
+        ("no-king", -20, -4, 0),
+        ("no-last-two", -30, -6, 0),
+    ],
+}
+
+
+@pytest.mark.parametrize(
+    ("preset", "contract", "total", "each", "kept"),
+    [(p, *row) for p, rows in SPLITS_BY_HAND.items() for row in rows],
+)
+def test_the_split_for_other_player_counts(
+    preset: str, contract: str, total: int, each: int, kept: int
+) -> None:
+    """Rules page, section 3: an undoubled negative deal's total "is divided equally between
+    the three non-declarers, and the declarer takes whatever keeps the total exact"; with
+    n players the n − 1 non-declarers share it, rounded up as the page does for 3."""
+    rules = load_preset(preset)
+    players = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"][: rules.players]
+    assert expected_contract_total(rules, contract) == total
+    assert each * (len(players) - 1) + kept == total
+    d = score(game([{"contract": contract}], preset, players)).deals[0]  # Ann declares
+    assert d.split
+    assert d.declarer == "Ann"
+    assert d.base == d.score == {p: kept if p == "Ann" else each for p in players}
+    assert expected_split(total, players, "Ann") == d.base
 
 
 # -- doubling obligations ---------------------------------------------------------------------
