@@ -1,6 +1,7 @@
 """Questions worded for a tap on a phone, and Barbu's doubles legend in ``score``.
 
-Every question of every simulated Barbu, Rosbiratschka and Caribbean All Fours deal
+Every question of every simulated Barbu, Rosbiratschka, Caribbean All Fours, Belote and
+Coinche deal
 (each deal entered again through its own questions, as ``tests/test_prefill.py`` does,
 and each way of giving a Ravage City or Chinese Poker result tried) carries a label: a
 question a player taps an answer to, with no way of typing it (no ``Ann=2``, no ``…``,
@@ -30,7 +31,7 @@ from scoresheet.session import rescore
 from tests.cli_helpers import ROOT, run
 from tests.serve_helpers import serving
 
-GAMES = ("barbu", "rosbiratschka", "caribbean-all-fours")
+GAMES = ("barbu", "rosbiratschka", "caribbean-all-fours", "belote", "coinche")
 LANGUAGES = ("fr", "de", "ja", "zh")
 EXAMPLES = ROOT / "examples"
 # How a prompt tells a player to type the answer: none of it belongs on a button page.
@@ -86,7 +87,12 @@ def test_every_question_has_a_label_worded_for_a_tap(game: str, lang: None) -> N
     set_language("en")
     questions = every_question(game)
     keys = {q.key.partition(" ")[0] for q in questions}
-    assert len(keys) >= {"barbu": 15, "rosbiratschka": 8, "caribbean-all-fours": 6}[game], keys
+    assert (
+        len(keys)
+        >= {"barbu": 15, "rosbiratschka": 8, "caribbean-all-fours": 6, "belote": 5, "coinche": 7}[
+            game
+        ]
+    ), keys
     for q in questions:
         assert q.label, f"{game} {q.key}: no label ({q.prompt})"
         assert not any(t in q.label for t in TYPING), f"{game} {q.key}: {q.label}"

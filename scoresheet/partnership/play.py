@@ -127,6 +127,7 @@ def taker_question(players: list[str], help_text: str) -> Question:
         lambda text: common.player(text, players, field="taker"),
         tuple(players),
         help_text,
+        label=_("Who took the contract?"),
     )
 
 
@@ -153,6 +154,9 @@ def _points_question(result: GameScore, total: int) -> Question:
         points_or_cards,
         (),
         help_of("points"),
+        label=_("Card points of {team}, out of {total} — or both teams', such as 62 90").format(
+            team=result.team_name(0), total=total
+        ),
     )
 
 
@@ -165,6 +169,7 @@ def _cards_question(result: GameScore, answers: Mapping[str, Any], where: str) -
             _team_parse(result, "cards", False),
             _team_words(result),
             help_of("side"),
+            label=_("Whose cards will you type?"),
         )
     side = answers["side"]
     if "cards" not in answers:
@@ -176,6 +181,9 @@ def _cards_question(result: GameScore, answers: Mapping[str, Any], where: str) -
             lambda text: entry.cards_of_one_team(text, side, where),
             (),
             help_of("cards"),
+            label=_("Cards {team} took, such as JH 9H AS — leave empty if none").format(
+                team=result.team_name(side)
+            ),
         )
     return None
 
@@ -197,6 +205,7 @@ def _capot_question(result: GameScore, answers: Mapping[str, Any], total: int) -
         lambda text: full if _yes_no(text) else None,
         ("y", "n"),
         help_of("capot"),
+        label=_("Did {team} take all 8 tricks (capot)?").format(team=result.team_name(full)),
     )
 
 
@@ -212,6 +221,7 @@ def _trick_and_declaration_question(
             _team_parse(result, "last_trick", False),
             _team_words(result),
             help_of("last_trick"),
+            label=_("Who took the last trick?"),
         )
     if rules.has_belote(contract) and "belote" not in answers:
         return Question(
@@ -220,6 +230,7 @@ def _trick_and_declaration_question(
             _team_parse(result, "belote", True),
             (*_team_words(result), pgettext("answer", "none").split("|")[0]),
             help_of("belote"),
+            label=_("Who announced belote?"),
         )
     if rules.declarations:
         for k in (0, 1):
@@ -233,6 +244,9 @@ def _trick_and_declaration_question(
                     _declarations_parser(k),
                     (),
                     help_of("decl"),
+                    label=_("Declarations of {team} — leave empty if none").format(
+                        team=result.team_name(k)
+                    ),
                 )
     return None
 
@@ -271,6 +285,7 @@ def deal_form(result: GameScore) -> tuple[Form, Callable[[Mapping[str, Any]], di
                 lambda text: entry.read_contract(text, rules.contracts),
                 names,
                 help_of("contract"),
+                label=_("Which contract?"),
             )
         name = answers["contract"]
         total = rules.card_total(name)

@@ -88,6 +88,7 @@ def deal_form(result: GameScore) -> tuple[Form, Callable[[Mapping[str, Any]], di
                 # The générale keeps its typed id: its local name is read too.
                 tuple(entry.bid_word(b) if b == CAPOT else str(b) for b in rules.bids()),
                 help_of("bid"),
+                label=_("What was the bid?"),
             )
         if "taker" not in answers:
             return kit.taker_question(players, help_of("taker"))
@@ -104,6 +105,7 @@ def deal_form(result: GameScore) -> tuple[Form, Callable[[Mapping[str, Any]], di
                 one_of(1 - taking, "coinche"),
                 (*teams[1 - taking], none),
                 help_of("coinche"),
+                label=_("Who coinched?"),
             )
         if "surcoinche" not in answers:
             if answers["coinche"] is None:
@@ -116,6 +118,7 @@ def deal_form(result: GameScore) -> tuple[Form, Callable[[Mapping[str, Any]], di
                 one_of(taking, "surcoinche"),
                 (*teams[taking], none),
                 help_of("surcoinche"),
+                label=_("Who surcoinched?"),
             )
         return play_plan(answers)
 
