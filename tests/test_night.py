@@ -104,7 +104,10 @@ def _expected(night: Path, rounds: int) -> dict[str, dict[str, Any]]:
                 for o in per.values()
             )
         return per
-    better = (lambda a, b: a < b) if game.penalty else (lambda a, b: a > b)
+
+    def better(a: int, b: int) -> bool:
+        return a < b if game.penalty else a > b
+
     for line in per.values():
         line["avg"] = line["sum"] / line["tables"]
     for line in per.values():

@@ -129,7 +129,7 @@ def _barbu_pad(preset: str, players: list[str]) -> Doc:
         "players": players,
         "deals": [],
     }
-    return paper.pad(score.score_game(record.from_data(data)))  # type: ignore[no-any-return]
+    return paper.pad(score.score_game(record.from_data(data)))
 
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]

@@ -16,7 +16,8 @@ from typing import Any
 import pytest
 
 from scoresheet.serve import app as app_module
-from scoresheet.serve.app import Keys, Refused, Server
+from scoresheet.serve.app import Keys, Server
+from scoresheet.serve.saves import Refused
 from tests.cli_helpers import ROOT
 
 

@@ -15,7 +15,8 @@ from typing import Any
 import pytest
 
 from scoresheet import session
-from scoresheet.serve.app import Keys, Refused, Server
+from scoresheet.serve.app import Keys, Server
+from scoresheet.serve.saves import Refused
 from tests.cli_helpers import ROOT
 from tests.serve_helpers import page_token, post_json, serving
 

@@ -14,7 +14,7 @@ import copy
 import json
 import random
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -49,7 +49,7 @@ def _coinche_game() -> dict[str, Any]:
         d.pop("dealer", None)
     deals[2]["dealer"] = "Cat"
     data["deals"] = deals
-    return data
+    return cast("dict[str, Any]", data)
 
 
 def _belote_game() -> dict[str, Any]:
@@ -59,7 +59,7 @@ def _belote_game() -> dict[str, Any]:
     deals = data["deals"][:5]
     deals[2]["dealer"] = "Bob"
     data["deals"] = deals
-    return data
+    return cast("dict[str, Any]", data)
 
 
 def _write(tmp_path: Path, data: dict[str, Any]) -> Path:

@@ -59,7 +59,6 @@ def secret(night: Path) -> bytes:
     try:
         fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
         with os.fdopen(fd, "w", encoding="ascii") as stream:
-            os.fchmod(stream.fileno(), 0o600)
             stream.write(secrets.token_hex(SECRET_BYTES) + "\n")
             stream.flush()
             os.fsync(stream.fileno())

@@ -28,7 +28,7 @@ from scoresheet.games.belote.sheet.audit import (
     audit_workbook_bytes,
     import_workbook_bytes,
 )
-from scoresheet.games.belote.sheet.layout import Layout, layout_for
+from scoresheet.games.belote.sheet.layout import layout_for
 from scoresheet.games.belote.sheet.render import blank_workbook, export_workbook
 from scoresheet.games.belote.simulate import random_game
 from scoresheet.partnership.score import GameScore
@@ -41,6 +41,7 @@ from scoresheet.partnership.sheet.layout import (
     SHEETS,
     Plan,
 )
+from scoresheet.partnership.sheet.layout import Layout as KitLayout
 from scoresheet.partnership.sheet.plan import plan_workbook
 from scoresheet.sheets.plan import col_letter
 from tests.sheets_helpers import recalculate, same, set_cells, values
@@ -74,7 +75,7 @@ def _case(record: Any, data: bytes | None = None, blank: bool = False) -> Case:
     return Case(record, result, data if data is not None else export_workbook(record), blank)
 
 
-def _plan(case: Case) -> Plan[Layout]:
+def _plan(case: Case) -> Plan[KitLayout]:
     layout = layout_for(case.record, case.result, blank=case.blank)
     return plan_workbook(layout, case.record, case.result)
 
