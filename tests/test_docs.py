@@ -2,6 +2,8 @@
 
 - Every command has help text and is described in a page of the manual written by hand
   (the generated command reference does not count: an idea from sqlite-utils).
+- The README is a front door: at most 150 lines, the two quick-start commands as they
+  always were, every game linked to its page, every link and picture there.
 - Every ``console`` example of the manual and the README is run, in a scratch folder
   holding the bundled examples, and prints what the page shows (when it shows output),
   each line within 80 columns (a refusal is one line, whatever its width).
@@ -19,6 +21,7 @@ from pathlib import Path
 import pytest
 from typer.main import get_command
 
+from scoresheet import registry
 from scoresheet.cli.app import app
 from tests.cli_helpers import ROOT, SCRIPT
 
@@ -86,7 +89,7 @@ def _examples(path: Path) -> list[tuple[str, str]]:
     return out
 
 
-EXAMPLE_PAGES = [p for p in PAGES if _examples(p)]
+EXAMPLE_PAGES = [p for p in [README, *PAGES] if _examples(p)]
 
 
 def test_the_manual_has_console_examples() -> None:
@@ -153,7 +156,7 @@ def _sh_lines(path: Path) -> list[list[str]]:
     return [argv for argv in lines if argv[:1] == ["scoresheet"] and argv[1] not in WAITS]
 
 
-SH_PAGES = [p for p in PAGES if _sh_lines(p)]
+SH_PAGES = [p for p in [README, *PAGES] if _sh_lines(p)]
 
 
 @pytest.mark.parametrize("page", SH_PAGES, ids=[str(p.relative_to(ROOT)) for p in SH_PAGES])
@@ -211,3 +214,30 @@ def test_python_examples_run(
     monkeypatch.chdir(ROOT)
     monkeypatch.setattr("builtins.print", lambda *args: None)
     exec(compile(code, f"{path.name}, example {number}", "exec"), {})
+
+
+# -- the README: a front door -------------------------------------------------------------
+
+QUICK_START = [
+    "python3 -m venv .venv && .venv/bin/pip install -q . && .venv/bin/scoresheet score "
+    "examples/classic.json",
+    "python3 -m venv .venv && .venv/bin/pip install -q '.[dev]' && .venv/bin/pytest",
+]
+
+
+def test_the_readme_is_a_front_door() -> None:
+    text = README.read_text(encoding="utf-8")
+    assert len(text.splitlines()) <= 150, "the README is a front door: 150 lines at most"
+    blocks = SH_BLOCK.findall(text)
+    assert blocks[:2] == [f"{line}\n" for line in QUICK_START], "the two quick-start commands"
+    assert "10–15 minutes" in text, "how long the tests take"
+    for game in registry.GAMES.values():
+        assert f"(docs/games/{game.name}.md)" in text, f"the README does not link {game.title}"
+
+
+def test_the_readme_links_and_pictures_exist() -> None:
+    text = README.read_text(encoding="utf-8")
+    targets = re.findall(r"\]\(([^)#:]+)(?:#[^)]*)?\)", text) + re.findall(r'src="([^"]+)"', text)
+    assert any(t.endswith(".png") for t in targets), "the README shows a picture"
+    missing = [t for t in targets if not (ROOT / t).exists()]
+    assert missing == [], f"the README links to what does not exist: {missing}"

@@ -262,7 +262,7 @@ def test_family_flanks_and_maximum_are_explained_in_help_and_readme() -> None:
     assert "family (flanks) — double the two other non-declarers" in help_text
     assert "maximum (max, x, table) — double every other player" in help_text
     assert "redouble every double received" in help_text
-    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text("utf-8")
+    readme = (Path(__file__).resolve().parents[1] / "docs" / "table.md").read_text("utf-8")
     assert "| `family` (`flanks`) | double the two other non-declarers" in readme
     assert "it also redoubles every double they received" in readme
 

@@ -302,7 +302,7 @@ def test_no_readable_game_is_one_line(tmp_path: Path) -> None:
 
 
 def test_the_readme_example_is_what_rate_prints() -> None:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    readme = (ROOT / "docs" / "settle-stats.md").read_text(encoding="utf-8")
     block = re.search(r"```console\n\$ scoresheet (rate examples/[^\n]*)\n(.*?)```", readme, re.S)
     assert block is not None
     proc = subprocess.run(

@@ -1,5 +1,5 @@
 """Every registered game has every role, with every function its protocol names, a
-preset in ``templates/rules/``, an example in ``examples/`` and a section in the README
+preset in ``templates/rules/``, an example in ``examples/`` and a page in the manual
 (the way sqlite-utils' ``test_docs.py`` checks every command is documented)."""
 
 from __future__ import annotations
@@ -91,10 +91,11 @@ def test_every_game_has_an_example(game: str) -> None:
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_every_game_has_a_readme_section(game: str) -> None:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+def test_every_game_has_a_page_in_the_manual(game: str) -> None:
+    page = ROOT / "docs" / "games" / f"{game}.md"
     title = registry.game(game).title
-    assert f"\n### {title}\n" in readme, f"README has no '### {title}' section"
+    assert page.is_file(), f"the manual has no page docs/games/{game}.md"
+    assert page.read_text(encoding="utf-8").startswith(f"# {title}\n"), f"{page} is not '# {title}'"
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -214,7 +214,7 @@ def test_every_command_has_help(command: str) -> None:
     result = runner.invoke(app, [command, "--help"])
     assert result.exit_code == 0
     assert len(result.stdout) > 200
-    docs = (ROOT / "README.md").read_text(encoding="utf-8")
+    docs = "".join(p.read_text(encoding="utf-8") for p in (ROOT / "docs").rglob("*.md"))
     assert f"scoresheet {command}" in docs
 
 
