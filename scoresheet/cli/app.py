@@ -34,7 +34,7 @@ app.add_typer(rules_app, name="rules")
 
 GameFile = Annotated[
     Path,
-    typer.Argument(help="A game file (JSON, see the spec in the README).", show_default=False),
+    typer.Argument(help="A game file (JSON, see docs/game-file.md).", show_default=False),
 ]
 
 

@@ -151,7 +151,7 @@ Sets = Annotated[
     typer.Option(
         "--set",
         help="KEY=VALUE, repeatable: a field of the deal in games other than Barbu "
-        "(e.g. --set king_of_hearts=Cat for Rosbiratschka; see the README).",
+        "(e.g. --set king_of_hearts=Cat for Rosbiratschka; see the game's page in docs/games/).",
         show_default=False,
     ),
 ]
