@@ -70,10 +70,12 @@ def layout(units: int, sizes: Sequence[int], base: int) -> tuple[tuple[int, ...]
     best[0] = (0, 0, ())
     for m in range(1, units + 1):
         for size in allowed:
-            if size <= m and best[m - size] is not None:
-                cost, count, parts = best[m - size]  # type: ignore[misc]
+            before = best[m - size] if size <= m else None
+            if before is not None:
+                cost, count, parts = before
                 here = (cost + (size - base) ** 2, count + 1, tuple(sorted((*parts, size))))
-                if best[m] is None or here < best[m]:  # type: ignore[operator]
+                known = best[m]
+                if known is None or here < known:
                     best[m] = here
     for seated in range(units, 0, -1):
         found = best[seated]
@@ -206,8 +208,9 @@ class _Search:
             tables: list[list[int]] = [[] for _ in sizes]
             out = set(byes)
             order = [u for u in range(self.units) if u not in out]
-            if self.ideal is not None:
-                order.sort(key=lambda u: self.ideal[u])  # type: ignore[index]
+            ideal = self.ideal
+            if ideal is not None:
+                order.sort(key=lambda u: ideal[u])
             else:
                 self.rng.shuffle(order)
             for u in order:
