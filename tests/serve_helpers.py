@@ -64,10 +64,11 @@ class Server:
         return self.process.returncode, "".join(self.output) + rest
 
 
-def start(game: Path, *extra: str) -> Server:
-    """Start `scoresheet serve GAME --port 0 EXTRA` and wait until it answers."""
+def start(game: Path, *extra: str, port: int = 0) -> Server:
+    """Start `scoresheet serve GAME --port PORT EXTRA` (a free port by default; a game
+    file or a night folder) and wait until it answers."""
     process = subprocess.Popen(
-        [str(SCRIPT), "serve", str(game), "--port", "0", *extra],
+        [str(SCRIPT), "serve", str(game), "--port", str(port), *extra],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,

@@ -13,7 +13,6 @@ import http.client
 import json
 import random
 import socket
-import subprocess
 import time
 from pathlib import Path
 from typing import Any
@@ -22,8 +21,16 @@ from urllib.parse import urlsplit
 import pytest
 
 from scoresheet import registry
-from tests.cli_helpers import SCRIPT, assert_one_line_error, run
-from tests.serve_helpers import LOOPBACK, Server, page_token, post_json, request, serving
+from tests.cli_helpers import assert_one_line_error, run
+from tests.serve_helpers import (
+    LOOPBACK,
+    Server,
+    page_token,
+    post_json,
+    request,
+    serving,
+    start,
+)
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
 
@@ -233,42 +240,11 @@ def _free_port() -> int:
         return port
 
 
-def start_at(night: Path, port: int) -> Server:
-    """`scoresheet serve NIGHT --port PORT` started, once it answers."""
-    process = subprocess.Popen(
-        [str(SCRIPT), "serve", str(night), "--port", str(port)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
-    assert process.stdout is not None
-    output: list[str] = []
-    urls: list[str] = []
-    deadline = time.monotonic() + 30
-    while len(urls) < 2 and time.monotonic() < deadline:
-        line = process.stdout.readline()
-        if not line:
-            break
-        output.append(line)
-        if line.startswith("http://"):
-            urls.append(line.strip())
-    assert len(urls) == 2, "".join(output)
-    server = Server(process, urls[0], urls[1], port, output)
-    while time.monotonic() < deadline:
-        try:
-            if request("GET", server.view + "state")[0] == 200:
-                return server
-        except OSError:
-            time.sleep(0.05)
-    server.stop()
-    raise AssertionError("serve did not answer")
-
-
 def test_links_survive_a_kill_and_a_restart(tmp_path: Path) -> None:
     night = make_night(tmp_path)
     one = night / "round-01" / "table-01.json"
     port = _free_port()
-    server = start_at(night, port)
+    server = start(night, port=port)
     try:
         link = state(server.score)["tables"][0]["link"]
         page = follow(server, 1)
@@ -279,7 +255,7 @@ def test_links_survive_a_kill_and_a_restart(tmp_path: Path) -> None:
         server.process.kill()  # kill -9: no goodbye
         server.process.wait()
         server.stop()
-    again = start_at(night, port)
+    again = start(night, port=port)
     try:
         assert (again.score, again.view) == (director, standings)
         assert state(again.score)["tables"][0]["link"] == link
