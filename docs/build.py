@@ -94,11 +94,11 @@ def update_catalogs() -> list[Path]:
     return written
 
 
-def build(folder: str, code: str) -> subprocess.CompletedProcess[str]:
-    """The site in one language (English: the root; a translation: its folder)."""
-    out = OUT / "html" / folder if folder else OUT / "html"
+def build(folder: str, code: str, into: Path = OUT) -> subprocess.CompletedProcess[str]:
+    """The site in one language (English: ``into/html``; a translation: its folder there)."""
+    out = into / "html" / folder if folder else into / "html"
     cmd = [*SPHINX, "-b", "html", "-D", f"language={code}"]
-    cmd += ["-d", str(OUT / "doctrees" / code), str(DOCS), str(out)]
+    cmd += ["-d", str(into / "doctrees" / code), str(DOCS), str(out)]
     return subprocess.run(cmd, capture_output=True, text=True)
 
 
