@@ -276,11 +276,55 @@ def test_a_missing_font_names_the_package_to_install(monkeypatch: pytest.MonkeyP
     from scoresheet.paper import fonts
 
     monkeypatch.setattr(fonts, "DIRS", ())
+    monkeypatch.setattr(fonts, "SUBSTITUTE_DIRS", ())
+    monkeypatch.delenv("WINDIR", raising=False)
+    monkeypatch.delenv("LOCALAPPDATA", raising=False)
     monkeypatch.setattr("shutil.which", lambda _: None)
     fonts.font_files.cache_clear()
     try:
         with pytest.raises(ScoresheetError, match="fonts-dejavu-core"):
             fonts.font_files()
+    finally:
+        fonts.font_files.cache_clear()
+
+
+@pytest.mark.slow
+def test_without_dejavu_a_windows_machine_prints_in_verdana(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """No DejaVu Sans and no fontconfig, as on Windows: the PDF is set in the Verdana of
+    the Windows font folder (here DejaVu's own files under Verdana's names), and a game is
+    printed."""
+    import shutil
+
+    from scoresheet.errors import ScoresheetError
+    from scoresheet.paper import fonts
+
+    real = fonts.font_files()
+    windows = tmp_path / "Windows"
+    (windows / "Fonts").mkdir(parents=True)
+    shutil.copy(real[""], windows / "Fonts" / "verdana.ttf")
+    monkeypatch.setattr(fonts, "DIRS", ())
+    monkeypatch.setattr(fonts, "SUBSTITUTE_DIRS", ())
+    monkeypatch.setenv("WINDIR", str(windows))
+    monkeypatch.delenv("LOCALAPPDATA", raising=False)
+    monkeypatch.setattr(fonts, "_fc_match", lambda _: None)
+    fonts.font_files.cache_clear()
+    try:
+        with pytest.raises(ScoresheetError, match="fonts-dejavu-core"):
+            fonts.font_files()  # the regular face alone is not enough
+        shutil.copy(real["B"], windows / "Fonts" / "verdanab.ttf")
+        fonts.font_files.cache_clear()
+        assert fonts.font_files() == {
+            "": windows / "Fonts" / "verdana.ttf",
+            "B": windows / "Fonts" / "verdanab.ttf",
+        }
+        import scoresheet
+
+        out = tmp_path / "classic.pdf"
+        out.write_bytes(scoresheet.render_pdf(scoresheet.open_game(ROOT / "examples/classic.json")))
+        printed = text(out)
+        assert "Players in seating order: Ann, Bob, Cat, Dan" in printed, printed[:300]
     finally:
         fonts.font_files.cache_clear()
 

@@ -3,7 +3,8 @@
 DejaVu Sans is the font of every PDF: it carries ♠♥♦♣ and names in Latin, Greek,
 Cyrillic, Hebrew and Arabic. Nothing is shipped with the package: the font is the one
 the system has (Debian's ``fonts-dejavu-core``, or any installation fontconfig knows
-about). When none is found, the PDF commands stop with one line naming the package.
+about); where it has none, Windows' and macOS's own Verdana stands in. When neither is
+found, the PDF commands stop with one line naming the package.
 
 A character DejaVu Sans lacks (Chinese, Japanese, Korean, …) is drawn, glyph by glyph,
 from another font on the machine (fpdf2's fallback fonts), and only the glyphs used are
@@ -62,6 +63,12 @@ DIRS = (
     "~/.local/share/fonts",
     "~/.fonts",
 )
+# Where DejaVu Sans is not installed (Windows, macOS), the PDFs are set in Verdana, which
+# every Windows and macOS has: its letters' widths are close to DejaVu Sans' (both are
+# drawn from Bitstream Vera's shapes) and it has ♠♥♦♣; the fallback faces behind it (see
+# ``_KNOWN``) draw what it lacks.
+SUBSTITUTES = {"": ("verdana.ttf", "Verdana.ttf"), "B": ("verdanab.ttf", "Verdana Bold.ttf")}
+SUBSTITUTE_DIRS = ("/System/Library/Fonts/Supplemental", "/Library/Fonts")
 MISSING = N_(
     "PDF: the DejaVu Sans font was not found; install it "
     "(Debian/Ubuntu: apt-get install fonts-dejavu-core)"
@@ -102,8 +109,36 @@ def font_files() -> dict[str, Path]:
             if match is not None and match.name == name:
                 found[style] = match
     if set(found) != set(FILES):
+        found = _substitute()
+    if set(found) != set(FILES):
         raise ScoresheetError(_(MISSING))
     return found
+
+
+def _substitute() -> dict[str, Path]:
+    """Verdana's regular and bold files, from the first folder that has both; else none."""
+    for folder in [Path(f) for f in SUBSTITUTE_DIRS] + _windows_folders():
+        found = {
+            style: folder / name
+            for style, names in SUBSTITUTES.items()
+            for name in names
+            if (folder / name).is_file()
+        }
+        if set(found) == set(FILES):
+            return found
+    return {}
+
+
+def _windows_folders() -> list[Path]:
+    """The Windows font folders: the system's, and the user's own installed fonts."""
+    folders = []
+    if windir := os.environ.get("WINDIR"):
+        folders.append(Path(windir) / "Fonts")
+    elif os.name == "nt":
+        folders.append(Path("C:\\Windows") / "Fonts")
+    if local := os.environ.get("LOCALAPPDATA"):
+        folders.append(Path(local) / "Microsoft" / "Windows" / "Fonts")
+    return folders
 
 
 # -- which language a character is written in ----------------------------------------------
@@ -316,16 +351,17 @@ _KNOWN = (
     "malgun.ttf",
     "malgunbd.ttf",
     "seguiemj.ttf",
+    # What Verdana lacks where it stands in for DejaVu Sans: Hebrew, Arabic, symbols.
+    "arial.ttf",
+    "arialbd.ttf",
+    "seguisym.ttf",
+    "Arial.ttf",
+    "Apple Symbols.ttf",
 )
 
 
 def _folders() -> list[Path]:
-    folders = [Path(f).expanduser() for f in _FOLDERS]
-    if os.name == "nt":
-        folders.append(Path(os.environ.get("WINDIR", "C:\\Windows")) / "Fonts")
-    if local := os.environ.get("LOCALAPPDATA"):
-        folders.append(Path(local) / "Microsoft" / "Windows" / "Fonts")
-    return folders
+    return [Path(f).expanduser() for f in _FOLDERS] + _windows_folders()
 
 
 def _read_faces(path: Path, chars: frozenset[str]) -> list[Face]:
