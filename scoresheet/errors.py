@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-# One exit-code convention for every command (documented in the README):
+# One exit-code convention for every command (documented in the manual, docs/files.md):
 EXIT_OK = 0  # done; for ``audit``: nothing wrong
 EXIT_FINDINGS = 1  # ``audit`` read the file and found problems in it
 EXIT_REFUSED = 2  # bad input, a file refused or unreadable, a usage error; nothing written

@@ -5,7 +5,7 @@ may make scoresheet loop or allocate beyond these bounds: the models
 (:mod:`scoresheet.models` and each game's models) enforce them when a file is read, the
 rules check the deals a game needs against :data:`MAX_DEALS`, and the workbook writers
 and readers size their sheets from the same numbers, so a sheet written is always read
-back whole. The README lists them ("Limits").
+back whole. The manual lists them (docs/files.md, "Bad input and exit codes").
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Settling up: who pays whom after one game or a whole evening, and the side bets.
 
-The rules, stated once (the README repeats them):
+The rules, stated once (the manual repeats them, docs/settle-stats.md):
 
 - **Each player's figure is computed per game**, from that game's ``score --json``
   totals; a player absent from a game owes nothing for it.
