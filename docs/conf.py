@@ -62,9 +62,9 @@ gettext_uuid = False
 gettext_location = False
 gettext_last_translator = "the scoresheet authors"
 gettext_language_team = "the scoresheet authors"
-# The code blocks are messages too, so a translation may put a shell comment (`# …`) in
-# its language; the commands themselves stay as they are (tests/test_docs_i18n.py).
-gettext_additional_targets = ["literal-block"]
+# The code blocks are not messages: they stay as written, comments included (a code
+# block translated in a MyST page is read back as reStructuredText and lost).
+gettext_additional_targets: list[str] = []
 # A picture made in the page's language (pad-classic-ja.png) stands in for the English one.
 figure_language_filename = "{root}-{language}{ext}"
 

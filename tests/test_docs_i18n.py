@@ -3,9 +3,10 @@
 Each translated page has a catalog per language (``docs/locale/<code>/LC_MESSAGES/``) that
 is complete (no message left empty or fuzzy), up to date with its English page (the
 messages Sphinx extracts now are the catalog's), keeps the page's markup (code spans and
-link targets unchanged, code blocks the same commands) and speaks the game vocabulary of
-its language's glossary (``docs/glossary.md``). The translated sites build without a
-warning, each page titled in its language, the language menu leading to pages that exist.
+link targets unchanged; code blocks stay as written, outside the catalogs) and speaks
+the game vocabulary of its language's glossary (``docs/glossary.md``). The translated
+sites build without a warning, each page titled in its language, the language menu
+leading to pages that exist.
 
 The catalogs are read here without any library; extracting and building need the
 ``docs`` extra, and are skipped where Sphinx is missing, except under CI (``CI=true``).
@@ -142,7 +143,7 @@ TERMS: dict[str, dict[str, list[str]]] = {
         r"\btricks?\b": ["Stich"],
         r"(?<!re)doubl": ["Kontr", "Coinche", "Contre"],
         r"\bredoubl": [r"\bRe\b", "Surcoinche", "Surcontre"],
-        r"\bscore pads?\b": ["Block"],
+        r"\bscore pads?\b": ["Block", "Blöcke"],
         r"\bworkbooks?\b": ["Arbeitsmappe"],
         r"\bgame files?\b": ["Partiedatei"],
         r"\bstandings\b": ["Stand"],
@@ -172,6 +173,9 @@ TERMS: dict[str, dict[str, list[str]]] = {
         r"\bstandings\b": ["排名"],
     },
 }
+# Where an English word of the list means something else: Rosbiratschka has no doubles,
+# its "doubled" is a score multiplied by two (翻倍, doublé), not a side bet.
+NOT_THE_TERM = {("games/rosbiratschka", r"(?<!re)doubl")}
 GLOSSARY_SECTION = {
     "fr": "## French",
     "de": "## German",
@@ -215,11 +219,8 @@ def test_the_translation_keeps_the_markup(code: str, page: str) -> None:
     for m in messages(code, page):
         if not m.msgstr:
             continue
-        if is_code_block(m):
-            ours = [line.split(" #", 1)[0].rstrip() for line in m.msgid.split("\n")]
-            theirs = [line.split(" #", 1)[0].rstrip() for line in m.msgstr.split("\n")]
-            if ours != theirs:
-                wrong.append(f"{where(code, page, m)}: a command of the code block changed")
+        if is_code_block(m):  # see gettext_additional_targets in docs/conf.py
+            wrong.append(f"{where(code, page, m)}: a code block is not translated")
             continue
         for name, pattern in [("code", CODE_SPAN), ("link", LINK_TARGET), ("role", ROLE)]:
             found = sorted(map(str, pattern.findall(m.msgid)))
@@ -240,6 +241,8 @@ def test_the_translation_speaks_the_glossarys_words(code: str, page: str) -> Non
             continue
         english, translated = prose(m.msgid), prose(m.msgstr)
         for term, forms in TERMS[code].items():
+            if (page, term) in NOT_THE_TERM:
+                continue
             if re.search(term, english, re.I) and not any(
                 re.search(form, translated, re.I) for form in forms
             ):
@@ -312,8 +315,14 @@ def test_the_translated_sites_build_in_their_languages(tmp_path: Path) -> None:
         for page in PAGES:
             path = site / folder / f"{page}.html"
             html = path.read_text(encoding="utf-8")
-            title = next(m.msgstr for m in messages(code, page))
+            english = (DOCS / f"{page}.md").read_text(encoding="utf-8")
+            heading = re.search(r"^# (.+)$", english, re.M)
+            assert heading, f"{page}.md has no title"
+            title = next(m.msgstr for m in messages(code, page) if m.msgid == heading[1])
             assert _title(html) == title.replace("`", ""), f"{path}: not titled in {code}"
+            # a code block whose translation differs from its English is lost (read as
+            # reStructuredText's "::"): the catalogs hold no code blocks
+            assert "<p>::</p>" not in html and "<span></span>::" not in html, f"{path}: ::"
             assert f'lang="{code.replace("_", "-")}"' in html[:400], f"{path}: html lang"
             links = re.findall(r'hreflang="[^"]+"\s+href="([^"]+)"', html)
             assert len(links) == len(wanted) - 1, f"{path}: the language menu"
