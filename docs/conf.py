@@ -40,14 +40,19 @@ MANUAL_LANGUAGES = [
     ("ja", "ja", "日本語"),
     ("zh", "zh_CN", "中文"),
 ]
-# The pages for a player that are translated; the others are English in every language.
+# The pages for a player and the games' pages are translated; the reference pages (the
+# commands, presets, file format, HTTP API, library, glossary…) are English in every language.
 TRANSLATED = [
     "index",
     "quickstart",
     "table",
     "phones",
     "paper",
+    "spreadsheets",
+    "settle-stats",
+    "club-night",
     "languages",
+    "install",
     "games/index",
     "games/barbu",
     "games/rosbiratschka",
