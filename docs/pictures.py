@@ -7,7 +7,7 @@ Each picture is written beside the English one as ``NAME-<language>.png``, the n
 Sphinx looks for first when it builds that language (``figure_language_filename`` in
 ``docs/conf.py``): the classic score pad and the printed classic game (``blank`` and
 ``export`` in the language, pages drawn by poppler's ``pdftoppm`` at 72 dpi, as the
-English ones), and the phone page's sheet and question form (``serve``, opened by the
+English ones), and the phone page's sheets and question form (``serve``, opened by the
 system's chromium through Playwright in a phone-sized window set to the language).
 
 It needs the installed ``scoresheet`` console script beside this Python, poppler-utils,
@@ -112,7 +112,8 @@ class Serving:
 
 
 def phones(code: str, locale: str, tmp: Path) -> list[Path]:
-    """The sheet of a game 19 deals in, and the question form at Dan's double."""
+    """The sheet of a Barbu game 19 deals in, a Caribbean All Fours game's on a narrow
+    phone, and the question form at Dan's double."""
     from playwright.sync_api import expect, sync_playwright
 
     chromium = shutil.which("chromium")
@@ -125,6 +126,7 @@ def phones(code: str, locale: str, tmp: Path) -> list[Path]:
     fresh = tmp / "fresh.json"
     run(SCRIPT, "new", fresh, "--players", "Ann,Bob,Cat,Dan")
     sheet, form = DOCS / f"serve-phone-sheet-{code}.png", DOCS / f"serve-phone-form-{code}.png"
+    fours = DOCS / f"serve-phone-all-fours-{code}.png"
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium, args=["--no-sandbox", "--headless"])
         context = browser.new_context(
@@ -138,6 +140,17 @@ def phones(code: str, locale: str, tmp: Path) -> list[Path]:
             page.goto(s.view)
             expect(page.locator("tr.deal")).to_have_count(19)
             page.screenshot(path=str(sheet))
+        narrow = browser.new_context(
+            viewport={"width": 360, "height": 844},
+            device_scale_factor=2,
+            is_mobile=True,
+            locale=locale,
+        )
+        with Serving(EXAMPLES / "caribbean-all-fours.json") as s:
+            page = narrow.new_page()
+            page.goto(s.view)
+            expect(page.locator("tr.deal").first).to_be_visible()
+            page.screenshot(path=str(fours))
         with Serving(fresh) as s:
             page = context.new_page()
             page.goto(s.score)
@@ -158,7 +171,7 @@ def phones(code: str, locale: str, tmp: Path) -> list[Path]:
             asked("double Dan")
             page.locator("#controls").screenshot(path=str(form))
         browser.close()
-    return [sheet, form]
+    return [sheet, fours, form]
 
 
 def main(argv: list[str] | None = None) -> int:
