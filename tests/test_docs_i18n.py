@@ -328,3 +328,14 @@ def test_the_translated_sites_build_in_their_languages(tmp_path: Path) -> None:
             assert len(links) == len(wanted) - 1, f"{path}: the language menu"
             for link in links:
                 assert (path.parent / link).resolve().is_file(), f"{path}: {link} is missing"
+            # every link of the English page, to the same page and section (two links
+            # to one page in one paragraph would both take the last one's section)
+            english_links = _links(site / f"{page}.html")
+            assert _links(path) == english_links, f"{path}: links differ from the English"
+
+
+def _links(path: Path) -> list[str]:
+    """The page's links into the manual, in its text (not its menus), sorted."""
+    html = path.read_text(encoding="utf-8")
+    article = html[html.index("<article") : html.index("</article>")]
+    return sorted(re.findall(r'<a class="reference internal" href="([^"]+)"', article))
