@@ -122,6 +122,8 @@ def main(argv: list[str] | None = None) -> None:
         if sys.stderr is not None:
             typer.echo("scoresheet: " + _("standard output is closed; nothing was done"), err=True)
         sys.exit(EXIT_REFUSED)
+    group: Any = None  # the command line's group and arguments, once read
+    args: list[str] = []
     try:
         flag, args = take_lang(sys.argv[1:] if argv is None else argv)
         set_language(choose(flag), asked=flag is not None)
@@ -147,9 +149,11 @@ def main(argv: list[str] | None = None) -> None:
         exc.show()
         sys.exit(EXIT_OK)
     except ClickException as exc:
-        ctx = getattr(exc, "ctx", None)
-        command = ctx.command_path if ctx is not None else "scoresheet"
-        message = shorten(one_line(exc.format_message()), MAX_LINE)
+        # click words its usage errors in English: they are put in the language in force.
+        from scoresheet.cli import usage
+
+        command = usage.command_path(exc, group, args)
+        message = shorten(one_line(usage.message(exc)), MAX_LINE)
         see = _("see {command} --help").format(command=command)
         typer.echo(f"{command}: {message} ({see})", err=True)
         sys.exit(EXIT_REFUSED)

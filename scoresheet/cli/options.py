@@ -20,6 +20,7 @@ from typer.models import TyperPath
 
 from scoresheet import registry
 from scoresheet.cli.language import help_text
+from scoresheet.i18n import _
 
 if TYPE_CHECKING:
     from scoresheet.flag import Flag
@@ -47,7 +48,7 @@ class NonEmptyPath(TyperPath):
 
     def convert(self, value: Any, param: Any, ctx: Any) -> Any:
         if isinstance(value, str | bytes) and not value:
-            self.fail("the path is empty; give the name of a file", param, ctx)
+            self.fail(_("the path is empty; give the name of a file"), param, ctx)
         return super().convert(value, param, ctx)
 
 
