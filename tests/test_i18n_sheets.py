@@ -264,3 +264,24 @@ def test_an_audit_in_any_language_points_at_the_same_cells(tmp_path: Path) -> No
     assert any(c and c.startswith("Results!") for c in found["en"][0]), found["en"][1]
     assert found["en"][0] == found[i18n.PSEUDO][0]
     assert OPEN in found[i18n.PSEUDO][1]
+
+
+@pytest.mark.parametrize(
+    ("language", "heading", "width"),
+    [
+        ("en", "deal", 5),
+        ("fr", "donne", 6),
+        ("de", "Spiel", 6),
+        ("ja", "ディール", 9),
+        ("zh", "局", 5),
+    ],
+)
+def test_the_deal_column_is_as_wide_as_its_heading(language: str, heading: str, width: int) -> None:
+    """The narrow first column of the Scores and Results sheets fits its heading in the
+    workbook's language (a wide character counting two), so it does not break in two."""
+    from openpyxl import load_workbook
+
+    book = load_workbook(io.BytesIO(_export("classic", language)))
+    for sheet in (book.worksheets[0], book.worksheets[1]):
+        assert sheet.cell(3, 1).value == heading, sheet.title
+        assert sheet.column_dimensions["A"].width == width, sheet.title

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, cast
+from unicodedata import east_asian_width
 
 from scoresheet import record as rec
 from scoresheet.games.barbu.score import GameScore, score_game
@@ -406,8 +407,17 @@ def _widths(sheets: dict[str, Worksheet], plan: Plan) -> None:
         widths[(DOUBLES, col)] = even
     for (sheet, col), width in widths.items():
         sheets[sheet].column_dimensions[col_letter(col)].width = width
-    sheets[SCORES].column_dimensions["A"].width = 5
-    sheets[RESULTS].column_dimensions["A"].width = 5
+    # The deal numbers' column is narrow, as wide as its heading in the sheet's language
+    # ("deal", "donne", "ディール": a wide character takes two).
+    for sheet in (SCORES, RESULTS):
+        headings = [
+            str(c.value) for c in plan.cells if (c.sheet, c.col, c.style) == (sheet, 1, "header")
+        ]
+        cells = max(
+            (sum(2 if east_asian_width(ch) in "WF" else 1 for ch in h) for h in headings),
+            default=0,
+        )
+        sheets[sheet].column_dimensions["A"].width = max(5, cells + 1)
     sheets[DOUBLES].row_dimensions[lay.ledger_title_row + 1].height = 40
 
 
