@@ -32,10 +32,9 @@ from playwright.sync_api import (  # noqa: E402
     expect,
 )
 
-from tests.browser_helpers import launched  # noqa: E402
+from tests.browser_helpers import launched, picture  # noqa: E402
 
 EXAMPLES = ROOT / "examples"
-DOCS = ROOT / "docs"
 PHONE = ViewportSize(width=390, height=844)
 
 
@@ -115,8 +114,7 @@ def test_two_phones_follow_the_file_and_undo_asks_first(browser: Browser, tmp_pa
         expect(scorer.locator('tr.deal[data-deal="19"] td').nth(1)).to_have_text(
             rest[0]["contract"]
         )
-        DOCS.mkdir(exist_ok=True)
-        watcher.screenshot(path=str(DOCS / "serve-phone-sheet.png"))  # the sheet first
+        watcher.screenshot(path=picture("serve-phone-sheet.png", tmp_path))  # the sheet first
 
         # The view-only phone has no controls, and the server refuses its changes.
         expect(watcher.locator("#controls")).to_be_hidden()
@@ -284,7 +282,7 @@ def test_every_game_on_a_phone(browser: Browser, tmp_path: Path) -> None:
         expect(page.locator("#sheet thead")).to_contain_text("points in the order they counted")
         expect(page.locator("#standings li").first).to_contain_text("Bob & Dan")
         fits(page)
-        page.screenshot(path=str(DOCS / "serve-phone-all-fours.png"))
+        page.screenshot(path=picture("serve-phone-all-fours.png", tmp_path))
         shutil.copy(EXAMPLES / "rosbiratschka.json", game)
         expect(page.locator("#standings-note")).to_have_text("lowest total first")
         fits(page)
@@ -350,7 +348,7 @@ def test_two_phones_one_enters_a_barbu_deal_with_doubles_the_other_sees_it(
         scorer.locator("#q-ok").click()
         asked(scorer, "double Dan")
         expect(scorer.locator("#q-choices button")).to_have_text(["Ann", "maximum", "none"])
-        scorer.locator("#controls").screenshot(path=str(DOCS / "serve-phone-form.png"))
+        scorer.locator("#controls").screenshot(path=picture("serve-phone-form.png", tmp_path))
         tap(scorer, "Ann")
         scorer.locator("#q-ok").click()
         asked(scorer, "redouble Bob")

@@ -27,8 +27,8 @@ if shutil.which("chromium") is None and os.environ.get("CI") != "true":
 
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser_helpers import launched
-from tests.test_serve_browser import DOCS, asked, half_classic, phone, tap
+from tests.browser_helpers import launched, picture
+from tests.test_serve_browser import asked, half_classic, phone, tap
 
 # Deal 3 of examples/classic.json, written out from the file (not from the code).
 DEAL_3 = {
@@ -111,7 +111,7 @@ def test_a_tapped_deal_is_corrected_by_one_answer_and_keeps_its_doubles(
         expect(page.locator("#form-changes li")).to_have_text(["king_of_hearts: Dan → Ann"])
         expect(page.locator("#form-given li.changed")).to_have_text(["Who took the K♥: Ann"])
         expect(page.locator("#form-shown")).to_contain_text("Ann -60")
-        page.locator("#controls").screenshot(path=str(DOCS / "serve-phone-correct.png"))
+        page.locator("#controls").screenshot(path=picture("serve-phone-correct.png", tmp_path))
         assert game.read_bytes() == before  # nothing is saved before it is confirmed
         page.get_by_role("button", name="Save the correction of deal 3").click()
         expect(page.locator("#message")).to_contain_text("corrected")

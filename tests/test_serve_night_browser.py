@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from scoresheet import registry
-from tests.cli_helpers import ROOT, run
+from tests.cli_helpers import run
 from tests.serve_helpers import Server, post_json, serving
 from tests.test_serve_night import a_deal, follow, state
 
@@ -28,9 +28,8 @@ if CHROMIUM is None and os.environ.get("CI") != "true":
 
 from playwright.sync_api import Browser, Page, ViewportSize, expect  # noqa: E402
 
-from tests.browser_helpers import launched  # noqa: E402
+from tests.browser_helpers import launched, picture  # noqa: E402
 
-DOCS = ROOT / "docs"
 PHONE = ViewportSize(width=390, height=844)
 LAPTOP = ViewportSize(width=1280, height=800)
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kim", "Lou"]
@@ -102,7 +101,7 @@ def test_the_standings_page(browser: Browser, tmp_path: Path, size: ViewportSize
         assert page.locator("#tables a").count() == 0  # view only: no table's link
         fits(page)
         if size == PHONE:
-            page.screenshot(path=str(DOCS / "night-standings.png"), full_page=True)
+            page.screenshot(path=picture("night-standings.png", tmp_path), full_page=True)
         # A save at table 3 shows on the page within a second.
         save(server, night, 3)
         expect(tables.nth(2)).to_contain_text("1 of 28", timeout=1000)
@@ -139,7 +138,7 @@ def test_the_directors_page(browser: Browser, tmp_path: Path, size: ViewportSize
         )
         fits(page)
         if size == LAPTOP:
-            page.screenshot(path=str(DOCS / "night-director.png"), full_page=True)
+            page.screenshot(path=picture("night-director.png", tmp_path), full_page=True)
         # Closing asks first; "Cancel" leaves the round open.
         page.locator("#close").click()
         expect(page.locator("#confirm-box")).to_be_visible()
