@@ -183,7 +183,11 @@ def test_the_standings_follow_a_save_within_a_second(tmp_path: Path) -> None:
             sent = time.monotonic()
             status, _ = post_json(page, "deals/1", a_deal(one))
             assert status == 200
+            # The first event showing the save, within the second (an event the server
+            # sends meanwhile for another reason, the same standings again, is passed).
             pushed = _next_event(stream)
+            while pushed["tables"][0]["deals"] == 0 and time.monotonic() - sent < 1.0:
+                pushed = _next_event(stream)
             assert time.monotonic() - sent < 1.0
         finally:
             conn.close()
