@@ -40,9 +40,10 @@ def conf() -> dict[str, Any]:
     return runpy.run_path(str(DOCS / "conf.py"))
 
 
-def translations() -> list[tuple[str, str]]:
-    """(folder, Sphinx language) of each translation."""
-    return [(folder, code) for folder, code, _ in conf()["MANUAL_LANGUAGES"] if folder]
+def translations(settings: dict[str, Any] | None = None) -> list[tuple[str, str]]:
+    """(folder, Sphinx language) of each translation (of ``settings``, read if not given)."""
+    languages = (settings or conf())["MANUAL_LANGUAGES"]
+    return [(folder, code) for folder, code, _ in languages if folder]
 
 
 def catalog(code: str, page: str) -> Path:
@@ -61,19 +62,20 @@ def update_catalogs() -> list[Path]:
     from babel.messages.catalog import Catalog
     from babel.messages.pofile import read_po, write_po
 
+    settings = conf()
+    codes = [code for _, code in translations(settings)]
     written = []
     with tempfile.TemporaryDirectory() as tmp:
         pots = Path(tmp)
         extract(pots)
-        for page in conf()["TRANSLATED"]:
+        for page in settings["TRANSLATED"]:
             with (pots / f"{page}.pot").open("rb") as f:
                 template = read_po(f)
-            for _, code in translations():
+            for code in codes:
                 path = catalog(code, page)
                 if path.is_file():
                     with path.open("rb") as f:
                         po = read_po(f, locale=code)
-                    template.creation_date = po.creation_date
                 else:
                     po = Catalog(
                         locale=code,
@@ -86,7 +88,9 @@ def update_catalogs() -> list[Path]:
                         language_team="the scoresheet authors",
                         fuzzy=False,
                     )
+                created = po.creation_date  # a catalog keeps its own, not the extract's
                 po.update(template, update_header_comment=False)
+                po.creation_date = created
                 path.parent.mkdir(parents=True, exist_ok=True)
                 with path.open("wb") as f:
                     write_po(f, po, width=0, ignore_obsolete=True, include_previous=False)
