@@ -42,12 +42,9 @@ def run(*args: str | Path) -> None:
     subprocess.run([str(a) for a in args], check=True, capture_output=True)
 
 
-def paper(code: str, lang: str, players: list[str], tmp: Path) -> list[Path]:
-    """The classic pad and the printed classic game, drawn at 72 dpi."""
-    pad, game = tmp / "pad.pdf", tmp / "game.pdf"
-    run(SCRIPT, "--lang", lang, "blank", "-o", pad, "--players", ",".join(players))
-    run(SCRIPT, "--lang", lang, "export", EXAMPLES / "classic.json", "-o", game)
-    out = [DOCS / f"pad-classic-{code}.png"]
+def drawn(pdf: Path, page: int, png: Path) -> None:
+    """One page of a PDF as a PNG at 72 dpi, as the English pictures are."""
+    number = str(page)
     run(
         "pdftoppm",
         "-r",
@@ -55,27 +52,24 @@ def paper(code: str, lang: str, players: list[str], tmp: Path) -> list[Path]:
         "-png",
         "-singlefile",
         "-f",
-        "1",
+        number,
         "-l",
-        "1",
-        pad,
-        out[0].with_suffix(""),
+        number,
+        pdf,
+        png.with_suffix(""),
     )
+
+
+def paper(code: str, lang: str, players: list[str], tmp: Path) -> list[Path]:
+    """The classic pad and the printed classic game, drawn at 72 dpi."""
+    pad, game = tmp / "pad.pdf", tmp / "game.pdf"
+    run(SCRIPT, "--lang", lang, "blank", "-o", pad, "--players", ",".join(players))
+    run(SCRIPT, "--lang", lang, "export", EXAMPLES / "classic.json", "-o", game)
+    out = [DOCS / f"pad-classic-{code}.png"]
+    drawn(pad, 1, out[0])
     for page in (1, 2):
         out.append(DOCS / f"printed-classic-{page}-{code}.png")
-        run(
-            "pdftoppm",
-            "-r",
-            "72",
-            "-png",
-            "-singlefile",
-            "-f",
-            str(page),
-            "-l",
-            str(page),
-            game,
-            out[-1].with_suffix(""),
-        )
+        drawn(game, page, out[-1])
     return out
 
 
