@@ -189,16 +189,9 @@ def _type_reason(text: str, kind: ParamType) -> Made | None:
             )
     if isinstance(kind, IntParamType | FloatParamType):
         found = match(rf"(?P<value>.*) is not a valid {re.escape(kind.name)}\.")
-        if found:
-            value = found["value"]
-            if kind.name == "int":
-                return lambda: _("{value} is not a valid int.").format(value=value)
-            if kind.name == "int range":
-                return lambda: _("{value} is not a valid int range.").format(value=value)
-            if kind.name == "float":
-                return lambda: _("{value} is not a valid float.").format(value=value)
-            if kind.name == "float range":
-                return lambda: _("{value} is not a valid float range.").format(value=value)
+        if found and kind.name in _NUMBER_REASONS:
+            value, words = found["value"], _NUMBER_REASONS[kind.name]
+            return lambda: words().format(value=value)
     if isinstance(kind, BoolParamType):
         states = ", ".join(sorted(kind.bool_states))
         found = match(
@@ -227,6 +220,14 @@ def _type_reason(text: str, kind: ParamType) -> Made | None:
                 )
     return None
 
+
+# A number refused, by its type's name: its words, looked up when shown.
+_NUMBER_REASONS: dict[str, Made] = {
+    "int": lambda: _("{value} is not a valid int."),
+    "int range": lambda: _("{value} is not a valid int range."),
+    "float": lambda: _("{value} is not a valid float."),
+    "float range": lambda: _("{value} is not a valid float range."),
+}
 
 # A path refused, by how click's message ends: its words, looked up when shown.
 _PATH_REASONS: tuple[tuple[str, Made], ...] = (
