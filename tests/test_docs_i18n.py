@@ -303,7 +303,7 @@ def _title(html: str) -> str:
 
 
 @pytest.mark.slow
-def test_the_translated_sites_build_in_their_languages(tmp_path: Path) -> None:
+def test_the_site_builds_in_english_and_in_its_translations(tmp_path: Path) -> None:
     build = _sphinx_or_skip()
     wanted = [("", "en"), *LANGUAGES]
     with ThreadPoolExecutor(max_workers=2) as pool:
@@ -311,6 +311,10 @@ def test_the_translated_sites_build_in_their_languages(tmp_path: Path) -> None:
     for (_, code), proc in zip(wanted, done, strict=True):
         assert proc.returncode == 0 and "WARNING" not in proc.stderr, f"{code}: {proc.stderr}"
     site = tmp_path / "html"
+    for page in ["index", "quickstart", "games/barbu", "commands", "presets", "library"]:
+        assert (site / f"{page}.html").is_file(), page
+    # the library's reference comes from the docstrings
+    assert "open_game" in (site / "library.html").read_text(encoding="utf-8")
     for folder, code in LANGUAGES:
         for page in PAGES:
             path = site / folder / f"{page}.html"
