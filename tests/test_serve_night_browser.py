@@ -12,6 +12,7 @@ import json
 import os
 import random
 import shutil
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -132,10 +133,16 @@ def test_the_directors_page(browser: Browser, tmp_path: Path, size: ViewportSize
         links = page.locator("#tables a")
         expect(links).to_have_count(3)
         assert "/t/1-2?k=" in (links.nth(1).get_attribute("href") or "")
-        page.wait_for_function(
-            "[...document.querySelectorAll('#tables img')]"
+        # Every QR code loaded. Polled from here: the page's policy forbids the eval
+        # Playwright's wait_for_function polls with once its first look fails.
+        loaded = (
+            "() => [...document.querySelectorAll('#tables img')]"
             ".every(i => i.complete && i.naturalWidth > 0)"
         )
+        deadline = time.monotonic() + 30
+        while not page.evaluate(loaded):
+            assert time.monotonic() < deadline, "the tables' QR codes did not load"
+            page.wait_for_timeout(50)
         fits(page)
         if size == LAPTOP:
             page.screenshot(path=picture("night-director.png", tmp_path), full_page=True)
